@@ -1,0 +1,31 @@
+/** Display rules of spec section 9, shared by every screen. */
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+
+/** Base 1024, units Bytes/KB/MB/GB, at most two decimals: 1536 -> "1.5 KB". */
+export function formatFileSize(bytes: number | null | undefined): string {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  return `${Number.parseFloat(value.toFixed(2))} ${SIZE_UNITS[exponent]}`;
+}
+
+/** minutes:seconds with the seconds zero-padded; anything but a number shows "0:00". */
+export function formatDuration(seconds: unknown): string {
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** "1 day ago", "N days ago" under a week, "N weeks ago" under 30 days, else the locale date. */
+export function formatRelativeDate(value: string | Date, now: Date = new Date(), locale?: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  const days = Math.max(1, Math.ceil((now.getTime() - date.getTime()) / DAY_MS));
+  if (days === 1) return '1 day ago';
+  if (days < 7) return `${days} days ago`;
+  if (days < 30) return `${Math.floor(days / 7)} weeks ago`;
+  return date.toLocaleDateString(locale);
+}

@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { lockDataDir } from './lib/data-dir-lock';
+import { tooManyRequests } from './lib/errors';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { databasePlugin } from './plugins/database';
+import { webPlugin } from './plugins/web';
+import { sessionPlugin } from './modules/auth/session.plugin';
+
+export interface BuildAppOptions {
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** Run background jobs on a timer (the server does; tests drain the queue themselves). */
+  startJobs?: boolean;
+  /** Called when something the app cannot live without (the embedded database) dies. */
+  onFatal?: (error: Error) => void;
+}
+
+/** Request logs carry no query strings: they can hold e-mail addresses and tokens. */
+const requestSerializer = (request: { method: string; url: string; id: string }) => ({
+  id: request.id,
+  method: request.method,
+  url: request.url.split('?')[0],
+});
+
+export async function buildApp(config: Config, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const lock = lockDataDir(config.dataDir);
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: 'info',
+            serializers: { req: requestSerializer },
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', async () => lock.release());
+
+  try {
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorate('config', config);
+
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { config });
+    await app.register(cookie);
+    await app.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: () => tooManyRequests(),
+    });
+    await app.register(databasePlugin, {
+      config,
+      startJobs: options.startJobs ?? true,
+      onFatal: options.onFatal ?? ((error) => app.log.fatal({ err: error }, 'fatal error')),
+    });
+
+    await app.register(sessionPlugin);
+
+    app.get('/api/health', async () => ({ status: 'ok' }));
+
+    await app.register(webPlugin, { webDir: config.webDir });
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => {});
+    lock.release();
+    throw error;
+  }
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema';
+import { migrationsDir, startWorker } from '../paths';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: data-access functions accept either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  kind: 'embedded' | 'postgres';
+  close(): Promise<void>;
+}
+
+// Arbitrary but fixed: every Sauti process migrating one PostgreSQL database takes this lock.
+const MIGRATION_LOCK_KEY = 7_382_019_114;
+
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    // bigint sums and counts as numbers: they stay far below 2^53 (money is in minor units).
+    if (oid === pg.types.builtins.INT8) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+async function startEmbedded(dataDir: string, onFatal: (error: Error) => void) {
+  const dbDir = path.join(dataDir, 'db');
+  fs.mkdirSync(dbDir, { recursive: true });
+  // Unix socket paths are limited to ~107 bytes, so the socket lives in a short temporary folder.
+  const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-pg-'));
+  const worker = startWorker('pglite', {
+    workerData: { dataDir: dbDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
+  });
+  let closing = false;
+  const startup = new Promise<void>((resolve, reject) => {
+    worker.once('message', () => resolve());
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The embedded database stopped during startup (exit ${code}).`)));
+  });
+  await startup;
+  worker.on('error', (error) => {
+    if (!closing) onFatal(error);
+  });
+  worker.on('exit', (code) => {
+    if (!closing) onFatal(new Error(`The embedded database stopped unexpectedly (exit ${code}).`));
+  });
+  // PGlite runs one query at a time: a single connection avoids queueing inside the socket server.
+  const pool = new pg.Pool({ host: socketDir, database: 'postgres', user: 'postgres', max: 1, types });
+  return {
+    pool,
+    async close() {
+      closing = true;
+      await pool.end();
+      worker.postMessage({ type: 'close' });
+      await Promise.race([once(worker, 'message'), once(worker, 'exit')]);
+      await worker.terminate();
+      fs.rmSync(socketDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runMigrations(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    // Two processes starting together must not both apply the same migration.
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  onFatal?: (error: Error) => void;
+}
+
+/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite database and applies pending migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const onFatal =
+    options.onFatal ??
+    ((error: Error) => {
+      throw error;
+    });
+  let pool: pg.Pool;
+  let closeBackend: () => Promise<void>;
+  let kind: Database['kind'];
+  if (options.databaseUrl) {
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types });
+    closeBackend = () => pool.end();
+    kind = 'postgres';
+  } else {
+    const embedded = await startEmbedded(options.dataDir, onFatal);
+    pool = embedded.pool;
+    closeBackend = embedded.close;
+    kind = 'embedded';
+  }
+  // An idle client that loses its server emits 'error' on the pool; without a listener it would crash the process.
+  pool.on('error', () => {});
+  try {
+    await runMigrations(pool);
+  } catch (error) {
+    await closeBackend();
+    throw error;
+  }
+  return { db: drizzle(pool, { schema }), pool, kind, close: closeBackend };
+}

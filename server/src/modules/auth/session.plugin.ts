@@ -1,0 +1,80 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { unauthorized } from '../../lib/errors';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { deleteSession, findSessionUser, insertSession, type SessionUser } from './sessions.repo';
+
+export type { SessionUser };
+
+export const SESSION_COOKIE = 'sauti_sid';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The signed-in user, or null. Looked up on first call and remembered for the request, so
+     * routes that never ask (a public audio range request) cost no session query.
+     */
+    currentUser(): Promise<SessionUser | null>;
+    sessionUserPromise: Promise<SessionUser | null> | undefined;
+  }
+  interface FastifyInstance {
+    sessions: {
+      start(reply: FastifyReply, userId: string): Promise<void>;
+      end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    };
+  }
+}
+
+/** preHandler for routes that need a signed-in artist: 401 otherwise. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!(await request.currentUser())) throw unauthorized();
+}
+
+/** The signed-in user of a route guarded by requireUser. */
+export async function signedInUser(request: FastifyRequest): Promise<SessionUser> {
+  const user = await request.currentUser();
+  if (!user) throw unauthorized();
+  return user;
+}
+
+export const sessionPlugin = fp(
+  async (app) => {
+    const secure = app.config.production;
+    const db = () => app.database.db;
+
+    app.decorateRequest('sessionUserPromise', undefined);
+    app.decorateRequest('currentUser', function (this: FastifyRequest) {
+      if (!this.sessionUserPromise) {
+        const token = this.cookies[SESSION_COOKIE];
+        this.sessionUserPromise = token
+          ? findSessionUser(db(), hashToken(token)).then((user) => user ?? null)
+          : Promise.resolve(null);
+      }
+      return this.sessionUserPromise;
+    });
+
+    app.decorate('sessions', {
+      /** A fresh random id at every sign-in: a session id planted before sign-in is never promoted. */
+      async start(reply: FastifyReply, userId: string) {
+        const previous = reply.request.cookies[SESSION_COOKIE];
+        if (previous) await deleteSession(db(), hashToken(previous));
+        const token = randomToken();
+        await insertSession(db(), hashToken(token), userId, new Date(Date.now() + SESSION_TTL_MS));
+        reply.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'lax',
+          secure,
+          path: '/',
+          maxAge: SESSION_TTL_MS / 1000,
+        });
+      },
+      async end(request: FastifyRequest, reply: FastifyReply) {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) await deleteSession(db(), hashToken(token));
+        reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+      },
+    });
+  },
+  { name: 'session', dependencies: ['database'] },
+);

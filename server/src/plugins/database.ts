@@ -1,0 +1,27 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { JobQueue } from '../modules/jobs/queue';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    jobs: JobQueue;
+  }
+}
+
+/** The database (migrated) and the job queue that lives in it. */
+export const databasePlugin = fp<{ config: Config; startJobs: boolean; onFatal: (error: Error) => void }>(
+  async (app, { config, startJobs, onFatal }) => {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onFatal });
+    const jobs = new JobQueue(database.db, app.log);
+    app.decorate('database', database);
+    app.decorate('jobs', jobs);
+    if (startJobs) app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => {
+      await jobs.stop();
+      await database.close();
+    });
+  },
+  { name: 'database' },
+);

@@ -1,0 +1,53 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, INTERNAL_ERROR_MESSAGE } from '../lib/errors';
+
+/** Fastify's own client errors, reworded for people; anything else below 500 keeps its message. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body must not be empty.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type. Send JSON or multipart form data.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
+  FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type. Send JSON or multipart form data.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart form upload.',
+  FST_PROTO_VIOLATION: 'The request body contains a forbidden key.',
+};
+
+function fieldErrors(issues: { instancePath: string; message?: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+    errors[field] ??= issue.message ?? 'Invalid value';
+  }
+  return errors;
+}
+
+export const errorsPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (error instanceof AppError) {
+        return reply.code(error.statusCode).send({ ...error.details, message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = fieldErrors(error.validation);
+        return reply.code(400).send({ message: Object.values(errors)[0] ?? 'Invalid request', errors });
+      }
+      if (error.validation) {
+        return reply.code(400).send({ message: 'Invalid request' });
+      }
+      const status = error.statusCode ?? 500;
+      if (status < 500) {
+        // A malformed body surfaces as a SyntaxError with statusCode 400 and no code.
+        const message =
+          (error.code && FASTIFY_MESSAGES[error.code]) ??
+          (error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : error.message);
+        return reply.code(status).send({ message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });
+    });
+  },
+  { name: 'errors' },
+);

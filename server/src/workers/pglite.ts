@@ -1,0 +1,30 @@
+/**
+ * Runs the embedded PGlite database off the request thread: PGlite is WebAssembly, and on the main
+ * thread every query would stall streaming and the API. The app reaches it over a Unix socket with
+ * the ordinary PostgreSQL protocol, exactly as it reaches a PostgreSQL server.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+interface PgliteWorkerData {
+  dataDir: string;
+  socketPath: string;
+}
+
+const { dataDir, socketPath } = workerData as PgliteWorkerData;
+
+const db = await PGlite.create({ dataDir });
+// Two connections: node-postgres may open a replacement before it has released a broken one.
+const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
+await server.start();
+parentPort!.postMessage({ type: 'ready' });
+
+parentPort!.on('message', (message: { type: string }) => {
+  if (message.type !== 'close') return;
+  void (async () => {
+    await server.stop();
+    await db.close();
+    parentPort!.postMessage({ type: 'closed' });
+  })();
+});
