@@ -10,6 +10,9 @@ import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
 import { webPlugin } from './plugins/web';
 import { sessionPlugin } from './modules/auth/session.plugin';
+import { authPlugin, type AuthPluginOptions } from './modules/auth/auth.plugin';
+import { mailPlugin } from './modules/mail/mail.plugin';
+import type { MailTransport } from './modules/mail/transports';
 
 export interface BuildAppOptions {
   /** Pino options, or false for silence (tests). */
@@ -18,6 +21,10 @@ export interface BuildAppOptions {
   startJobs?: boolean;
   /** Called when something the app cannot live without (the embedded database) dies. */
   onFatal?: (error: Error) => void;
+  /** Replace the mail transport chosen from the configuration (tests capture mail this way or over SMTP). */
+  mailTransport?: MailTransport;
+  /** Rate-limit overrides (tests exercise the limits with small numbers). */
+  authLimits?: AuthPluginOptions['limits'];
 }
 
 /** Request logs carry no query strings: they can hold e-mail addresses and tokens. */
@@ -64,6 +71,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     });
 
     await app.register(sessionPlugin);
+    await app.register(mailPlugin, { transport: options.mailTransport });
+    await app.register(authPlugin, { limits: options.authLimits });
 
     app.get('/api/health', async () => ({ status: 'ok' }));
 

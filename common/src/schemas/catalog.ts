@@ -1,0 +1,354 @@
+import { z } from 'zod';
+import { parseKesToMinor } from '../money';
+
+/**
+ * The catalogue's shared rules: the upload and edit forms of My Music (web) and the multipart
+ * fields the server reads are checked by these schemas, so both sides give the same messages.
+ * Texts quoted from the spec (section 5) are marked; the others are ours, for rules the spec
+ * leaves to the server.
+ */
+export const CATALOG_MESSAGES = {
+  trackNameRequired: 'Track name is required', // spec
+  trackNameTooLong: 'Track name must be at most 200 characters',
+  artistNameRequired: 'Artist name is required', // spec
+  artistNameTooLong: 'Artist name must be at most 100 characters',
+  albumNameRequired: 'Album name is required', // spec
+  albumNameTooLong: 'Album name must be at most 200 characters',
+  priceMin: 'Price must be 0 or greater', // spec
+  priceFormat: 'Enter the price in KES, with at most two decimals',
+  audioRequired: 'Please choose an audio file',
+  audioFormat: 'Audio file must be MP3 or WAV format', // spec
+  albumAudioFormat: 'Audio file must be MP3, WAV, M4A, AAC, OGG or FLAC format',
+  audioTooLarge: 'Audio file must be at most 50 MB',
+  audioEmpty: 'The audio file is empty',
+  audioDamaged: 'The audio file could not be read to the end. It may be damaged or incomplete; please export it again.',
+  oneAudioFile: 'Please upload one audio file per track',
+  coverPhoto: 'Cover photo must be exactly 3000x3000px and in PNG or JPG format', // spec
+  coverTooLarge: 'Cover photo must be at most 50 MB',
+  albumNeedsSongs: 'Select at least one song or add a new track',
+  albumTooManyTracks: 'An album can hold at most 100 songs',
+  albumTooManyNewTracks: 'Please upload at most 30 new tracks at a time',
+  albumTrackFileMissing: 'Each new track needs an audio file',
+  albumTracksInvalid: 'The list of new tracks is not valid',
+  selectedSongsInvalid: 'The list of selected songs is not valid',
+  selectedSongsNotFound: 'One or more selected songs were not found',
+  tooManyFiles: 'Too many files in one upload',
+  unexpectedFile: 'This upload contains a file the form does not expect',
+  storageFull: 'Not enough storage left: each artist can store up to 1 GB. Delete some tracks or albums to make room.',
+  uploadIncomplete: 'The upload did not complete. Please try again.',
+  trackNotFound: 'Track not found', // spec (section 8)
+  albumNotFound: 'Album not found', // spec (section 8)
+  trackSold: 'This track has been sold and cannot be deleted to preserve purchase records.', // spec (section 8)
+  previewNotReady: 'The preview of this track is being prepared. Please try again in a minute.',
+} as const;
+
+/** Spec section 9 and our own bounds. Sizes in bytes. */
+export const MAX_AUDIO_FILE_BYTES = 50 * 1024 * 1024;
+export const MAX_COVER_FILE_BYTES = 50 * 1024 * 1024;
+export const STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
+export const COVER_SIZE_PX = 3000;
+export const PREVIEW_SECONDS = 25;
+/** A play is recorded once per selection when playback first reaches this many seconds. */
+export const PLAY_COUNT_AFTER_SECONDS = 5;
+export const MAX_ALBUM_TRACKS = 100;
+export const MAX_NEW_ALBUM_TRACKS = 30;
+/** Derived cover sizes served by the cover routes (?size=). */
+export const COVER_SIZES = [96, 300, 640] as const;
+export type CoverSize = (typeof COVER_SIZES)[number];
+
+/** Accepted audio for a track upload, as react-dropzone `accept` maps (MIME -> extensions). */
+export const TRACK_AUDIO_ACCEPT: Record<string, string[]> = {
+  'audio/mpeg': ['.mp3'],
+  'audio/wav': ['.wav'],
+  'audio/x-wav': ['.wav'],
+  'audio/wave': ['.wav'],
+};
+/** Accepted audio for album-track files (spec section 5: mp3, wav, m4a, aac, ogg, flac). */
+export const ALBUM_TRACK_AUDIO_ACCEPT: Record<string, string[]> = {
+  ...TRACK_AUDIO_ACCEPT,
+  'audio/mp4': ['.m4a'],
+  'audio/x-m4a': ['.m4a'],
+  'audio/aac': ['.aac'],
+  'audio/ogg': ['.ogg'],
+  'audio/flac': ['.flac'],
+  'audio/x-flac': ['.flac'],
+};
+export const COVER_ACCEPT: Record<string, string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+};
+
+export const TRACK_AUDIO_EXTENSIONS = ['mp3', 'wav'] as const;
+export const ALBUM_TRACK_AUDIO_EXTENSIONS = ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'flac'] as const;
+
+/** The parts of a browser File the form rules look at (keeps this module free of DOM types). */
+export interface FileLike {
+  name: string;
+  size: number;
+  type: string;
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * A first check in the browser by name and type, for a quick message before any byte is sent.
+ * The server decides by content.
+ */
+export function looksLikeAcceptedAudio(file: FileLike, extensions: readonly string[]): boolean {
+  return extensions.includes(extensionOf(file.name));
+}
+
+export function looksLikeAcceptedCover(file: FileLike): boolean {
+  return ['png', 'jpg', 'jpeg'].includes(extensionOf(file.name)) || file.type === 'image/png' || file.type === 'image/jpeg';
+}
+
+const isFileLike = (value: unknown): value is FileLike =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as FileLike).name === 'string' &&
+  typeof (value as FileLike).size === 'number';
+
+// ---------------------------------------------------------------------------------------------
+// Field rules shared by forms and server
+// ---------------------------------------------------------------------------------------------
+
+export const trackNameSchema = z
+  .string({ message: CATALOG_MESSAGES.trackNameRequired })
+  .trim()
+  .min(1, CATALOG_MESSAGES.trackNameRequired)
+  .max(200, CATALOG_MESSAGES.trackNameTooLong);
+
+export const artistNameSchema = z
+  .string({ message: CATALOG_MESSAGES.artistNameRequired })
+  .trim()
+  .min(1, CATALOG_MESSAGES.artistNameRequired)
+  .max(100, CATALOG_MESSAGES.artistNameTooLong);
+
+export const albumNameSchema = z
+  .string({ message: CATALOG_MESSAGES.albumNameRequired })
+  .trim()
+  .min(1, CATALOG_MESSAGES.albumNameRequired)
+  .max(200, CATALOG_MESSAGES.albumNameTooLong);
+
+/**
+ * A price as typed in KES ("", "0", "150", "99.50"), or a number, into minor units.
+ * Empty, null or 0 means free (spec section 3).
+ */
+export const priceSchema = z
+  .union([z.string(), z.number(), z.null()], { message: CATALOG_MESSAGES.priceFormat })
+  .optional()
+  .transform((value, context) => {
+    const parsed = parseKesToMinor(value);
+    if (parsed.ok) return parsed.minor;
+    context.addIssue({
+      code: 'custom',
+      message: parsed.reason === 'negative' ? CATALOG_MESSAGES.priceMin : CATALOG_MESSAGES.priceFormat,
+    });
+    return z.NEVER;
+  });
+
+/** A checkbox in a form, or "true"/"false" in a multipart field. */
+const booleanFieldSchema = (message: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])], { message })
+    .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+
+export const allowFullPlaybackSchema = booleanFieldSchema('Choose full playback or a 25-second preview');
+
+// ---------------------------------------------------------------------------------------------
+// Web forms (react-hook-form + zodResolver). The cover's pixel size can only be read once the
+// browser has decoded the image, so the dialog checks COVER_SIZE_PX itself (message coverPhoto).
+// ---------------------------------------------------------------------------------------------
+
+const audioFileSchema = (extensions: readonly string[], formatMessage: string) =>
+  z
+    .custom<FileLike>(isFileLike, { message: CATALOG_MESSAGES.audioRequired })
+    .refine((file) => looksLikeAcceptedAudio(file, extensions), formatMessage)
+    .refine((file) => file.size > 0, CATALOG_MESSAGES.audioEmpty)
+    .refine((file) => file.size <= MAX_AUDIO_FILE_BYTES, CATALOG_MESSAGES.audioTooLarge);
+
+const coverFileSchema = z
+  .custom<FileLike>(isFileLike, { message: CATALOG_MESSAGES.coverPhoto })
+  .refine(looksLikeAcceptedCover, CATALOG_MESSAGES.coverPhoto)
+  .refine((file) => file.size <= MAX_COVER_FILE_BYTES, CATALOG_MESSAGES.coverTooLarge);
+
+/** Upload New Track dialog. */
+export const trackUploadFormSchema = z.object({
+  trackName: trackNameSchema,
+  artistName: artistNameSchema,
+  price: priceSchema,
+  allowFullPlayback: z.boolean().default(true),
+  audioFile: audioFileSchema(TRACK_AUDIO_EXTENSIONS, CATALOG_MESSAGES.audioFormat),
+  coverPhoto: coverFileSchema.nullish(),
+});
+export type TrackUploadFormInput = z.input<typeof trackUploadFormSchema>;
+
+/** Edit Track dialog: an empty cover keeps the current one (spec section 5). */
+export const trackEditFormSchema = z.object({
+  trackName: trackNameSchema,
+  artistName: artistNameSchema,
+  price: priceSchema,
+  allowFullPlayback: z.boolean(),
+  coverPhoto: coverFileSchema.nullish(),
+});
+export type TrackEditFormInput = z.input<typeof trackEditFormSchema>;
+
+/** Album-track form (spec section 3): a new track added in the album dialog. */
+export const albumTrackFormSchema = z.object({
+  trackName: trackNameSchema,
+  artistName: artistNameSchema,
+  price: priceSchema,
+  allowFullPlayback: z.boolean().default(true),
+  audioFile: audioFileSchema(ALBUM_TRACK_AUDIO_EXTENSIONS, CATALOG_MESSAGES.albumAudioFormat),
+});
+export type AlbumTrackFormInput = z.input<typeof albumTrackFormSchema>;
+
+/** Create/Edit Album dialog. */
+export const albumFormSchema = z
+  .object({
+    albumName: albumNameSchema,
+    price: priceSchema,
+    coverPhoto: coverFileSchema.nullish(),
+    selectedSongs: z.array(z.string()).max(MAX_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyTracks),
+    newTracks: z.array(albumTrackFormSchema).max(MAX_NEW_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyNewTracks),
+  })
+  .refine((album) => album.selectedSongs.length + album.newTracks.length > 0, {
+    message: CATALOG_MESSAGES.albumNeedsSongs,
+    path: ['selectedSongs'],
+  });
+export type AlbumFormInput = z.input<typeof albumFormSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Server: the text fields of the multipart calls (spec section 7), after the files are set aside.
+// ---------------------------------------------------------------------------------------------
+
+/** POST /api/tracks: trackName, artistName, price?, allowFullPlayback? (default true). */
+export const trackCreateFieldsSchema = z.object({
+  trackName: trackNameSchema,
+  artistName: artistNameSchema,
+  price: priceSchema,
+  allowFullPlayback: allowFullPlaybackSchema.default(true),
+});
+export type TrackCreateFields = z.output<typeof trackCreateFieldsSchema>;
+
+/** PATCH /api/tracks/{id}: a field left out keeps its value; a field sent must be valid. */
+export const trackUpdateFieldsSchema = z.object({
+  trackName: trackNameSchema.optional(),
+  artistName: artistNameSchema.optional(),
+  price: priceSchema.optional(),
+  allowFullPlayback: allowFullPlaybackSchema.optional(),
+  /** "true" removes the current cover (an empty coverPhoto keeps it). */
+  removeCoverPhoto: booleanFieldSchema('removeCoverPhoto must be true or false').optional(),
+});
+export type TrackUpdateFields = z.output<typeof trackUpdateFieldsSchema>;
+
+/** One entry of the albumTracks JSON list: the new track uploaded as albumTrackFile_{index}. */
+export const albumTrackEntrySchema = z.object({
+  trackName: trackNameSchema,
+  artistName: artistNameSchema,
+  price: priceSchema,
+  allowFullPlayback: allowFullPlaybackSchema.default(true),
+});
+
+const trackIdSchema = z.uuid({ message: CATALOG_MESSAGES.selectedSongsInvalid });
+
+/** POST /api/albums and PATCH /api/albums/{id}, after the JSON fields are parsed. */
+export const albumFieldsSchema = z.object({
+  albumName: albumNameSchema,
+  price: priceSchema,
+  selectedSongs: z
+    .array(trackIdSchema, { message: CATALOG_MESSAGES.selectedSongsInvalid })
+    .max(MAX_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyTracks)
+    .default([]),
+  albumTracks: z
+    .array(albumTrackEntrySchema, { message: CATALOG_MESSAGES.albumTracksInvalid })
+    .max(MAX_NEW_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyNewTracks)
+    .default([]),
+});
+export type AlbumFields = z.output<typeof albumFieldsSchema>;
+
+/** POST /api/tracks/{id}/stream (spec section 3, stream event payload). */
+export const streamEventSchema = z.object({
+  duration: z.number({ message: 'duration must be a number of seconds' }).min(0).max(24 * 60 * 60),
+  completedPercentage: z.number({ message: 'completedPercentage must be a number' }).min(0).max(100),
+  streamType: z.literal('play', { message: "streamType must be 'play'" }),
+});
+export type StreamEvent = z.infer<typeof streamEventSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses (spec section 3)
+// ---------------------------------------------------------------------------------------------
+
+export const trackSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  trackName: z.string(),
+  artistName: z.string(),
+  /** The uploaded file's name, as the artist's computer called it (display only). */
+  originalName: z.string(),
+  /** Bytes of the uploaded original. */
+  fileSize: z.number(),
+  /** The original's type as found from its content, e.g. audio/mpeg, audio/wav. */
+  mimeType: z.string(),
+  /** Seconds, as decoded. */
+  duration: z.number(),
+  downloadCount: z.number(),
+  /** ISO 8601, UTC. */
+  uploadedAt: z.string(),
+  /**
+   * Names the current cover, or null without one. It changes whenever the cover does: use it as
+   * the version in the cover URL (see coverUrl), which is then cached for a year.
+   */
+  coverPhotoFilename: z.string().nullable(),
+  albumId: z.string().nullable(),
+  /** Minor units (KES x 100); 0 means free. */
+  price: z.number(),
+  allowFullPlayback: z.boolean(),
+  streamCount: z.number(),
+  /** False until the compressed streaming renditions exist (the original streams meanwhile). */
+  streamReady: z.boolean(),
+});
+export type Track = z.infer<typeof trackSchema>;
+
+export const albumSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  albumName: z.string(),
+  /** The artist's display name. */
+  artistName: z.string(),
+  coverPhotoFilename: z.string().nullable(),
+  price: z.number(),
+  createdAt: z.string(),
+  /** In album order. */
+  tracks: z.array(trackSchema),
+});
+export type Album = z.infer<typeof albumSchema>;
+
+export const streamCountSchema = z.object({ streamCount: z.number() });
+export type StreamCount = z.infer<typeof streamCountSchema>;
+
+/** Purchase item (spec section 3). */
+export const purchaseItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  type: z.enum(['track', 'album']),
+});
+export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
+
+/**
+ * The URL of a cover thumbnail. With the version (coverPhotoFilename) in the URL the image is
+ * cached for a year; the server sends WebP to browsers that accept it, else JPEG.
+ */
+export function coverUrl(kind: 'track' | 'album', id: string, coverPhotoFilename: string | null, size: CoverSize = 300): string | null {
+  if (!coverPhotoFilename) return null;
+  return `/api/${kind === 'track' ? 'tracks' : 'albums'}/${id}/cover?size=${size}&v=${encodeURIComponent(coverPhotoFilename)}`;
+}
+
+/** The stream URL; quality 'low' is the data-saver rendition the listener may choose. */
+export function streamUrl(trackId: string, quality: 'standard' | 'low' = 'standard'): string {
+  return quality === 'low' ? `/api/tracks/${trackId}/stream?quality=low` : `/api/tracks/${trackId}/stream`;
+}

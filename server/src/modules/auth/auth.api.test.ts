@@ -1,0 +1,310 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '#common/schemas/auth';
+import { startSmtpCapture, linkIn, type SmtpCapture } from '../../../test/support/smtp-capture';
+import { sessionCookie, startTestApp, uniqueEmail, uniqueName, type TestApp } from '../../../test/support/test-app';
+import { AUTH_SERVER_MESSAGES } from './auth.service';
+
+let smtp: SmtpCapture;
+let t: TestApp;
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  t = await startTestApp({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+const json = (method: 'POST' | 'GET', url: string, body?: unknown, cookie?: string) =>
+  t.app.inject({
+    method,
+    url,
+    ...(body !== undefined ? { payload: body as object } : {}),
+    headers: cookie ? { cookie } : {},
+  });
+
+async function register(overrides: Partial<{ email: string; password: string; displayName: string }> = {}) {
+  const account = { email: uniqueEmail(), password: 'correct horse battery', displayName: uniqueName(), ...overrides };
+  const response = await json('POST', '/api/register', account);
+  return { account, response };
+}
+
+/** Registers, follows the e-mailed link, and answers the account and its signed-in cookie. */
+async function verifiedAccount() {
+  const { account } = await register();
+  await t.app.jobs.drain();
+  const [mail] = smtp.mailTo(account.email);
+  const verify = await json('POST', '/api/verify-email', { token: linkIn(mail!, '/verify-email').searchParams.get('token') });
+  expect(verify.statusCode).toBe(200);
+  return { account, cookie: sessionCookie(verify.headers['set-cookie']) };
+}
+
+describe('sign-up, verification, sign-in and sign-out', () => {
+  it('walks the whole journey an artist takes', async () => {
+    const { account, response } = await register({ email: 'Mixed.Case@Example.com' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.registered, requiresEmailVerification: true });
+
+    const early = await json('POST', '/api/login', { email: account.email, password: account.password });
+    expect(early.statusCode).toBe(403);
+    expect(early.json()).toEqual({ message: AUTH_SERVER_MESSAGES.unverified, requiresEmailVerification: true });
+
+    await t.app.jobs.drain();
+    const mails = smtp.mailTo('mixed.case@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Verify your email address for Sauti');
+    const link = linkIn(mails[0]!, '/verify-email');
+    expect(link.origin).toBe('http://sauti.test');
+
+    const verify = await json('POST', '/api/verify-email', { token: link.searchParams.get('token') });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ message: AUTH_SERVER_MESSAGES.verified, redirectTo: '/dashboard' });
+    const cookie = sessionCookie(verify.headers['set-cookie']);
+
+    const me = await json('GET', '/api/user', undefined, cookie);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      email: 'mixed.case@example.com',
+      displayName: account.displayName,
+      profilePhotoFilename: null,
+      hasProfilePhoto: false,
+    });
+    expect(me.json().profileUrl).toMatch(/^\/profile\/artist[a-z0-9]+$/);
+    expect(me.headers['cache-control']).toBe('no-store');
+
+    const logout = await json('POST', '/api/logout', undefined, cookie);
+    expect(logout.statusCode).toBe(204);
+    expect(logout.body).toBe('');
+    expect((await json('GET', '/api/user', undefined, cookie)).statusCode).toBe(401);
+
+    const login = await json('POST', '/api/login', { email: 'MIXED.case@example.com', password: account.password });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().email).toBe('mixed.case@example.com');
+    const again = sessionCookie(login.headers['set-cookie']);
+    expect((await json('GET', '/api/user', undefined, again)).statusCode).toBe(200);
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, for the whole site', async () => {
+    const { account } = await verifiedAccount();
+    const login = await json('POST', '/api/login', { email: account.email, password: account.password });
+    const header = ([] as string[]).concat(login.headers['set-cookie'] ?? []).find((c) => c.startsWith('sauti_sid='))!;
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Secure/);
+  });
+
+  it('rotates the session id at sign-in: a cookie held before signing in stops working', async () => {
+    const { account, cookie: before } = await verifiedAccount();
+    const login = await json('POST', '/api/login', { email: account.email, password: account.password }, before);
+    const after = sessionCookie(login.headers['set-cookie']);
+    expect(after).not.toBe(before);
+    expect((await json('GET', '/api/user', undefined, before)).statusCode).toBe(401);
+    expect((await json('GET', '/api/user', undefined, after)).statusCode).toBe(200);
+  });
+
+  it('answers 401 to GET /api/user without a session or with a made-up one', async () => {
+    const anonymous = await json('GET', '/api/user');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'Not signed in' });
+    expect((await json('GET', '/api/user', undefined, 'sauti_sid=forged')).statusCode).toBe(401);
+  });
+
+  it('refuses a verification link twice, and a made-up one', async () => {
+    const { account } = await register();
+    await t.app.jobs.drain();
+    const token = linkIn(smtp.mailTo(account.email)[0]!, '/verify-email').searchParams.get('token');
+    expect((await json('POST', '/api/verify-email', { token })).statusCode).toBe(200);
+    const second = await json('POST', '/api/verify-email', { token });
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toEqual({ message: AUTH_SERVER_MESSAGES.verificationLinkInvalid });
+    const forged = await json('POST', '/api/verify-email', { token: 'not-a-real-token' });
+    expect(forged.statusCode).toBe(400);
+    const missing = await json('POST', '/api/verify-email', {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe(AUTH_MESSAGES.invalidVerificationToken);
+  });
+
+  it('refuses an expired verification link', async () => {
+    const { account } = await register();
+    await t.app.jobs.drain();
+    const token = linkIn(smtp.mailTo(account.email)[0]!, '/verify-email').searchParams.get('token');
+    await t.app.database.db.execute(
+      sql`UPDATE email_tokens SET expires_at = now() - interval '1 minute'
+          WHERE user_id = (SELECT id FROM users WHERE email = ${account.email})`,
+    );
+    expect((await json('POST', '/api/verify-email', { token })).statusCode).toBe(400);
+  });
+
+  it('resends a verification link that works, and the earlier link stops working', async () => {
+    const { account } = await register();
+    await t.app.jobs.drain();
+    const first = linkIn(smtp.mailTo(account.email)[0]!, '/verify-email').searchParams.get('token');
+    const resend = await json('POST', '/api/resend-verification', { email: account.email });
+    expect(resend.statusCode).toBe(200);
+    expect(resend.json()).toEqual({ message: AUTH_SERVER_MESSAGES.verificationResent });
+    await t.app.jobs.drain();
+    const mails = smtp.mailTo(account.email);
+    expect(mails).toHaveLength(2);
+    const second = linkIn(mails[1]!, '/verify-email').searchParams.get('token');
+    expect((await json('POST', '/api/verify-email', { token: first })).statusCode).toBe(400);
+    expect((await json('POST', '/api/verify-email', { token: second })).statusCode).toBe(200);
+  });
+});
+
+describe('registration rules', () => {
+  it.each([
+    [{ email: 'not-an-email' }, 'email', AUTH_MESSAGES.invalidEmail],
+    [{ email: '' }, 'email', AUTH_MESSAGES.invalidEmail],
+    [{ password: '12345' }, 'password', AUTH_MESSAGES.passwordMin],
+    [{ password: 'password' }, 'password', AUTH_MESSAGES.passwordCommon],
+    [{ password: 'x'.repeat(129) }, 'password', AUTH_MESSAGES.passwordMax],
+    [{ displayName: '   ' }, 'displayName', AUTH_MESSAGES.displayNameRequired],
+    [{ displayName: 'Dashboard' }, 'displayName', AUTH_MESSAGES.displayNameReserved],
+    [{ displayName: 'for artists' }, 'displayName', AUTH_MESSAGES.displayNameReserved],
+    [{ displayName: '!!!' }, 'displayName', AUTH_MESSAGES.displayNameNoLetters],
+  ])('refuses %o with the field message', async (overrides, field, message) => {
+    const { response } = await register(overrides);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { [field]: message } });
+  });
+
+  it('accepts a 64-character passphrase', async () => {
+    const { account, response } = await register({ password: 'a long passphrase about taarab music '.padEnd(64, 'x') });
+    expect(response.statusCode).toBe(201);
+    await t.app.jobs.drain();
+    expect(smtp.mailTo(account.email)).toHaveLength(1);
+  });
+
+  it('keeps display names unique by their slug', async () => {
+    const name = uniqueName('Sauti Sol');
+    expect((await register({ displayName: name })).response.statusCode).toBe(201);
+    const clash = await register({ displayName: `  ${name.toUpperCase().replace(' ', '  ')}!` });
+    expect(clash.response.statusCode).toBe(409);
+    expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken });
+  });
+
+  it('answers a known address exactly like a new one, and tells its owner by mail instead', async () => {
+    const { account } = await verifiedAccount();
+    const users = async () =>
+      (await t.app.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE email = ${account.email}`)).rows[0]!.n;
+    const fresh = await register();
+    const repeat = await register({ email: account.email.toUpperCase() });
+    expect(repeat.response.statusCode).toBe(fresh.response.statusCode);
+    expect(repeat.response.json()).toEqual(fresh.response.json());
+    expect(await users()).toBe(1);
+    await t.app.jobs.drain();
+    const mails = smtp.mailTo(account.email);
+    expect(mails.at(-1)!.subject).toBe('You already have a Sauti account');
+    // The original password still opens the account.
+    expect((await json('POST', '/api/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in rules', () => {
+  it('gives one answer for an unknown address and a wrong password', async () => {
+    const { account } = await verifiedAccount();
+    const wrong = await json('POST', '/api/login', { email: account.email, password: 'not the password' });
+    const unknown = await json('POST', '/api/login', { email: uniqueEmail('nobody'), password: 'not the password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: AUTH_SERVER_MESSAGES.invalidCredentials });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('validates the sign-in form with the spec messages', async () => {
+    const response = await json('POST', '/api/login', { email: 'nope', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ email: AUTH_MESSAGES.invalidEmail, password: AUTH_MESSAGES.passwordRequired });
+  });
+});
+
+describe('forgotten passwords', () => {
+  it('answers the same for known and unknown addresses, and mails only the known one', async () => {
+    const { account } = await verifiedAccount();
+    const stranger = uniqueEmail('stranger');
+    const known = await json('POST', '/api/forgot-password', { email: account.email });
+    const unknown = await json('POST', '/api/forgot-password', { email: stranger });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual({ message: AUTH_SERVER_MESSAGES.resetRequested });
+    expect(unknown.json()).toEqual(known.json());
+    await t.app.jobs.drain();
+    expect(smtp.mailTo(stranger)).toHaveLength(0);
+    expect(smtp.mailTo(account.email).at(-1)!.subject).toBe('Reset your Sauti password');
+  });
+
+  it('resets the password once, signs out every session, and keeps the old password out', async () => {
+    const { account, cookie } = await verifiedAccount();
+    const otherDevice = sessionCookie(
+      (await json('POST', '/api/login', { email: account.email, password: account.password })).headers['set-cookie'],
+    );
+    await json('POST', '/api/forgot-password', { email: account.email });
+    await t.app.jobs.drain();
+    const token = linkIn(smtp.mailTo(account.email).at(-1)!, '/reset-password').searchParams.get('token');
+
+    const reset = await json('POST', '/api/reset-password', { token, newPassword: 'a brand new secret' });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toEqual({ message: AUTH_SERVER_MESSAGES.passwordReset });
+
+    expect((await json('GET', '/api/user', undefined, cookie)).statusCode).toBe(401);
+    expect((await json('GET', '/api/user', undefined, otherDevice)).statusCode).toBe(401);
+    expect((await json('POST', '/api/login', { email: account.email, password: account.password })).statusCode).toBe(401);
+    expect((await json('POST', '/api/login', { email: account.email, password: 'a brand new secret' })).statusCode).toBe(200);
+
+    const replay = await json('POST', '/api/reset-password', { token, newPassword: 'yet another secret' });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ message: AUTH_SERVER_MESSAGES.resetLinkInvalid });
+  });
+
+  it('refuses an expired reset link and validates the new password', async () => {
+    const { account } = await verifiedAccount();
+    await json('POST', '/api/forgot-password', { email: account.email });
+    await t.app.jobs.drain();
+    const token = linkIn(smtp.mailTo(account.email).at(-1)!, '/reset-password').searchParams.get('token');
+
+    const short = await json('POST', '/api/reset-password', { token, newPassword: '12345' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe(AUTH_MESSAGES.passwordMinLong);
+    const noToken = await json('POST', '/api/reset-password', { token: '', newPassword: 'long enough secret' });
+    expect(noToken.json().message).toBe(AUTH_MESSAGES.invalidResetToken);
+
+    await t.app.database.db.execute(
+      sql`UPDATE email_tokens SET expires_at = now() - interval '1 second'
+          WHERE user_id = (SELECT id FROM users WHERE email = ${account.email}) AND purpose = 'reset-password'`,
+    );
+    expect((await json('POST', '/api/reset-password', { token, newPassword: 'long enough secret' })).statusCode).toBe(400);
+  });
+
+  it('verifies the address of an account reset before it was verified', async () => {
+    const { account } = await register();
+    await json('POST', '/api/forgot-password', { email: account.email });
+    await t.app.jobs.drain();
+    const token = linkIn(smtp.mailTo(account.email).at(-1)!, '/reset-password').searchParams.get('token');
+    expect((await json('POST', '/api/reset-password', { token, newPassword: 'verified by reset' })).statusCode).toBe(200);
+    expect((await json('POST', '/api/login', { email: account.email, password: 'verified by reset' })).statusCode).toBe(200);
+  });
+});
+
+describe('mail delivery', () => {
+  it('never fails the request when the mail server does, and delivers on a later attempt', async () => {
+    smtp.failNext(1);
+    const { account, response } = await register();
+    expect(response.statusCode).toBe(201);
+    await t.app.jobs.drain();
+    expect(smtp.mailTo(account.email)).toHaveLength(0);
+    const [job] = (
+      await t.app.database.db.execute<{ status: string; attempts: number; last_error: string }>(
+        sql`SELECT status, attempts, last_error FROM jobs WHERE kind = 'mail.send' AND status <> 'done' ORDER BY created_at DESC LIMIT 1`,
+      )
+    ).rows;
+    expect(job).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(job!.last_error).toMatch(/temporarily unavailable/);
+    // Bring the retry forward instead of waiting out its back-off.
+    await t.app.database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'mail.send' AND status = 'queued'`);
+    await t.app.jobs.drain();
+    expect(smtp.mailTo(account.email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { createAuthService, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth.service';
+import { authRoutes, DEFAULT_ROUTE_LIMITS, type AuthRouteLimits } from './auth.routes';
+import { deleteStaleEmailTokens } from './email-tokens.repo';
+import { PasswordHasher } from './password-hasher';
+import { deleteExpiredSessions } from './sessions.repo';
+
+export interface AuthPluginOptions {
+  limits?: { perEmail?: Partial<AuthLimits>; perAddress?: Partial<AuthRouteLimits> };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, options) => {
+    const hasher = new PasswordHasher();
+    const auth = createAuthService({
+      db: app.database.db,
+      hasher,
+      mailer: app.mailer,
+      jobs: app.jobs,
+      publicUrl: app.config.publicUrl,
+      limits: { ...DEFAULT_AUTH_LIMITS, ...options.limits?.perEmail },
+    });
+    await app.register(authRoutes, {
+      prefix: '/api',
+      auth,
+      limits: { ...DEFAULT_ROUTE_LIMITS, ...options.limits?.perAddress },
+    });
+
+    const sweep = async () => {
+      try {
+        await deleteExpiredSessions(app.database.db);
+        await deleteStaleEmailTokens(app.database.db);
+      } catch (error) {
+        app.log.warn({ err: error }, 'could not sweep expired sessions and tokens');
+      }
+    };
+    const timer = setInterval(() => void sweep(), HOUR_MS).unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await hasher.close();
+    });
+  },
+  { name: 'auth', dependencies: ['database', 'session', 'mail'] },
+);

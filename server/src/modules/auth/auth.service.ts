@@ -1,0 +1,193 @@
+import { toSlug } from '#common/slug';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AttemptLimiter } from '../../lib/attempt-limiter';
+import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import { hashToken, randomToken } from '../../lib/tokens';
+import type { JobQueue } from '../jobs/queue';
+import type { Mailer } from '../mail/mail.plugin';
+import { alreadyRegisteredMail, passwordResetMail, verificationMail } from '../mail/templates';
+import { consumeEmailToken, insertEmailToken, revokeEmailTokens, type TokenPurpose } from './email-tokens.repo';
+import type { PasswordHasher } from './password-hasher';
+import { deleteUserSessions } from './sessions.repo';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  slugExists,
+  updatePasswordHash,
+  type UserRow,
+} from './users.repo';
+
+export const AUTH_SERVER_MESSAGES = {
+  registered: 'Registration successful. Please check your email to verify your account.',
+  invalidCredentials: 'Invalid email or password',
+  unverified: 'Please verify your email address before signing in. Check your inbox for the verification link.',
+  displayNameTaken: 'This display name is already taken. Please choose another.',
+  verified: 'Your email address has been verified. Welcome to Sauti!',
+  verificationLinkInvalid: 'This verification link is invalid or has expired. Please request a new one.',
+  verificationResent: 'If an account with that email address is waiting for verification, we have sent a new link.',
+  resetRequested: 'If an account with that email address exists, we have sent a link to reset the password.',
+  passwordReset: 'Your password has been reset. You can now sign in with your new password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+} as const;
+
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+const JOBS = {
+  existingRegistration: 'auth.existing-registration',
+  resendVerification: 'auth.resend-verification',
+  passwordReset: 'auth.password-reset',
+} as const;
+
+export interface AuthLimits {
+  /** Attempts per e-mail address per window (the per-address limits are the routes'). */
+  loginPerEmail: number;
+  mailPerEmail: number;
+  windowMs: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { loginPerEmail: 10, mailPerEmail: 5, windowMs: 15 * 60 * 1000 };
+
+interface Deps {
+  db: Db;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  jobs: JobQueue;
+  publicUrl: string;
+  limits: AuthLimits;
+}
+
+/**
+ * Accounts: registration, sign-in, e-mail verification and password reset. Nothing here tells a
+ * caller whether an e-mail address has an account: not the message, not the status, and not the
+ * time taken (unknown addresses cost the same hash; mail-sending lookups happen in jobs).
+ */
+export function createAuthService({ db, hasher, mailer, jobs, publicUrl, limits }: Deps) {
+  const loginLimiter = new AttemptLimiter(limits.loginPerEmail, limits.windowMs);
+  const mailLimiter = new AttemptLimiter(limits.mailPerEmail, limits.windowMs);
+  const link = (pathname: string, token?: string) =>
+    `${publicUrl}${pathname}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+
+  async function issueToken(tx: Parameters<Parameters<Db['transaction']>[0]>[0], userId: string, purpose: TokenPurpose) {
+    await revokeEmailTokens(tx, userId, purpose);
+    const token = randomToken();
+    const ttl = purpose === 'verify-email' ? VERIFY_TTL_MS : RESET_TTL_MS;
+    await insertEmailToken(tx, { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttl) });
+    return token;
+  }
+
+  async function sendVerification(user: UserRow) {
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, user.id, 'verify-email');
+      await mailer.enqueue(verificationMail(user.email, user.displayName, link('/verify-email', token)), { tx });
+    });
+  }
+
+  jobs.register<{ userId: string }>(JOBS.existingRegistration, async ({ userId }) => {
+    const user = await findUserById(db, userId);
+    if (!user) return;
+    if (!user.emailVerifiedAt) return sendVerification(user);
+    await mailer.enqueue(alreadyRegisteredMail(user.email, user.displayName, link('/auth')));
+  });
+
+  jobs.register<{ email: string }>(JOBS.resendVerification, async ({ email }) => {
+    const user = await findUserByEmail(db, email);
+    if (user && !user.emailVerifiedAt) await sendVerification(user);
+  });
+
+  jobs.register<{ email: string }>(JOBS.passwordReset, async ({ email }) => {
+    const user = await findUserByEmail(db, email);
+    if (!user) return;
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, user.id, 'reset-password');
+      await mailer.enqueue(passwordResetMail(user.email, user.displayName, link('/reset-password', token)), { tx });
+    });
+  });
+
+  function limitMail(email: string) {
+    if (!mailLimiter.tryAttempt(email)) throw tooManyRequests();
+  }
+
+  return {
+    async register(input: { email: string; password: string; displayName: string }) {
+      limitMail(input.email);
+      // Hashed before anything is looked up, so a known address costs exactly what a new one does.
+      const passwordHash = await hasher.hash(input.password);
+      const displaySlug = toSlug(input.displayName);
+      // The display name is public anyway; checking it first keeps the e-mail's fate unobservable.
+      if (await slugExists(db, displaySlug)) throw conflict(AUTH_SERVER_MESSAGES.displayNameTaken);
+      const existing = await findUserByEmail(db, input.email);
+      if (existing) {
+        await jobs.enqueue(JOBS.existingRegistration, { userId: existing.id });
+        return;
+      }
+      try {
+        await db.transaction(async (tx) => {
+          const user = await insertUser(tx, { email: input.email, passwordHash, displayName: input.displayName, displaySlug });
+          const token = await issueToken(tx, user.id, 'verify-email');
+          await mailer.enqueue(verificationMail(user.email, user.displayName, link('/verify-email', token)), { tx });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_display_slug_unique')) throw conflict(AUTH_SERVER_MESSAGES.displayNameTaken);
+        // The same address registering twice at once: the loser is answered like any known address.
+        if (isUniqueViolation(error, 'users_email_unique')) return;
+        throw error;
+      }
+    },
+
+    /** The verified account for these credentials (the route then starts its session). */
+    async login(input: { email: string; password: string }): Promise<UserRow> {
+      if (!loginLimiter.tryAttempt(input.email)) throw tooManyRequests();
+      const user = await findUserByEmail(db, input.email);
+      const valid = user
+        ? await hasher.verify(user.passwordHash, input.password)
+        : await hasher.verifyAgainstNothing(input.password);
+      if (!user || !valid) throw unauthorized(AUTH_SERVER_MESSAGES.invalidCredentials);
+      if (!user.emailVerifiedAt) throw forbidden(AUTH_SERVER_MESSAGES.unverified, { requiresEmailVerification: true });
+      loginLimiter.reset(input.email);
+      return user;
+    },
+
+    /** Marks the address verified and answers the account's id (the route signs it in). */
+    async verifyEmail(token: string): Promise<string> {
+      const userId = await db.transaction(async (tx) => {
+        const used = await consumeEmailToken(tx, 'verify-email', hashToken(token));
+        if (!used) return undefined;
+        await markEmailVerified(tx, used.userId);
+        return used.userId;
+      });
+      if (!userId) throw badRequest(AUTH_SERVER_MESSAGES.verificationLinkInvalid);
+      return userId;
+    },
+
+    async resendVerification(email: string) {
+      limitMail(email);
+      await jobs.enqueue(JOBS.resendVerification, { email });
+    },
+
+    async requestPasswordReset(email: string) {
+      limitMail(email);
+      await jobs.enqueue(JOBS.passwordReset, { email });
+    },
+
+    /** Sets the new password and signs the account out everywhere. */
+    async resetPassword(token: string, newPassword: string) {
+      const passwordHash = await hasher.hash(newPassword);
+      const done = await db.transaction(async (tx) => {
+        const used = await consumeEmailToken(tx, 'reset-password', hashToken(token));
+        if (!used) return false;
+        await updatePasswordHash(tx, used.userId, passwordHash);
+        // Following the mailed link proves the mailbox, as verification would.
+        await markEmailVerified(tx, used.userId);
+        await deleteUserSessions(tx, used.userId);
+        return true;
+      });
+      if (!done) throw badRequest(AUTH_SERVER_MESSAGES.resetLinkInvalid);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

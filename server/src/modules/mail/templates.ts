@@ -1,0 +1,77 @@
+import type { MailMessage } from './transports';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+interface Layout {
+  to: string;
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footer: string;
+}
+
+/** One plain layout for every mail: a text part any client reads, and a simple HTML part. */
+function render({ to, subject, greeting, paragraphs, action, footer }: Layout): MailMessage {
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((p) => [p, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    footer,
+    '',
+    '— Sauti',
+  ].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
+<p>${escapeHtml(greeting)}</p>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${
+  action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
+    : ''
+}
+<p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>
+<p>— Sauti</p>
+</body></html>`;
+  return { to, subject, text, html, ...(action ? { link: action.url } : {}) };
+}
+
+export function verificationMail(to: string, displayName: string, url: string): MailMessage {
+  return render({
+    to,
+    subject: 'Verify your email address for Sauti',
+    greeting: `Hi ${displayName},`,
+    paragraphs: ['Welcome to Sauti! Please confirm your email address to activate your artist account.'],
+    action: { label: 'Verify email address', url },
+    footer: 'This link expires in 24 hours. If you did not sign up for Sauti, you can ignore this email.',
+  });
+}
+
+export function passwordResetMail(to: string, displayName: string, url: string): MailMessage {
+  return render({
+    to,
+    subject: 'Reset your Sauti password',
+    greeting: `Hi ${displayName},`,
+    paragraphs: ['We received a request to reset the password of your Sauti account.'],
+    action: { label: 'Choose a new password', url },
+    footer: 'This link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.',
+  });
+}
+
+/** Sent instead of a second account when someone registers with an address that already has one. */
+export function alreadyRegisteredMail(to: string, displayName: string, signInUrl: string): MailMessage {
+  return render({
+    to,
+    subject: 'You already have a Sauti account',
+    greeting: `Hi ${displayName},`,
+    paragraphs: [
+      'Someone, probably you, tried to create a new Sauti account with this email address. You already have one, so no new account was created.',
+      'If you forgot your password, choose "Forgot password?" on the sign-in page to set a new one.',
+    ],
+    action: { label: 'Sign in', url: signInUrl },
+    footer: 'If this was not you, you can ignore this email.',
+  });
+}
