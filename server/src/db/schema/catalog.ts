@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/**
+ * A cover photo: the 3000x3000 original (kept for downloads) and the small derived images the
+ * cover routes serve. A cover belongs to exactly one track or album; a new cover is a new row, so
+ * a cover's URL content never changes and can be cached for a year.
+ */
+export const covers = pgTable(
+  'covers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originalKey: text('original_key').notNull(),
+    /** image/png or image/jpeg, as decoded. */
+    mimeType: text('mime_type').notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    /** Derived images stored so far, as "<size>.<webp|jpg>" names under the cover's folder. */
+    variants: jsonb('variants').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('covers_user_id_idx').on(t.userId)],
+);
+
+export const albums = pgTable(
+  'albums',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    albumName: text('album_name').notNull(),
+    coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
+    /** Minor units (KES x 100); 0 is free. */
+    price: integer('price').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('albums_user_id_idx').on(t.userId)],
+);
+
+export const tracks = pgTable(
+  'tracks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Deleting an album keeps its tracks as singles (docs/decisions/010). */
+    albumId: uuid('album_id').references(() => albums.id, { onDelete: 'set null' }),
+    /** Order within the album (0-based); null for a single. */
+    albumPosition: integer('album_position'),
+    trackName: text('track_name').notNull(),
+    artistName: text('artist_name').notNull(),
+    /** The uploader's file name, for display only: storage keys never derive from it. */
+    originalName: text('original_name').notNull(),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+    /** The original's type, found from its content. */
+    mimeType: text('mime_type').notNull(),
+    /** Seconds, as decoded by ffmpeg. */
+    duration: doublePrecision('duration').notNull(),
+    audioKey: text('audio_key').notNull(),
+    coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
+    price: integer('price').notNull().default(0),
+    allowFullPlayback: boolean('allow_full_playback').notNull().default(true),
+    downloadCount: integer('download_count').notNull().default(0),
+    /** Counted plays (plays table), kept here so lists need no aggregate. */
+    streamCount: integer('stream_count').notNull().default(0),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracks_user_id_idx').on(t.userId), index('tracks_album_id_idx').on(t.albumId)],
+);
+
+export const RENDITION_KINDS = ['standard', 'low', 'preview', 'preview_low'] as const;
+export type RenditionKind = (typeof RENDITION_KINDS)[number];
+
+/** Compressed audio made from a track's original by the media job. */
+export const trackRenditions = pgTable(
+  'track_renditions',
+  {
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: RENDITION_KINDS }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    /** The audio key it was made from: a rendition of replaced audio is stale. */
+    sourceKey: text('source_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.trackId, t.kind] })],
+);
+
+/** Every counted play (spec section 4), for analytics and trending. */
+export const trackPlays = pgTable(
+  'track_plays',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    duration: doublePrecision('duration').notNull(),
+    completedPercentage: doublePrecision('completed_percentage').notNull(),
+    playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('track_plays_track_played_idx').on(t.trackId, t.playedAt)],
+);
+
+/**
+ * When each listener last had a play counted for each track: at most one per 10 minutes.
+ * The listener is a hash (of the signed-in user or the client address), never the address itself.
+ */
+export const playThrottle = pgTable(
+  'play_throttle',
+  {
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    listenerHash: text('listener_hash').notNull(),
+    lastCountedAt: timestamp('last_counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.trackId, t.listenerHash] }), index('play_throttle_last_counted_idx').on(t.lastCountedAt)],
+);
