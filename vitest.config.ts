@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
       {
@@ -29,6 +30,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['server/**/*.api.test.ts'],
+          globalSetup: ['server/test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own app on its own database; two at a time suits a 2-core machine.

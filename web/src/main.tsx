@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+
+createRoot(root).render(
   <StrictMode>
-    <h1 className="p-8 text-2xl font-bold">Sauti</h1>
+    <App />
   </StrictMode>,
 );

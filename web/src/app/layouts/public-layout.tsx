@@ -1,0 +1,23 @@
+import { Suspense, type ReactNode } from 'react';
+import { PageSpinner } from '@/components/page-spinner';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** Landing, marketing, profile, track, album and 404 pages: header, page, footer. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from 'wouter';
+import { MailIcon } from 'lucide-react';
+import { BrandLogo } from '@/components/brand-logo';
+import { CONTACT_EMAIL, SITE_NAME } from '@/lib/site';
+
+/** Spec section 2: the footer carries a terms link and a contact e-mail. */
+export function SiteFooter() {
+  return (
+    <footer className="border-t bg-muted/40">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[1fr_auto] sm:px-6">
+        <div className="space-y-3">
+          <BrandLogo />
+          <p className="max-w-sm text-sm text-muted-foreground">
+            Music from independent Kenyan artists. Stream, download and support the people who make it.
+          </p>
+        </div>
+        <nav aria-label="Footer" className="grid gap-2 text-sm sm:justify-items-end">
+          <Link href="/for-artists" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+            For Artists
+          </Link>
+          <Link href="/terms-and-conditions" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+            Terms and Conditions
+          </Link>
+          <a
+            href={`mailto:${CONTACT_EMAIL}`}
+            className="inline-flex items-center gap-1.5 text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            <MailIcon className="size-4" aria-hidden="true" />
+            {CONTACT_EMAIL}
+          </a>
+        </nav>
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">
+          © {new Date().getFullYear()} {SITE_NAME}. Prices in Kenyan shillings (KES).
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,123 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { isReservedRouteWord } from '#common/slug';
+import { PageSpinner } from '@/components/page-spinner';
+import { LandingPage } from '@/features/landing/components/landing-page';
+import { NotFoundPage } from '@/features/not-found/components/not-found-page';
+import { AuthLayout } from './layouts/auth-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
+
+/*
+ * Route-level code splitting: the landing page and the 404 page ship in the entry chunk; every
+ * other screen is its own chunk, and the dashboard's code is never fetched on a public page.
+ */
+const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
+const VerifyEmailPage = lazy(() =>
+  import('@/features/auth/components/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const ForArtistsPage = lazy(() =>
+  import('@/features/marketing/components/for-artists-page').then((m) => ({ default: m.ForArtistsPage })),
+);
+const TermsPage = lazy(() => import('@/features/marketing/components/terms-page').then((m) => ({ default: m.TermsPage })));
+const DashboardPage = lazy(() =>
+  import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
+const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));
+const AlbumPage = lazy(() => import('@/features/album/components/album-page').then((m) => ({ default: m.AlbumPage })));
+
+/** A new page starts at its top, as a full page load would. */
+function ScrollToTopOnNavigate() {
+  const [location] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location]);
+  return null;
+}
+
+/** Every route of spec section 2's route table. */
+export function AppRoutes() {
+  return (
+    <>
+      <ScrollToTopOnNavigate />
+      <Switch>
+        <Route path="/">
+          <PublicLayout>
+            <LandingPage />
+          </PublicLayout>
+        </Route>
+        <Route path="/auth">
+          <GuestOnlyRoute>
+            <AuthLayout>
+              <AuthPage />
+            </AuthLayout>
+          </GuestOnlyRoute>
+        </Route>
+        <Route path="/verify-email">
+          <AuthLayout>
+            <VerifyEmailPage />
+          </AuthLayout>
+        </Route>
+        <Route path="/reset-password">
+          <AuthLayout>
+            <ResetPasswordPage />
+          </AuthLayout>
+        </Route>
+        <Route path="/for-artists">
+          <PublicLayout>
+            <ForArtistsPage />
+          </PublicLayout>
+        </Route>
+        <Route path="/terms-and-conditions">
+          <PublicLayout>
+            <TermsPage />
+          </PublicLayout>
+        </Route>
+        <Route path="/dashboard">
+          <ProtectedRoute>
+            <Suspense fallback={<PageSpinner className="min-h-dvh" />}>
+              <DashboardPage />
+            </Suspense>
+          </ProtectedRoute>
+        </Route>
+        <Route path="/profile/:identifier">
+          {({ identifier }) => (
+            <PublicLayout>
+              <ProfilePage identifier={identifier} />
+            </PublicLayout>
+          )}
+        </Route>
+        <Route path="/track/:trackId">
+          {({ trackId }) => (
+            <PublicLayout>
+              <TrackPage trackId={trackId} />
+            </PublicLayout>
+          )}
+        </Route>
+        <Route path="/album/:albumId">
+          {({ albumId }) => (
+            <PublicLayout>
+              <AlbumPage albumId={albumId} />
+            </PublicLayout>
+          )}
+        </Route>
+        <Route path="/:displayName">
+          {({ displayName }) => (
+            <PublicLayout>
+              {isReservedRouteWord(displayName) ? <NotFoundPage /> : <ProfilePage identifier={displayName} />}
+            </PublicLayout>
+          )}
+        </Route>
+        <Route>
+          <PublicLayout>
+            <NotFoundPage />
+          </PublicLayout>
+        </Route>
+      </Switch>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'wouter';
+import { CircleCheckIcon, CircleXIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Separator } from '@/components/ui/separator';
+import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { messageOf } from '@/lib/api';
+import { useVerifyEmail } from '../api/auth-api';
+import { useOneTimeToken } from '../hooks/use-one-time-token';
+import { AuthCard } from './auth-card';
+import { AUTH_TEXTS, VERIFIED_REDIRECT_DELAY_MS } from './auth-messages';
+import { ResendVerification } from './resend-verification';
+
+const DASHBOARD = '/dashboard';
+
+/**
+ * /verify-email?token=: loading, success, error (spec section 4). On success with redirectTo
+ * '/dashboard' the page moves on after 2 s; the button goes there at once.
+ */
+export function VerifyEmailPage() {
+  useDocumentTitle('Verify email');
+  const token = useOneTimeToken();
+  const verify = useVerifyEmail();
+  const [, navigate] = useLocation();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once per page: the token is single-use, so a second call would report it as used.
+    if (token === null || started.current) return;
+    started.current = true;
+    verify.mutate(token);
+  }, [token, verify]);
+
+  const redirectTo = verify.data?.redirectTo;
+  useEffect(() => {
+    if (redirectTo !== DASHBOARD) return;
+    const timer = window.setTimeout(() => navigate(DASHBOARD), VERIFIED_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [redirectTo, navigate]);
+
+  if (token === null || verify.isError) {
+    const message =
+      token === null ? AUTH_TEXTS.invalidVerificationLink : messageOf(verify.error, AUTH_TEXTS.verifyFailed, AUTH_TEXTS.verifyError);
+    return (
+      <AuthCard
+        icon={<CircleXIcon className="text-destructive" />}
+        title="Verification failed"
+        description={<span role="alert">{message}</span>}
+        footer={
+          <Button asChild variant="ghost">
+            <Link href="/auth">Back to Sign In</Link>
+          </Button>
+        }
+      >
+        <Separator />
+        <div className="grid gap-3">
+          <p className="text-sm text-muted-foreground">Links expire after 24 hours. Enter your email address to get a new one.</p>
+          <ResendVerification />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (verify.isSuccess) {
+    return (
+      <AuthCard
+        icon={<CircleCheckIcon className="text-success" />}
+        title="Email verified"
+        description={<span role="status">{verify.data.message}</span>}
+        footer={
+          <Button asChild>
+            <Link href={DASHBOARD}>Go to Dashboard</Link>
+          </Button>
+        }
+      >
+        {redirectTo === DASHBOARD && (
+          <p className="text-center text-sm text-muted-foreground">Taking you to your dashboard…</p>
+        )}
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      icon={<Spinner className="size-6" label={null} />}
+      title="Verifying your email"
+      description={<span role="status">Please wait while we confirm your email address…</span>}
+    />
+  );
+}

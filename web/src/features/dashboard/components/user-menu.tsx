@@ -1,0 +1,67 @@
+import { ChevronDownIcon, LogOutIcon, UserRoundIcon } from 'lucide-react';
+import type { CurrentUser } from '#common/schemas/auth';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/use-toast';
+import { useLogout } from '@/lib/auth';
+import { initialsOf } from '@/lib/utils';
+
+export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
+  return (
+    <Avatar className={className}>
+      {user.hasProfilePhoto && <AvatarImage src={`/api/user/${encodeURIComponent(user.id)}/profile-photo`} alt="" />}
+      <AvatarFallback className="bg-accent text-accent-foreground">{initialsOf(user.displayName)}</AvatarFallback>
+    </Avatar>
+  );
+}
+
+/** The account menu: who is signed in, the profile section, and Log out (spec section 4). */
+export function UserMenu({ user, onOpenProfile }: { user: CurrentUser; onOpenProfile: () => void }) {
+  const logout = useLogout();
+  const logOut = () =>
+    logout.mutate(undefined, {
+      onError: (error) => toast({ variant: 'destructive', title: 'Logout failed', description: error.message }),
+    });
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" aria-label="Account menu">
+          <UserAvatar user={user} />
+          <span className="hidden max-w-40 truncate text-sm font-medium md:inline">{user.displayName}</span>
+          <ChevronDownIcon className="hidden text-muted-foreground md:inline" aria-hidden="true" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="grid gap-0.5">
+          <span className="truncate">{user.displayName}</span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onOpenProfile}>
+          <UserRoundIcon aria-hidden="true" />
+          Profile
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          disabled={logout.isPending}
+          onSelect={(event) => {
+            event.preventDefault();
+            logOut();
+          }}
+        >
+          <LogOutIcon aria-hidden="true" />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,23 @@
+import { toSlug } from '#common/slug';
+
+/** Hosts where the short /{slug} address is not served by a public host name. */
+export function isDevelopmentHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '127.0.0.1' ||
+    host === '0.0.0.0' ||
+    host === '::1' ||
+    host.endsWith('.local')
+  );
+}
+
+/**
+ * Spec section 2: the public profile link is {origin}/profile/{slug} on localhost or a
+ * development host, otherwise {host}/{slug}.
+ */
+export function publicProfileLink(displayName: string, location: Pick<Location, 'origin' | 'host' | 'hostname'>): string {
+  const slug = toSlug(displayName);
+  return isDevelopmentHost(location.hostname) ? `${location.origin}/profile/${slug}` : `${location.host}/${slug}`;
+}

@@ -1,0 +1,72 @@
+import { queryOptions, useQuery, type QueryFunction } from '@tanstack/react-query';
+import { apiRequest, urlFromQueryKey } from '@/lib/api';
+
+/** A track as the carousels show it. The discovery issue owns the full shape. */
+export interface FeaturedTrackSummary {
+  id: string;
+  trackName: string;
+  artistName: string;
+  coverPhotoFilename?: string | null;
+  price?: number | null;
+}
+
+/** Spec section 3: a featured track entry wraps a track. */
+export interface FeaturedTrackEntry {
+  track: FeaturedTrackSummary;
+}
+
+/** Spec section 3: id, displayName, profileUrl, hasProfilePhoto. */
+export interface FeaturedArtist {
+  id: string;
+  displayName: string;
+  profileUrl: string;
+  hasProfilePhoto: boolean;
+}
+
+/** Spec section 9: 12 featured tracks, 10 featured artists, 12 editor's picks. */
+export const FEATURED_TRACKS_LIMIT = 12;
+export const FEATURED_ARTISTS_LIMIT = 10;
+export const EDITORS_PICKS_LIMIT = 12;
+
+/** Spec section 9: carousel data is fresh for 5 minutes and kept for 10. */
+export const CAROUSEL_STALE_TIME_MS = 5 * 60 * 1000;
+export const CAROUSEL_GC_TIME_MS = 10 * 60 * 1000;
+
+/** GETs a list; any failure becomes the spec's "Failed to fetch ..." error (section 8). */
+function listQueryFn<T>(failureMessage: string): QueryFunction<T[]> {
+  return async ({ queryKey, signal }) => {
+    let body: unknown;
+    try {
+      const response = await apiRequest('GET', urlFromQueryKey(queryKey), undefined, { signal });
+      body = await response.json();
+    } catch (error) {
+      throw new Error(failureMessage, { cause: error });
+    }
+    if (!Array.isArray(body)) throw new Error(failureMessage);
+    return body as T[];
+  };
+}
+
+const carouselCache = { staleTime: CAROUSEL_STALE_TIME_MS, gcTime: CAROUSEL_GC_TIME_MS } as const;
+
+export const featuredTracksQuery = queryOptions({
+  queryKey: ['/api/featured-tracks', { limit: FEATURED_TRACKS_LIMIT }],
+  queryFn: listQueryFn<FeaturedTrackEntry>('Failed to fetch featured tracks'),
+  ...carouselCache,
+});
+
+export const featuredArtistsQuery = queryOptions({
+  queryKey: ['/api/featured-artists', { limit: FEATURED_ARTISTS_LIMIT }],
+  queryFn: listQueryFn<FeaturedArtist>('Failed to fetch featured artists'),
+  ...carouselCache,
+});
+
+export const editorsPicksQuery = queryOptions({
+  queryKey: ['/api/editors-picks', { limit: EDITORS_PICKS_LIMIT }],
+  queryFn: listQueryFn<FeaturedTrackEntry>("Failed to fetch editor's picks"),
+  ...carouselCache,
+});
+
+export const useFeaturedTracks = () => useQuery(featuredTracksQuery);
+export const useFeaturedArtists = () => useQuery(featuredArtistsQuery);
+export const useEditorsPicks = () => useQuery(editorsPicksQuery);

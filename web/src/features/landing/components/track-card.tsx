@@ -1,0 +1,48 @@
+import { Link } from 'wouter';
+import { MusicIcon } from 'lucide-react';
+import { formatPrice } from '#common/money';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { FeaturedTrackSummary } from '../api/featured';
+
+const CARD_WIDTH = 'w-40 sm:w-44';
+
+export function TrackCard({ track }: { track: FeaturedTrackSummary }) {
+  return (
+    <Link
+      href={`/track/${encodeURIComponent(track.id)}`}
+      className={`group block ${CARD_WIDTH} rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50`}
+    >
+      <div className="relative aspect-square overflow-hidden rounded-lg bg-gradient-to-br from-primary/25 via-accent to-secondary">
+        {track.coverPhotoFilename ? (
+          <img
+            src={`/api/tracks/${encodeURIComponent(track.id)}/cover`}
+            alt=""
+            width={176}
+            height={176}
+            loading="lazy"
+            decoding="async"
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-105"
+          />
+        ) : (
+          <MusicIcon className="absolute inset-0 m-auto size-10 text-primary/60" aria-hidden="true" />
+        )}
+        <Badge variant="secondary" className="absolute right-2 bottom-2 bg-background/90">
+          {formatPrice(track.price)}
+        </Badge>
+      </div>
+      <p className="mt-2 truncate text-sm font-medium group-hover:underline">{track.trackName}</p>
+      <p className="truncate text-sm text-muted-foreground">{track.artistName}</p>
+    </Link>
+  );
+}
+
+export function TrackCardPlaceholder() {
+  return (
+    <div className={CARD_WIDTH}>
+      <Skeleton className="aspect-square w-full rounded-lg" />
+      <Skeleton className="mt-2 h-4 w-3/4" />
+      <Skeleton className="mt-1.5 h-4 w-1/2" />
+    </div>
+  );
+}

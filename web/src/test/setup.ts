@@ -1,0 +1,25 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { resetToastsForTests } from '@/components/ui/use-toast';
+
+// jsdom leaves out layout and pointer APIs that Radix primitives and the carousels call.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+window.scrollTo = (() => {}) as typeof window.scrollTo;
+Element.prototype.scrollBy ??= function scrollBy() {};
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.releasePointerCapture ??= () => {};
+
+afterEach(() => {
+  cleanup();
+  resetToastsForTests();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
