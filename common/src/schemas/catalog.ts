@@ -21,6 +21,7 @@ export const CATALOG_MESSAGES = {
   albumAudioFormat: 'Audio file must be MP3, WAV, M4A, AAC, OGG or FLAC format',
   audioTooLarge: 'Audio file must be at most 50 MB',
   audioEmpty: 'The audio file is empty',
+  audioTooShort: 'The audio must be at least 1 second long',
   audioDamaged: 'The audio file could not be read to the end. It may be damaged or incomplete; please export it again.',
   oneAudioFile: 'Please upload one audio file per track',
   coverPhoto: 'Cover photo must be exactly 3000x3000px and in PNG or JPG format', // spec

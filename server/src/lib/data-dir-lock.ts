@@ -8,8 +8,11 @@ export interface DataDirLock {
 }
 
 const LOCK_FILE = 'sauti.lock';
+/** Locks this process holds: a lock file naming our own pid is only stale if it is not one of these. */
+const heldByThisProcess = new Set<string>();
 
 function isAlive(pid: number): boolean {
+  // Our own pid in a file we do not hold: left by an earlier container run that got the same pid.
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
   try {
     process.kill(pid, 0);
@@ -28,14 +31,19 @@ function isAlive(pid: number): boolean {
 export function lockDataDir(dataDir: string): DataDirLock {
   fs.mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, LOCK_FILE);
+  if (heldByThisProcess.has(lockPath)) {
+    throw new DataDirLockedError(`DATA_DIR ${dataDir} is already in use by this process.`);
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      heldByThisProcess.add(lockPath);
       let released = false;
       return {
         release() {
           if (released) return;
           released = true;
+          heldByThisProcess.delete(lockPath);
           try {
             if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
           } catch {

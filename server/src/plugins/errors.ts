@@ -5,6 +5,7 @@ import { AppError, INTERNAL_ERROR_MESSAGE } from '../lib/errors';
 
 /** Fastify's own client errors, reworded for people; anything else below 500 keeps its message. */
 const FASTIFY_MESSAGES: Record<string, string> = {
+  // Also what a body with __proto__ or constructor.prototype keys gets (secure-json-parse refuses them).
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body must not be empty.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
@@ -12,7 +13,6 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
   FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type. Send JSON or multipart form data.',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart form upload.',
-  FST_PROTO_VIOLATION: 'The request body contains a forbidden key.',
 };
 
 function fieldErrors(issues: { instancePath: string; message?: string }[]) {

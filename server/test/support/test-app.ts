@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 
@@ -51,6 +52,10 @@ export async function startTestApp(
 ): Promise<TestApp & { databaseUrl: string | undefined; dropDatabase(): Promise<void> }> {
   const { dataDir: givenDataDir, databaseUrl: givenUrl, ...buildOptions } = options;
   const dataDir = givenDataDir ?? makeDataDir();
+  const template = inject('embeddedDbTemplate');
+  if (template && fs.existsSync(template) && !fs.existsSync(path.join(dataDir, 'db'))) {
+    fs.cpSync(template, path.join(dataDir, 'db'), { recursive: true });
+  }
   const database = !givenUrl && process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
   const databaseUrl = givenUrl ?? database?.url;
   const config = loadConfig({

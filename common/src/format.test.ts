@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatFileSize, formatRelativeDate } from './format';
+
+describe('formatFileSize', () => {
+  it.each([
+    [0, '0 Bytes'],
+    [512, '512 Bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024 + 123_456, '5.12 MB'],
+    [50 * 1024 * 1024, '50 MB'],
+    [1024 ** 3, '1 GB'],
+    [3 * 1024 ** 4, '3072 GB'],
+  ])('%d bytes -> %s', (bytes, text) => expect(formatFileSize(bytes)).toBe(text));
+
+  it('shows 0 Bytes for nonsense', () => {
+    expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
+    expect(formatFileSize(undefined)).toBe('0 Bytes');
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0:00'],
+    [5, '0:05'],
+    [59.9, '0:59'],
+    [60, '1:00'],
+    [245, '4:05'],
+    [3725, '62:05'],
+  ])('%d s -> %s', (seconds, text) => expect(formatDuration(seconds)).toBe(text));
+
+  it('shows 0:00 for anything but a number', () => {
+    for (const value of [undefined, null, '12', Number.NaN, Infinity, -3]) expect(formatDuration(value)).toBe('0:00');
+  });
+});
+
+describe('formatRelativeDate', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
+
+  it.each([
+    [0.1, '1 day ago'],
+    [1, '1 day ago'],
+    [2, '2 days ago'],
+    [6, '6 days ago'],
+    [7, '1 weeks ago'],
+    [20, '2 weeks ago'],
+    [29, '4 weeks ago'],
+  ])('%d days -> %s', (days, text) => expect(formatRelativeDate(ago(days), now)).toBe(text));
+
+  it('falls back to the locale date from 30 days on', () => {
+    expect(formatRelativeDate(ago(45), now, 'en-GB')).toBe(ago(45).toLocaleDateString('en-GB'));
+  });
+
+  it('accepts ISO strings', () => {
+    expect(formatRelativeDate('2026-11-19T12:00:00Z', now)).toBe('3 days ago');
+  });
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice, minorToKesInput, parseKesToMinor } from './money';
+
+describe('parseKesToMinor', () => {
+  it.each([
+    ['', 0],
+    ['0', 0],
+    ['150', 15_000],
+    ['99.5', 9_950],
+    ['99.50', 9_950],
+    ['0.01', 1],
+    [' 2500 ', 250_000],
+    ['1000000', 100_000_000],
+    [12.34, 1_234],
+  ])('%j KES -> %d minor units', (input, minor) => expect(parseKesToMinor(input)).toEqual({ ok: true, minor }));
+
+  it('never rounds through a float: 0.29 + 0.58 style inputs stay exact', () => {
+    expect(parseKesToMinor('1.15')).toEqual({ ok: true, minor: 115 });
+    expect(parseKesToMinor('4.35')).toEqual({ ok: true, minor: 435 });
+  });
+
+  it('treats null and undefined as free', () => {
+    expect(parseKesToMinor(null)).toEqual({ ok: true, minor: 0 });
+    expect(parseKesToMinor(undefined)).toEqual({ ok: true, minor: 0 });
+  });
+
+  it('refuses negative prices as negative', () => {
+    expect(parseKesToMinor('-1')).toEqual({ ok: false, reason: 'negative' });
+    expect(parseKesToMinor('-0.5')).toEqual({ ok: false, reason: 'negative' });
+  });
+
+  it.each(['abc', '1.234', '1e3', '12,50', 'NaN', '1.', '.5', '99999999999'])('refuses %j as badly formed', (input) => {
+    expect(parseKesToMinor(input)).toEqual({ ok: false, reason: 'format' });
+  });
+});
+
+describe('formatPrice', () => {
+  it.each([
+    [0, 'Free'],
+    [null, 'Free'],
+    [undefined, 'Free'],
+    [1, 'KES 0.01'],
+    [9_950, 'KES 99.50'],
+    [250_000, 'KES 2500.00'],
+  ])('%j -> %s', (minor, text) => expect(formatPrice(minor)).toBe(text));
+});
+
+describe('minorToKesInput', () => {
+  it('shows what the artist typed, and nothing for free', () => {
+    expect(minorToKesInput(9_950)).toBe('99.50');
+    expect(minorToKesInput(0)).toBe('');
+  });
+});

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isReservedRouteWord, isReservedSlug, toSlug } from './slug';
+
+describe('toSlug', () => {
+  it.each([
+    ['Sauti Sol', 'sautisol'],
+    ['  Nyashinski  ', 'nyashinski'],
+    ['Bien-Aimé Baraza', 'bienaimébaraza'],
+    ['K.O.T. 254!', 'kot254'],
+    ['Zoë\tWanjiru\n', 'zoëwanjiru'],
+    ['!!!', ''],
+  ])('%j -> %j', (name, slug) => expect(toSlug(name)).toBe(slug));
+
+  it('treats composed and decomposed accents alike', () => {
+    expect(toSlug('Aime\u0301')).toBe(toSlug('Aimé'));
+  });
+});
+
+describe('reserved words', () => {
+  it('knows every route word of the spec, in any case', () => {
+    for (const word of ['auth', 'dashboard', 'profile', 'verify-email', 'reset-password', 'terms-and-conditions', 'for-artists', 'track', 'album']) {
+      expect(isReservedRouteWord(word)).toBe(true);
+      expect(isReservedRouteWord(word.toUpperCase())).toBe(true);
+    }
+    expect(isReservedRouteWord('sautisol')).toBe(false);
+  });
+
+  it('refuses display names whose slug would shadow a route or a server path', () => {
+    expect(isReservedSlug(toSlug('For Artists'))).toBe(true);
+    expect(isReservedSlug(toSlug('Verify Email'))).toBe(true);
+    expect(isReservedSlug(toSlug('API'))).toBe(true);
+    expect(isReservedSlug(toSlug('Albums'))).toBe(false);
+  });
+});
