@@ -39,6 +39,11 @@ function ScrollToTopOnNavigate() {
   return null;
 }
 
+/** /{displayName}: a public profile, except for the reserved route words, which are the 404 page. */
+export function DisplayNameRoute({ displayName }: { displayName: string }) {
+  return isReservedRouteWord(displayName) ? <NotFoundPage /> : <ProfilePage identifier={displayName} />;
+}
+
 /** Every route of spec section 2's route table. */
 export function AppRoutes() {
   return (
@@ -108,7 +113,7 @@ export function AppRoutes() {
         <Route path="/:displayName">
           {({ displayName }) => (
             <PublicLayout>
-              {isReservedRouteWord(displayName) ? <NotFoundPage /> : <ProfilePage identifier={displayName} />}
+              <DisplayNameRoute displayName={displayName} />
             </PublicLayout>
           )}
         </Route>

@@ -12,6 +12,7 @@ describe('initialsOf', () => {
 
 describe('cn', () => {
   it('lets a later Tailwind class win', () => {
-    expect(cn('px-2 text-sm', false && 'hidden', 'px-4')).toBe('text-sm px-4');
+    const hidden = false;
+    expect(cn('px-2 text-sm', hidden && 'hidden', 'px-4')).toBe('text-sm px-4');
   });
 });

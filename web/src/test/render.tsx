@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { AppProviders } from '@/app/providers';
@@ -23,4 +23,13 @@ export function renderApp(path = '/', ui: ReactElement = <AppRoutes />) {
     /** The current path (and search) of the in-memory router. */
     currentPath: () => location.history.at(-1),
   };
+}
+
+/** The toast whose title is `title` (Radix renders each toast as an <li> in the notifications region). */
+export async function findToast(title: string): Promise<HTMLElement> {
+  const region = await screen.findByRole('region', { name: /Notifications/ });
+  const heading = await within(region).findByText(title);
+  const toast = heading.closest('li');
+  if (!toast) throw new Error(`The toast "${title}" is not inside a toast item`);
+  return toast;
 }

@@ -64,7 +64,7 @@ function ResetPasswordFlow({ token }: { token: string }) {
     return (
       <AuthCard
         icon={<CircleXIcon className="text-destructive" />}
-        title="Password reset failed"
+        title="Could not reset your password"
         description={<span role="alert">{messageOf(reset.error, AUTH_TEXTS.resetFailed)}</span>}
         footer={
           <>

@@ -45,7 +45,7 @@ export function VerifyEmailPage() {
     return (
       <AuthCard
         icon={<CircleXIcon className="text-destructive" />}
-        title="Verification failed"
+        title="We could not verify your email"
         description={<span role="alert">{message}</span>}
         footer={
           <Button asChild variant="ghost">

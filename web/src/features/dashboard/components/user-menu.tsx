@@ -51,13 +51,7 @@ export function UserMenu({ user, onOpenProfile }: { user: CurrentUser; onOpenPro
           Profile
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          disabled={logout.isPending}
-          onSelect={(event) => {
-            event.preventDefault();
-            logOut();
-          }}
-        >
+        <DropdownMenuItem disabled={logout.isPending} onSelect={logOut}>
           <LogOutIcon aria-hidden="true" />
           Log out
         </DropdownMenuItem>

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { RESERVED_ROUTE_WORDS } from '#common/slug';
+import { mockFetch, SIGNED_OUT, TEST_USER } from '@/test/fetch-mock';
+import { renderApp } from '@/test/render';
+import { DisplayNameRoute } from './router';
+
+const signedOut = () => mockFetch({ 'GET /api/user': SIGNED_OUT });
+const signedIn = () => mockFetch({ 'GET /api/user': { body: TEST_USER } });
+
+describe('routes (spec section 2)', () => {
+  it('shows the landing page at /', async () => {
+    signedOut();
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Currently Trending Songs' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: 'Popular Artists' })).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2, name: "Editor's Pick" })).toBeDefined();
+  });
+
+  it.each(['/no-such/page', '/auth/extra', '/dashboard/settings', '/track', '/album', '/profile'])(
+    'shows the 404 page for %s',
+    async (path) => {
+      signedOut();
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeDefined();
+    },
+  );
+
+  it.each(RESERVED_ROUTE_WORDS.flatMap((word) => [word, word.toUpperCase()]))(
+    'shows the 404 page, not a profile, for the reserved word %s as a display name',
+    async (word) => {
+      signedOut();
+      renderApp(`/${word}`, <DisplayNameRoute displayName={word} />);
+      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeDefined();
+      expect(screen.queryByText('Profile Not Found')).toBeNull();
+    },
+  );
+
+  it('matches reserved words without regard to case in the full router', async () => {
+    signedOut();
+    renderApp('/Track');
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeDefined();
+  });
+
+  it('treats any other single segment as a display name (a profile; not found until profiles exist)', async () => {
+    signedOut();
+    renderApp('/amaniwamuziki');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeDefined();
+  });
+
+  it.each([
+    ['/profile/amaniwamuziki', 'Profile Not Found'],
+    ['/track/42', 'Track Not Found'],
+    ['/album/7', 'Album Not Found'],
+  ])('renders the not-found card at %s', async (path, heading) => {
+    signedOut();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined();
+  });
+
+  it.each([
+    ['/for-artists', 'Sell your music directly to your fans'],
+    ['/terms-and-conditions', 'Terms and Conditions'],
+  ])('renders %s', async (path, heading) => {
+    signedOut();
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined();
+  });
+});
+
+describe('protected and guest-only routes', () => {
+  it('shows a centred spinner while the current user loads, then sends a signed-out visitor to /auth', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    mockFetch({ 'GET /api/user': () => new Promise((resolve) => (answer = resolve)) });
+    const { currentPath } = renderApp('/dashboard');
+    expect(await screen.findByTestId('page-spinner')).toBeDefined();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeDefined();
+    answer(SIGNED_OUT);
+    await waitFor(() => expect(currentPath()).toBe('/auth'));
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeDefined();
+  });
+
+  it('shows the dashboard to a signed-in artist', async () => {
+    signedIn();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeDefined();
+  });
+
+  it('sends a signed-in visitor of /auth to /dashboard', async () => {
+    signedIn();
+    const { currentPath } = renderApp('/auth');
+    await waitFor(() => expect(currentPath()).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeDefined();
+  });
+
+  it('offers a retry when the sign-in check itself fails', async () => {
+    mockFetch({ 'GET /api/user': { status: 500, body: { message: 'Database unavailable' } } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeDefined();
+  });
+});
