@@ -10,6 +10,9 @@ import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
 import { webPlugin } from './plugins/web';
 import { sessionPlugin } from './modules/auth/session.plugin';
+import { storagePlugin } from './modules/storage/storage.plugin';
+import { mediaPlugin } from './modules/media/media.plugin';
+import { catalogPlugin } from './modules/catalog/catalog.plugin';
 import { authPlugin, type AuthPluginOptions } from './modules/auth/auth.plugin';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import type { MailTransport } from './modules/mail/transports';
@@ -49,6 +52,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // The first start of the embedded database creates a cluster: seconds, more on a slow disk.
+    pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', async () => lock.release());
 
@@ -73,6 +78,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(sessionPlugin);
     await app.register(mailPlugin, { transport: options.mailTransport });
     await app.register(authPlugin, { limits: options.authLimits });
+    await app.register(storagePlugin, { config });
+    await app.register(mediaPlugin, { config });
+    await app.register(catalogPlugin);
 
     app.get('/api/health', async () => ({ status: 'ok' }));
 

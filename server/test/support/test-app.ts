@@ -19,6 +19,15 @@ export function makeDataDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-test-'));
 }
 
+/** Puts a copy of the migrated template database into a DATA_DIR that has none (embedded mode). */
+export function seedDataDir(dataDir: string): string {
+  const template = inject('embeddedDbTemplate');
+  if (!process.env.DATABASE_URL && template && fs.existsSync(template) && !fs.existsSync(path.join(dataDir, 'db'))) {
+    fs.cpSync(template, path.join(dataDir, 'db'), { recursive: true });
+  }
+  return dataDir;
+}
+
 /**
  * A database of its own on the PostgreSQL server of DATABASE_URL, so test files running in
  * parallel never share rows or queued jobs. Answers its URL and a function that drops it.
@@ -51,11 +60,7 @@ export async function startTestApp(
   options: BuildAppOptions & { dataDir?: string; databaseUrl?: string } = {},
 ): Promise<TestApp & { databaseUrl: string | undefined; dropDatabase(): Promise<void> }> {
   const { dataDir: givenDataDir, databaseUrl: givenUrl, ...buildOptions } = options;
-  const dataDir = givenDataDir ?? makeDataDir();
-  const template = inject('embeddedDbTemplate');
-  if (template && fs.existsSync(template) && !fs.existsSync(path.join(dataDir, 'db'))) {
-    fs.cpSync(template, path.join(dataDir, 'db'), { recursive: true });
-  }
+  const dataDir = seedDataDir(givenDataDir ?? makeDataDir());
   const database = !givenUrl && process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
   const databaseUrl = givenUrl ?? database?.url;
   const config = loadConfig({
