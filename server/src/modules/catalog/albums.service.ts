@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import {
+  albumFieldsSchema,
+  allowFullPlaybackSchema,
+  CATALOG_MESSAGES,
+  MAX_ALBUM_TRACKS,
+  type Album,
+} from '#common/schemas/catalog';
+import type { DbOrTx } from '../../db/client';
+import { badRequest, notFound, payloadTooLarge } from '../../lib/errors';
+import { ALBUM_TRACK_FORMATS } from '../media/audio-inspect';
+import { storageKeys } from '../storage/storage-keys';
+import {
+  albumTrackIds,
+  deleteAlbumRow,
+  findAlbumView,
+  findOwnAlbum,
+  insertAlbum,
+  listUserAlbums,
+  setAlbumTracks,
+  updateAlbum,
+} from './albums.repo';
+import { checkAudio, checkCover, parseFields, stage, type CatalogContext, type CheckedAudio, type CheckedCover } from './catalog-context';
+import { deleteCoverRow, findCover, insertCover } from './covers.repo';
+import { MEDIA_JOBS } from './media-work';
+import { toAlbum } from './track-view';
+import { fitsInQuota, insertTrack, listAlbumTracks, ownTrackIds } from './tracks.repo';
+import { coverInsert } from './tracks.service';
+import type { ReceivedUpload } from './upload-intake';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+export const ALBUM_TRACK_FILE = /^albumTrackFile_(\d{1,3})$/;
+
+/** selectedSongs and albumTracks arrive as JSON text in multipart fields. */
+function jsonField(value: unknown, message: string): unknown {
+  if (value === undefined || value === '') return undefined;
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw badRequest(message);
+  }
+}
+
+const albumUpdateFieldsSchema = albumFieldsSchema.partial().extend({
+  removeCoverPhoto: allowFullPlaybackSchema.optional(),
+});
+
+function albumFields<S extends typeof albumFieldsSchema | typeof albumUpdateFieldsSchema>(schema: S, fields: Record<string, unknown>) {
+  return parseFields(schema, {
+    ...fields,
+    selectedSongs: jsonField(fields.selectedSongs, CATALOG_MESSAGES.selectedSongsInvalid),
+    albumTracks: jsonField(fields.albumTracks, CATALOG_MESSAGES.albumTracksInvalid),
+  }) as z.output<S>;
+}
+
+interface NewAlbumTrack {
+  entry: z.output<typeof albumFieldsSchema>['albumTracks'][number];
+  audio: CheckedAudio;
+  trackId: string;
+}
+
+/** Albums of existing songs plus newly uploaded ones (spec sections 3, 4 and 7). */
+export class AlbumsService {
+  constructor(private readonly context: CatalogContext) {}
+
+  private get db() {
+    return this.context.db();
+  }
+
+  async list(userId: string): Promise<Album[]> {
+    const albums = await listUserAlbums(this.db, userId);
+    const tracks = await listAlbumTracks(
+      this.db,
+      albums.map((album) => album.id),
+    );
+    return albums.map((album) => toAlbum(album, tracks));
+  }
+
+  async view(albumId: string): Promise<Album> {
+    const album = await findAlbumView(this.db, albumId);
+    if (!album) throw notFound(CATALOG_MESSAGES.albumNotFound);
+    return toAlbum(album, await listAlbumTracks(this.db, [albumId]));
+  }
+
+  async assertOwn(userId: string, albumId: string): Promise<void> {
+    if (!isUuid(albumId) || !(await findOwnAlbum(this.db, userId, albumId))) throw notFound(CATALOG_MESSAGES.albumNotFound);
+  }
+
+  /** Pairs albumTracks[i] with albumTrackFile_i and decodes every file. */
+  private async newTracks(
+    userId: string,
+    entries: z.output<typeof albumFieldsSchema>['albumTracks'],
+    upload: ReceivedUpload,
+  ): Promise<NewAlbumTrack[]> {
+    for (const file of upload.files) {
+      const index = ALBUM_TRACK_FILE.exec(file.field)?.[1];
+      if (index !== undefined && Number(index) >= entries.length) {
+        throw badRequest(CATALOG_MESSAGES.unexpectedFile, { errors: { [file.field]: CATALOG_MESSAGES.unexpectedFile } });
+      }
+    }
+    const tracks: NewAlbumTrack[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const field = `albumTrackFile_${index}`;
+      const file = upload.files.find((candidate) => candidate.field === field);
+      if (!file) throw badRequest(CATALOG_MESSAGES.albumTrackFileMissing, { errors: { [field]: CATALOG_MESSAGES.albumTrackFileMissing } });
+      const audio = await checkAudio(this.context, userId, file, ALBUM_TRACK_FORMATS, CATALOG_MESSAGES.albumAudioFormat);
+      tracks.push({ entry, audio, trackId: randomUUID() });
+    }
+    return tracks;
+  }
+
+  /** The songs picked from the artist's own: duplicates dropped; any other id is refused. */
+  private async checkSelected(db: DbOrTx, userId: string, selected: string[]): Promise<string[]> {
+    const unique = [...new Set(selected)];
+    const owned = await ownTrackIds(db, userId, unique);
+    if (owned.size !== unique.length) throw badRequest(CATALOG_MESSAGES.selectedSongsNotFound, { errors: { selectedSongs: CATALOG_MESSAGES.selectedSongsNotFound } });
+    return unique;
+  }
+
+  /** Stores the new files, then runs `commit` in a transaction that also inserts the new tracks. */
+  private async storeAndCommit(
+    userId: string,
+    newTracks: NewAlbumTrack[],
+    cover: CheckedCover | undefined,
+    commit: (tx: DbOrTx, addTracks: (albumId: string) => Promise<string[]>) => Promise<void>,
+  ): Promise<void> {
+    const staged = stage(this.context);
+    try {
+      await staged.store([
+        ...newTracks.map(({ audio }) => ({ key: audio.key, path: audio.file.path, contentType: audio.mimeType })),
+        ...(cover ? [{ key: cover.key, path: cover.file.path, contentType: cover.mimeType }] : []),
+      ]);
+      await this.db.transaction(async (tx) => {
+        const addTracks = async (albumId: string) => {
+          for (const { entry, audio, trackId } of newTracks) {
+            await insertTrack(tx, {
+              id: trackId,
+              userId,
+              albumId,
+              trackName: entry.trackName,
+              artistName: entry.artistName,
+              originalName: audio.originalName,
+              fileSize: audio.file.size,
+              mimeType: audio.mimeType,
+              duration: audio.duration,
+              audioKey: audio.key,
+              price: entry.price,
+              allowFullPlayback: entry.allowFullPlayback,
+            });
+            await this.context.jobs.enqueue(MEDIA_JOBS.renditions, { trackId }, { tx });
+          }
+          if (cover) {
+            await insertCover(tx, coverInsert(userId, cover));
+            await this.context.jobs.enqueue(MEDIA_JOBS.coverVariants, { coverId: cover.id }, { tx });
+          }
+          return newTracks.map((track) => track.trackId);
+        };
+        await commit(tx, addTracks);
+        // Counted after the changes, inside the transaction: the new rows are in the total already.
+        if (!(await fitsInQuota(tx, userId, 0))) throw payloadTooLarge(CATALOG_MESSAGES.storageFull);
+      });
+    } catch (error) {
+      await staged.discard();
+      throw error;
+    }
+    this.context.jobs.nudge();
+  }
+
+  async create(userId: string, upload: ReceivedUpload): Promise<Album> {
+    const fields = albumFields(albumFieldsSchema, upload.fields);
+    const selected = await this.checkSelected(this.db, userId, fields.selectedSongs);
+    if (selected.length + fields.albumTracks.length === 0) throw badRequest(CATALOG_MESSAGES.albumNeedsSongs);
+    if (selected.length + fields.albumTracks.length > MAX_ALBUM_TRACKS) throw badRequest(CATALOG_MESSAGES.albumTooManyTracks);
+    const newTracks = await this.newTracks(userId, fields.albumTracks, upload);
+    const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
+    const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
+    const albumId = randomUUID();
+    await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
+      // Checked again inside the transaction: a selected song may have been deleted meanwhile.
+      await this.checkSelected(tx, userId, selected);
+      await insertAlbum(tx, { id: albumId, userId, albumName: fields.albumName, price: fields.price, coverId: null });
+      const added = await addTracks(albumId);
+      if (cover) await updateAlbum(tx, albumId, { coverId: cover.id });
+      await setAlbumTracks(tx, albumId, [...selected, ...added]);
+    });
+    for (const trackId of selected) this.context.trackChanged(trackId);
+    return this.view(albumId);
+  }
+
+  /**
+   * Edits an album with the same fields as creating one. A field left out keeps its value:
+   * selectedSongs, when sent, is the complete list of existing songs to keep or add (others
+   * leave the album and become singles); new tracks are added after them.
+   */
+  async update(userId: string, albumId: string, upload: ReceivedUpload): Promise<Album> {
+    const fields = albumFields(albumUpdateFieldsSchema, upload.fields);
+    if (!(await findOwnAlbum(this.db, userId, albumId))) throw notFound(CATALOG_MESSAGES.albumNotFound);
+    const selectedInput = fields.selectedSongs ? await this.checkSelected(this.db, userId, fields.selectedSongs) : undefined;
+    const newTracks = await this.newTracks(userId, fields.albumTracks ?? [], upload);
+    const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
+    const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
+    await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
+      const album = await findOwnAlbum(tx, userId, albumId, true);
+      if (!album) throw notFound(CATALOG_MESSAGES.albumNotFound);
+      const selected = selectedInput ? await this.checkSelected(tx, userId, selectedInput) : await albumTrackIds(tx, albumId);
+      if (selected.length + newTracks.length === 0) throw badRequest(CATALOG_MESSAGES.albumNeedsSongs);
+      if (selected.length + newTracks.length > MAX_ALBUM_TRACKS) throw badRequest(CATALOG_MESSAGES.albumTooManyTracks);
+      const added = await addTracks(albumId);
+      await setAlbumTracks(tx, albumId, [...selected, ...added]);
+
+      const dropCover = (cover !== undefined || fields.removeCoverPhoto === true) && album.coverId !== null;
+      const oldCover = dropCover && album.coverId ? await findCover(tx, album.coverId) : undefined;
+      await updateAlbum(tx, albumId, {
+        ...(fields.albumName !== undefined ? { albumName: fields.albumName } : {}),
+        ...(fields.price !== undefined ? { price: fields.price } : {}),
+        ...(cover ? { coverId: cover.id } : fields.removeCoverPhoto ? { coverId: null } : {}),
+      });
+      if (oldCover) {
+        await deleteCoverRow(tx, oldCover.id);
+        await this.context.work.enqueueDeletion(tx, { keys: [], prefixes: [storageKeys.coverPrefix(oldCover.originalKey)] });
+      }
+    });
+    return this.view(albumId);
+  }
+
+  /** Deletes an album and its cover; its songs stay, as singles (docs/decisions/010). */
+  async delete(userId: string, albumId: string): Promise<void> {
+    await this.assertOwn(userId, albumId);
+    await this.db.transaction(async (tx) => {
+      const album = await findOwnAlbum(tx, userId, albumId, true);
+      if (!album) throw notFound(CATALOG_MESSAGES.albumNotFound);
+      const cover = album.coverId ? await findCover(tx, album.coverId) : undefined;
+      await setAlbumTracks(tx, albumId, []);
+      await deleteAlbumRow(tx, albumId);
+      if (cover) {
+        await deleteCoverRow(tx, cover.id);
+        await this.context.work.enqueueDeletion(tx, { keys: [], prefixes: [storageKeys.coverPrefix(cover.originalKey)] });
+      }
+    });
+    this.context.jobs.nudge();
+  }
+}
+

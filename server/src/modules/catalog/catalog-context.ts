@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES } from '#common/schemas/catalog';
+import type { Db } from '../../db/client';
+import { AppError, badRequest } from '../../lib/errors';
+import type { JobQueue } from '../jobs/queue';
+import type { AudioFormat } from '../media/audio-inspect';
+import type { Media } from '../media/media.plugin';
+import type { Storage } from '../storage/storage';
+import { storageKeys } from '../storage/storage-keys';
+import { StagedObjects, type MediaWork } from './media-work';
+import type { Sales } from './sales';
+import type { FileFieldRule, ReceivedFile } from './upload-intake';
+import { displayFileName } from './upload-intake';
+
+/** What the catalogue services work with; none of it knows about HTTP. */
+export interface CatalogContext {
+  db: () => Db;
+  storage: Storage;
+  media: Media;
+  jobs: JobQueue;
+  work: MediaWork;
+  sales: () => Sales;
+  log: FastifyBaseLogger;
+  /** Drops what this process cached about a track (stream answers). */
+  trackChanged(trackId: string): void;
+}
+
+export const audioFieldRule: FileFieldRule = {
+  maxBytes: MAX_AUDIO_FILE_BYTES,
+  tooLargeMessage: CATALOG_MESSAGES.audioTooLarge,
+  duplicateMessage: CATALOG_MESSAGES.oneAudioFile,
+};
+
+export const coverFieldRule: FileFieldRule = {
+  maxBytes: MAX_COVER_FILE_BYTES,
+  tooLargeMessage: CATALOG_MESSAGES.coverTooLarge,
+  duplicateMessage: 'Please upload one cover photo',
+};
+
+/** Parses form fields with a shared schema; the first problem is the message, all are listed by field. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
+  throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid form', { errors });
+}
+
+/** An error about one file field, with the field named so a form can mark it. */
+function fileError(status: 400 | 415, message: string, field: string): AppError {
+  return new AppError(status, message, { errors: { [field]: message } });
+}
+
+export interface CheckedAudio {
+  file: ReceivedFile;
+  key: string;
+  mimeType: string;
+  duration: number;
+  originalName: string;
+}
+
+/** Decodes an uploaded audio file and turns every way it can fail into the form's message. */
+export async function checkAudio(
+  context: CatalogContext,
+  userId: string,
+  file: ReceivedFile,
+  allowed: readonly AudioFormat[],
+  formatMessage: string,
+): Promise<CheckedAudio> {
+  const result = await context.media.inspectAudio(file.path, allowed);
+  if (!result.ok) {
+    switch (result.reason) {
+      case 'empty':
+        throw fileError(400, CATALOG_MESSAGES.audioEmpty, file.field);
+      case 'unsupported':
+        throw fileError(415, formatMessage, file.field);
+      case 'too-short':
+        throw fileError(400, CATALOG_MESSAGES.audioTooShort, file.field);
+      default:
+        throw fileError(400, CATALOG_MESSAGES.audioDamaged, file.field);
+    }
+  }
+  return {
+    file,
+    key: storageKeys.audio(userId, result.extension),
+    mimeType: result.mimeType,
+    duration: result.duration,
+    originalName: displayFileName(file.clientName, `audio.${result.extension}`),
+  };
+}
+
+export interface CheckedCover {
+  file: ReceivedFile;
+  id: string;
+  key: string;
+  mimeType: string;
+}
+
+export async function checkCover(context: CatalogContext, userId: string, file: ReceivedFile): Promise<CheckedCover> {
+  const result = await context.media.inspectCover(file.path);
+  if (!result.ok) throw fileError(result.reason === 'format' ? 415 : 400, CATALOG_MESSAGES.coverPhoto, file.field);
+  const id = randomUUID();
+  return { file, id, key: storageKeys.coverOriginal(userId, id, result.extension), mimeType: result.mimeType };
+}
+
+export function stage(context: CatalogContext): StagedObjects {
+  return new StagedObjects(context.storage, context.jobs, context.log);
+}

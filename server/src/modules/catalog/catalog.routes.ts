@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { albumSchema, purchaseItemSchema, trackSchema } from '#common/schemas/catalog';
+import { requireUser, signedInUser } from '../auth/session.plugin';
+import type { AlbumsService } from './albums.service';
+import type { TracksService } from './tracks.service';
+import { readCatalogForm, type UploadForm } from './upload-routes-support';
+import type { ReceivedUpload } from './upload-intake';
+
+const idParams = z.object({ id: z.string().max(100) });
+const messageSchema = z.object({ message: z.string() });
+
+/** GET/POST /api/tracks, PATCH/DELETE /api/tracks/{id}, GET /api/purchases/track/{id}, and the album equivalents. */
+export async function catalogRoutes(app: FastifyInstance, services: { tracks: TracksService; albums: AlbumsService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { tracks, albums } = services;
+
+  /** Runs a change with an uploaded form; scratch files are gone when it returns or throws. */
+  const withForm = async <T>(
+    request: Parameters<typeof readCatalogForm>[1],
+    reply: Parameters<typeof readCatalogForm>[2],
+    form: UploadForm,
+    allowJson: boolean,
+    change: (userId: string, upload: ReceivedUpload) => Promise<T>,
+  ): Promise<T> => {
+    const user = await signedInUser(request);
+    return app.uploads.run(async () => {
+      const upload = await readCatalogForm(app, request, reply, user.id, form, { allowJson });
+      try {
+        return await change(user.id, upload);
+      } finally {
+        await upload.discard();
+      }
+    });
+  };
+
+  routes.get('/api/tracks', { preHandler: requireUser, schema: { response: { 200: z.array(trackSchema) } } }, async (request) => {
+    return tracks.list((await signedInUser(request)).id);
+  });
+
+  routes.post('/api/tracks', { preHandler: requireUser, schema: { response: { 201: trackSchema } } }, async (request, reply) => {
+    const track = await withForm(request, reply, 'track', false, (userId, upload) => tracks.create(userId, upload));
+    return reply.code(201).send(track);
+  });
+
+  routes.patch(
+    '/api/tracks/:id',
+    { preHandler: requireUser, schema: { params: idParams, response: { 200: trackSchema } } },
+    async (request, reply) => {
+      // Refused before a byte of the body is read: another artist's track is simply not there.
+      await tracks.assertOwn((await signedInUser(request)).id, request.params.id);
+      return withForm(request, reply, 'track', true, (userId, upload) => tracks.update(userId, request.params.id, upload));
+    },
+  );
+
+  routes.delete(
+    '/api/tracks/:id',
+    { preHandler: requireUser, schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await tracks.delete((await signedInUser(request)).id, request.params.id);
+      return { message: 'Track deleted' };
+    },
+  );
+
+  routes.get(
+    '/api/purchases/track/:id',
+    { preHandler: requireUser, schema: { params: idParams, response: { 200: z.array(purchaseItemSchema) } } },
+    async (request) => tracks.purchases((await signedInUser(request)).id, request.params.id),
+  );
+
+  routes.get('/api/albums', { preHandler: requireUser, schema: { response: { 200: z.array(albumSchema) } } }, async (request) => {
+    return albums.list((await signedInUser(request)).id);
+  });
+
+  routes.post('/api/albums', { preHandler: requireUser, schema: { response: { 201: albumSchema } } }, async (request, reply) => {
+    const album = await withForm(request, reply, 'album', false, (userId, upload) => albums.create(userId, upload));
+    return reply.code(201).send(album);
+  });
+
+  routes.patch(
+    '/api/albums/:id',
+    { preHandler: requireUser, schema: { params: idParams, response: { 200: albumSchema } } },
+    async (request, reply) => {
+      await albums.assertOwn((await signedInUser(request)).id, request.params.id);
+      return withForm(request, reply, 'album', true, (userId, upload) => albums.update(userId, request.params.id, upload));
+    },
+  );
+
+  routes.delete(
+    '/api/albums/:id',
+    { preHandler: requireUser, schema: { params: idParams, response: { 200: messageSchema } } },
+    async (request) => {
+      await albums.delete((await signedInUser(request)).id, request.params.id);
+      return { message: 'Album deleted' };
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import { COVER_SIZES, type CoverSize } from '#common/schemas/catalog';
+import { notFound } from '../../lib/errors';
+import { VARIANT_MIME_TYPES, variantName, type VariantFormat } from '../media/images';
+import { storageKeys } from '../storage/storage-keys';
+import type { CatalogContext } from './catalog-context';
+import { coverOfAlbum, coverOfTrack, coverFileName } from './covers.repo';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+export const DEFAULT_COVER_SIZE: CoverSize = 300;
+const MEMORY_BUDGET_BYTES = 16 * 1024 * 1024;
+
+export interface CoverImage {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+  /** True when the URL named this exact cover (?v=coverPhotoFilename): its bytes never change. */
+  versioned: boolean;
+}
+
+/** Thumbnails held in memory, least recently used first out: a profile page asks for the same few. */
+class ThumbnailMemory {
+  private readonly entries = new Map<string, Buffer>();
+  private bytes = 0;
+
+  get(key: string): Buffer | undefined {
+    const body = this.entries.get(key);
+    if (body) {
+      this.entries.delete(key);
+      this.entries.set(key, body);
+    }
+    return body;
+  }
+
+  set(key: string, body: Buffer) {
+    if (this.entries.has(key)) return;
+    this.entries.set(key, body);
+    this.bytes += body.length;
+    for (const [oldest, value] of this.entries) {
+      if (this.bytes <= MEMORY_BUDGET_BYTES) break;
+      this.entries.delete(oldest);
+      this.bytes -= value.length;
+    }
+  }
+}
+
+/**
+ * GET /api/tracks/{id}/cover and /api/albums/{id}/cover: a small WebP (or JPEG for a browser that
+ * does not accept WebP) of 96, 300 or 640 px, never the 3000x3000 original. A thumbnail the job
+ * has not made yet is made on the spot.
+ */
+export class CoversService {
+  private readonly memory = new ThumbnailMemory();
+
+  constructor(private readonly context: CatalogContext) {}
+
+  async image(
+    owner: 'track' | 'album',
+    id: string,
+    options: { size: CoverSize; format: VariantFormat; version: string | undefined },
+  ): Promise<CoverImage> {
+    const found = isUuid(id) ? await (owner === 'track' ? coverOfTrack : coverOfAlbum)(this.context.db(), id) : undefined;
+    let cover = found;
+    if (!cover) throw notFound('Cover not found');
+    const name = variantName(options.size, options.format);
+    if (!cover.variants.includes(name)) {
+      cover = await this.context.work.ensureCoverVariants(cover.id);
+      if (!cover?.variants.includes(name)) throw notFound('Cover not found');
+    }
+    const key = storageKeys.coverVariant(cover.originalKey, name);
+    let body = this.memory.get(key);
+    if (!body) {
+      body = await this.context.storage.read(key);
+      this.memory.set(key, body);
+    }
+    return {
+      body,
+      contentType: VARIANT_MIME_TYPES[options.format],
+      etag: `"${cover.id}-${name}"`,
+      versioned: options.version !== undefined && options.version === coverFileName(cover.id, cover.mimeType),
+    };
+  }
+}
+
+export function isCoverSize(value: number): value is CoverSize {
+  return (COVER_SIZES as readonly number[]).includes(value);
+}

@@ -1,0 +1,207 @@
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { COVER_SIZES } from '#common/schemas/catalog';
+import type { Db, DbOrTx } from '../../db/client';
+import type { RenditionKind } from '../../db/schema';
+import type { JobQueue } from '../jobs/queue';
+import type { Media } from '../media/media.plugin';
+import { variantName } from '../media/images';
+import { RENDITION_MIME_TYPE } from '../media/renditions';
+import type { Storage } from '../storage/storage';
+import { storageKeys } from '../storage/storage-keys';
+import { addCoverVariants, findCover, type CoverRecord } from './covers.repo';
+import { findTrack, renditionsOf, saveRendition, type RenditionRecord } from './tracks.repo';
+import { sql } from 'drizzle-orm';
+
+export const MEDIA_JOBS = {
+  renditions: 'catalog.renditions',
+  coverVariants: 'catalog.cover-variants',
+  deleteObjects: 'catalog.delete-objects',
+  sweepUpload: 'catalog.sweep-upload',
+} as const;
+
+export interface DeleteObjectsPayload {
+  keys: string[];
+  prefixes: string[];
+}
+
+/** An upload's keys are swept this long after it started unless a row by then refers to them. */
+export const SWEEP_DELAY_MS = 60 * 60 * 1000;
+
+export const ALL_COVER_VARIANTS = COVER_SIZES.flatMap((size) => [variantName(size, 'webp'), variantName(size, 'jpg')]);
+
+export function wantedRenditions(allowFullPlayback: boolean): RenditionKind[] {
+  return allowFullPlayback ? ['standard', 'low'] : ['standard', 'low', 'preview', 'preview_low'];
+}
+
+export interface MediaWorkDeps {
+  db: () => Db;
+  storage: Storage;
+  media: Media;
+  jobs: JobQueue;
+  scratchDir: string;
+  log: FastifyBaseLogger;
+  /** Told when a track's renditions changed, so cached stream answers are dropped. */
+  onRenditionsChanged(trackId: string): void;
+}
+
+/**
+ * The media work behind the catalogue: renditions and cover thumbnails (from the durable jobs,
+ * or on demand when a listener needs one before its job ran), and deleting stored objects.
+ * Concurrent requests for the same work share one run.
+ */
+export class MediaWork {
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly deps: MediaWorkDeps) {}
+
+  private once<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(key) as Promise<T> | undefined;
+    if (running) return running;
+    const promise = work().finally(() => this.inFlight.delete(key));
+    this.inFlight.set(key, promise);
+    return promise;
+  }
+
+  /**
+   * Makes the renditions a track lacks for its current audio (all it should have, or `only`
+   * these), and answers the track's current renditions.
+   */
+  ensureRenditions(trackId: string, only?: RenditionKind[], signal?: AbortSignal): Promise<RenditionRecord[]> {
+    return this.once(`renditions:${trackId}:${only?.join(',') ?? '*'}`, async () => {
+      const { db, storage, media, scratchDir } = this.deps;
+      const track = await findTrack(db(), trackId);
+      if (!track) return [];
+      const current = (await renditionsOf(db(), trackId)).filter((r) => r.sourceKey === track.audioKey);
+      const missing = (only ?? wantedRenditions(track.allowFullPlayback)).filter((kind) => !current.some((r) => r.kind === kind));
+      if (missing.length === 0) return current;
+      const source = await storage.localFile(track.audioKey);
+      try {
+        for (const kind of missing) {
+          const output = path.join(scratchDir, `rendition-${randomUUID()}.m4a`);
+          try {
+            await media.makeRendition(source.path, output, kind, track.duration, signal);
+            const { size } = await fsp.stat(output);
+            const key = storageKeys.rendition(track.id, track.audioKey, kind);
+            await storage.putFile(key, output, RENDITION_MIME_TYPE);
+            const saved = await saveRendition(db(), {
+              trackId,
+              kind,
+              storageKey: key,
+              byteSize: size,
+              mimeType: RENDITION_MIME_TYPE,
+              sourceKey: track.audioKey,
+            });
+            if (!saved) {
+              // Deleted or given new audio while we worked: this file belongs to nothing.
+              await storage.delete([key]);
+              return [];
+            }
+          } finally {
+            await fsp.rm(output, { force: true });
+          }
+        }
+      } finally {
+        await source.release();
+        this.deps.onRenditionsChanged(trackId);
+      }
+      return (await renditionsOf(db(), trackId)).filter((r) => r.sourceKey === track.audioKey);
+    });
+  }
+
+  /** Makes a cover's thumbnails if any is missing; answers the cover (undefined if it is gone). */
+  ensureCoverVariants(coverId: string): Promise<CoverRecord | undefined> {
+    return this.once(`cover:${coverId}`, async () => {
+      const { db, storage, media } = this.deps;
+      const cover = await findCover(db(), coverId);
+      if (!cover || ALL_COVER_VARIANTS.every((name) => cover.variants.includes(name))) return cover;
+      const source = await storage.localFile(cover.originalKey);
+      let variants;
+      try {
+        variants = await media.makeCoverVariants(source.path);
+      } finally {
+        await source.release();
+      }
+      for (const variant of variants) {
+        await storage.putBuffer(storageKeys.coverVariant(cover.originalKey, variant.name), variant.body, variant.mimeType);
+      }
+      const names = variants.map((variant) => variant.name);
+      if (!(await addCoverVariants(db(), coverId, names))) {
+        await storage.deletePrefix(storageKeys.coverPrefix(cover.originalKey));
+        return undefined;
+      }
+      return { ...cover, variants: [...new Set([...cover.variants, ...names])] };
+    });
+  }
+
+  async deleteObjects(payload: DeleteObjectsPayload): Promise<void> {
+    await this.deps.storage.delete(payload.keys);
+    for (const prefix of payload.prefixes) await this.deps.storage.deletePrefix(prefix);
+  }
+
+  /** Deletes those of an upload's keys that no row refers to (the upload failed or its process died). */
+  async sweepUpload(payload: { keys: string[] }): Promise<void> {
+    const { db, storage } = this.deps;
+    const orphans: string[] = [];
+    for (const key of payload.keys) {
+      const result = await db().execute(sql`
+        SELECT 1 FROM tracks WHERE audio_key = ${key}
+        UNION ALL SELECT 1 FROM covers WHERE original_key = ${key}
+        LIMIT 1`);
+      if (result.rows.length === 0) orphans.push(key);
+    }
+    await storage.delete(orphans);
+  }
+
+  /** Enqueues deletion in the caller's transaction: the files go exactly when the rows do. */
+  async enqueueDeletion(tx: DbOrTx, payload: DeleteObjectsPayload): Promise<void> {
+    if (payload.keys.length === 0 && payload.prefixes.length === 0) return;
+    await this.deps.jobs.enqueue(MEDIA_JOBS.deleteObjects, payload, { tx });
+  }
+
+  register(jobs: JobQueue) {
+    jobs.register<{ trackId: string }>(MEDIA_JOBS.renditions, async ({ trackId }, { signal }) => {
+      await this.ensureRenditions(trackId, undefined, signal);
+    }, { concurrency: 1, leaseMs: 30 * 60 * 1000 });
+    jobs.register<{ coverId: string }>(MEDIA_JOBS.coverVariants, async ({ coverId }) => {
+      await this.ensureCoverVariants(coverId);
+    }, { concurrency: 1 });
+    jobs.register<DeleteObjectsPayload>(MEDIA_JOBS.deleteObjects, (payload) => this.deleteObjects(payload), { concurrency: 2 });
+    jobs.register<{ keys: string[] }>(MEDIA_JOBS.sweepUpload, (payload) => this.sweepUpload(payload), { concurrency: 1 });
+  }
+}
+
+/**
+ * Files written for one upload. Before the first byte is stored, a durable job is scheduled to
+ * delete them later unless a committed row refers to them: even a crash between storing and
+ * committing leaves nothing behind for long. On a failure we do not wait: discard() deletes now.
+ */
+export class StagedObjects {
+  private readonly stored: string[] = [];
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly jobs: JobQueue,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async store(items: { key: string; path: string; contentType: string }[]): Promise<void> {
+    if (items.length === 0) return;
+    await this.jobs.enqueue(MEDIA_JOBS.sweepUpload, { keys: items.map((item) => item.key) }, { delayMs: SWEEP_DELAY_MS });
+    for (const item of items) {
+      this.stored.push(item.key);
+      await this.storage.putFile(item.key, item.path, item.contentType);
+    }
+  }
+
+  async discard(): Promise<void> {
+    try {
+      await this.storage.delete(this.stored);
+    } catch (error) {
+      // The sweep job deletes them later.
+      this.log.warn({ err: error }, 'could not delete the files of a failed upload yet');
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { COVER_SIZES, streamCountSchema, streamEventSchema } from '#common/schemas/catalog';
+import { badRequest } from '../../lib/errors';
+import { sendStoredFile } from '../storage/serve-file';
+import { DEFAULT_COVER_SIZE, isCoverSize, type CoversService } from './covers.service';
+import type { StreamsService } from './streams.service';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * GET /api/tracks/{id}/stream (audio, ranges), POST /api/tracks/{id}/stream (a play),
+ * GET /api/tracks/{id}/streams (the count), GET /api/tracks|albums/{id}/cover (thumbnails).
+ * Public: fans stream without an account.
+ */
+export async function playbackRoutes(app: FastifyInstance, services: { streams: StreamsService; covers: CoversService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { streams, covers } = services;
+
+  routes.get(
+    '/api/tracks/:id/stream',
+    { schema: { params: idParams, querystring: z.object({ quality: z.string().optional() }) } },
+    async (request, reply) => {
+      const file = await streams.streamFile(request.params.id, request.query.quality === 'low' ? 'low' : 'standard', async () => {
+        // Asked only for a preview-only track: the owner hears it all.
+        return (await request.currentUser())?.id;
+      });
+      return sendStoredFile(app.storage, request, reply, file);
+    },
+  );
+
+  routes.post(
+    '/api/tracks/:id/stream',
+    {
+      schema: { params: idParams, body: streamEventSchema, response: { 200: streamCountSchema.extend({ counted: z.boolean() }) } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const user = await request.currentUser();
+      return streams.recordPlay(request.params.id, { userId: user?.id, address: request.ip }, request.body);
+    },
+  );
+
+  routes.get('/api/tracks/:id/streams', { schema: { params: idParams, response: { 200: streamCountSchema } } }, async (request) => ({
+    streamCount: await streams.streamCount(request.params.id),
+  }));
+
+  const coverQuery = z.object({ size: z.string().optional(), format: z.string().optional(), v: z.string().max(200).optional() });
+  for (const owner of ['track', 'album'] as const) {
+    routes.get(`/api/${owner}s/:id/cover`, { schema: { params: idParams, querystring: coverQuery } }, async (request, reply) => {
+      const size = request.query.size === undefined ? DEFAULT_COVER_SIZE : Number(request.query.size);
+      if (!isCoverSize(size)) throw badRequest(`size must be one of ${COVER_SIZES.join(', ')}`);
+      const explicit = request.query.format?.toLowerCase();
+      if (explicit !== undefined && !['webp', 'jpeg', 'jpg'].includes(explicit)) throw badRequest('format must be webp or jpeg');
+      const format = explicit ? (explicit === 'webp' ? 'webp' : 'jpg') : (request.headers.accept ?? '').includes('image/webp') ? 'webp' : 'jpg';
+      const image = await covers.image(owner, request.params.id, { size, format, version: request.query.v });
+      reply
+        .header('ETag', image.etag)
+        .header('Cache-Control', image.versioned ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=0, must-revalidate')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (!explicit) reply.header('Vary', 'Accept');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === image.etag)) return reply.code(304).send();
+      return reply.type(image.contentType).send(image.body);
+    });
+  }
+}

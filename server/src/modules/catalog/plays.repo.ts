@@ -1,0 +1,50 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { playThrottle, trackPlays, tracks } from '../../db/schema';
+
+/** One play per listener per track in this window (spec section 4 counts plays; loops must not). */
+export const PLAY_WINDOW_MINUTES = 10;
+
+/**
+ * Counts a play unless this listener had one counted for this track in the last 10 minutes.
+ * The throttle row is claimed with one INSERT … ON CONFLICT … WHERE, so two simultaneous posts
+ * (two PostgreSQL connections) count once. Answers whether it counted, and the track's count.
+ */
+export async function countPlay(
+  db: Db,
+  trackId: string,
+  listenerHash: string,
+  event: { duration: number; completedPercentage: number },
+): Promise<{ counted: boolean; streamCount: number } | undefined> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx.execute(sql`
+      INSERT INTO ${playThrottle} (track_id, listener_hash, last_counted_at)
+      SELECT ${trackId}, ${listenerHash}, now() WHERE EXISTS (SELECT 1 FROM ${tracks} WHERE id = ${trackId})
+      ON CONFLICT (track_id, listener_hash) DO UPDATE SET last_counted_at = now()
+      WHERE ${playThrottle.lastCountedAt} <= now() - make_interval(mins => ${PLAY_WINDOW_MINUTES})
+      RETURNING track_id`);
+    const counted = claimed.rows.length > 0;
+    if (counted) {
+      await tx.insert(trackPlays).values({ trackId, duration: event.duration, completedPercentage: event.completedPercentage });
+      const [row] = await tx
+        .update(tracks)
+        .set({ streamCount: sql`${tracks.streamCount} + 1` })
+        .where(eq(tracks.id, trackId))
+        .returning({ streamCount: tracks.streamCount });
+      return row ? { counted, streamCount: row.streamCount } : undefined;
+    }
+    const [row] = await tx.select({ streamCount: tracks.streamCount }).from(tracks).where(eq(tracks.id, trackId));
+    return row ? { counted, streamCount: row.streamCount } : undefined;
+  });
+}
+
+export async function streamCountOf(db: Db, trackId: string): Promise<number | undefined> {
+  const [row] = await db.select({ streamCount: tracks.streamCount }).from(tracks).where(eq(tracks.id, trackId));
+  return row?.streamCount;
+}
+
+/** Throttle rows older than the window say nothing any more. */
+export async function forgetOldThrottles(db: Db): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM ${playThrottle} WHERE last_counted_at < now() - make_interval(mins => ${PLAY_WINDOW_MINUTES})`);
+}

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CATALOG_MESSAGES, type StreamEvent } from '#common/schemas/catalog';
+import type { RenditionKind } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { ServedFile } from '../storage/serve-file';
+import type { CatalogContext } from './catalog-context';
+import { countPlay, forgetOldThrottles, streamCountOf } from './plays.repo';
+import { findStreamRecord, type RenditionRecord, type StreamRecord } from './tracks.repo';
+import { TtlCache } from './ttl-cache';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** Strong validator for a stored object: keys are never reused for other content. */
+function etagOf(key: string, size: number): string {
+  return `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}-${size.toString(36)}"`;
+}
+
+/**
+ * Range requests are revalidated (ETag) rather than cached blind: the same URL moves from the
+ * original to the rendition when the job has run, and a preview-only track answers its owner
+ * differently from everyone else.
+ */
+const STREAM_CACHE_CONTROL = 'private, no-cache';
+
+export type StreamQuality = 'standard' | 'low';
+
+/**
+ * What GET /api/tracks/{id}/stream sends (spec section 4, docs/decisions/012):
+ *  - a full-playback track: the rendition of the chosen quality, falling back to the other, then
+ *    to the original while the job has not run yet;
+ *  - a preview-only track: its 25-second preview to everyone but its owner, made on demand if the
+ *    job has not made it yet. Never the full audio.
+ * Track facts are cached for a few seconds, so a burst of range requests costs no query each;
+ * the session is only looked up for preview-only tracks.
+ */
+export class StreamsService {
+  private readonly records = new TtlCache<string, StreamRecord | null>(5_000, 10_000);
+  /** Listener hashes are salted per process: no stored value can be turned back into an address. */
+  private readonly salt = randomBytes(16);
+  private lastThrottleCleanup = 0;
+
+  constructor(private readonly context: CatalogContext) {}
+
+  invalidate(trackId: string) {
+    this.records.invalidate(trackId);
+  }
+
+  private async record(trackId: string): Promise<StreamRecord> {
+    const record = isUuid(trackId)
+      ? await this.records.get(trackId, async () => (await findStreamRecord(this.context.db(), trackId)) ?? null)
+      : null;
+    if (!record) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    return record;
+  }
+
+  async streamFile(trackId: string, quality: StreamQuality, viewerId: () => Promise<string | undefined>): Promise<ServedFile> {
+    const { track, renditions } = await this.record(trackId);
+    const byKind = (kind: RenditionKind) => renditions.find((rendition) => rendition.kind === kind);
+    const previewOnly = !track.allowFullPlayback && (await viewerId()) !== track.userId;
+
+    let rendition: RenditionRecord | undefined;
+    if (previewOnly) {
+      const wanted: RenditionKind = quality === 'low' ? 'preview_low' : 'preview';
+      rendition = byKind(wanted) ?? byKind(wanted === 'preview' ? 'preview_low' : 'preview') ?? (await this.makePreview(trackId, wanted));
+    } else {
+      rendition = quality === 'low' ? (byKind('low') ?? byKind('standard')) : byKind('standard');
+    }
+    if (rendition) {
+      return {
+        key: rendition.storageKey,
+        size: rendition.byteSize,
+        contentType: rendition.mimeType,
+        etag: etagOf(rendition.storageKey, rendition.byteSize),
+        lastModified: rendition.createdAt,
+        cacheControl: STREAM_CACHE_CONTROL,
+      };
+    }
+    return {
+      key: track.audioKey,
+      size: track.fileSize,
+      contentType: track.mimeType,
+      etag: etagOf(track.audioKey, track.fileSize),
+      lastModified: track.uploadedAt,
+      cacheControl: STREAM_CACHE_CONTROL,
+    };
+  }
+
+  /**
+   * A listener pressed play before the job made the preview: make it now (25 seconds of audio take
+   * well under a second), rather than refuse them or send more than the preview.
+   */
+  private async makePreview(trackId: string, kind: RenditionKind): Promise<RenditionRecord> {
+    let made: RenditionRecord[];
+    try {
+      made = await this.context.work.ensureRenditions(trackId, [kind]);
+    } catch (error) {
+      this.context.log.error({ err: error, trackId }, 'could not make a preview on demand');
+      throw new AppError(503, CATALOG_MESSAGES.previewNotReady);
+    }
+    this.invalidate(trackId);
+    const preview = made.find((rendition) => rendition.kind === kind);
+    if (!preview) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    return preview;
+  }
+
+  /**
+   * POST /api/tracks/{id}/stream: counts a play, at most once per listener per track per
+   * 10 minutes. The listener is the signed-in user, else the client's address.
+   */
+  async recordPlay(
+    trackId: string,
+    listener: { userId: string | undefined; address: string },
+    event: StreamEvent,
+  ): Promise<{ counted: boolean; streamCount: number }> {
+    await this.record(trackId);
+    const identity = listener.userId ? `user:${listener.userId}` : `address:${listener.address}`;
+    const listenerHash = createHash('sha256').update(this.salt).update(identity).digest('base64url');
+    const result = await countPlay(this.context.db(), trackId, listenerHash, event);
+    if (!result) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    if (Date.now() - this.lastThrottleCleanup > 60 * 60 * 1000) {
+      this.lastThrottleCleanup = Date.now();
+      forgetOldThrottles(this.context.db()).catch((error: unknown) => this.context.log.warn({ err: error }, 'throttle clean-up failed'));
+    }
+    return result;
+  }
+
+  async streamCount(trackId: string): Promise<number> {
+    const count = isUuid(trackId) ? await streamCountOf(this.context.db(), trackId) : undefined;
+    if (count === undefined) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    return count;
+  }
+}

@@ -1,0 +1,40 @@
+import type { Album, Track } from '#common/schemas/catalog';
+import type { AlbumListRow } from './albums.repo';
+import { coverFileName } from './covers.repo';
+import type { TrackListRow } from './tracks.repo';
+
+/** A track as the API answers it (spec section 3). */
+export function toTrack(row: TrackListRow): Track {
+  return {
+    id: row.id,
+    userId: row.userId,
+    trackName: row.trackName,
+    artistName: row.artistName,
+    originalName: row.originalName,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    duration: row.duration,
+    downloadCount: row.downloadCount,
+    uploadedAt: row.uploadedAt.toISOString(),
+    coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
+    albumId: row.albumId,
+    price: row.price,
+    allowFullPlayback: row.allowFullPlayback,
+    streamCount: row.streamCount,
+    streamReady: row.streamReady,
+  };
+}
+
+/** An album with its tracks in album order (spec section 3). */
+export function toAlbum(row: AlbumListRow, tracks: TrackListRow[]): Album {
+  return {
+    id: row.id,
+    userId: row.userId,
+    albumName: row.albumName,
+    artistName: row.artistName,
+    coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
+    price: row.price,
+    createdAt: row.createdAt.toISOString(),
+    tracks: tracks.filter((track) => track.albumId === row.id).map(toTrack),
+  };
+}

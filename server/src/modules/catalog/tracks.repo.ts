@@ -1,0 +1,164 @@
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { covers, trackRenditions, tracks, users, type RenditionKind } from '../../db/schema';
+import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog';
+
+export type TrackRecord = typeof tracks.$inferSelect;
+export type NewTrackRecord = typeof tracks.$inferInsert;
+
+/** A track as the API shows it: its row, its cover's type and whether its stream rendition is ready. */
+export type TrackListRow = TrackRecord & { coverMimeType: string | null; streamReady: boolean };
+
+const listColumns = {
+  ...getTableColumns(tracks),
+  coverMimeType: covers.mimeType,
+  streamReady: sql<boolean>`exists (
+    select 1 from ${trackRenditions}
+    where ${trackRenditions.trackId} = ${tracks.id} and ${trackRenditions.kind} = 'standard'
+      and ${trackRenditions.sourceKey} = ${tracks.audioKey})`.as('stream_ready'),
+};
+
+function selectTracks(db: DbOrTx) {
+  return db.select(listColumns).from(tracks).leftJoin(covers, eq(covers.id, tracks.coverId));
+}
+
+export async function listUserTracks(db: DbOrTx, userId: string): Promise<TrackListRow[]> {
+  return selectTracks(db).where(eq(tracks.userId, userId)).orderBy(desc(tracks.uploadedAt), desc(tracks.id));
+}
+
+export async function listAlbumTracks(db: DbOrTx, albumIds: string[]): Promise<TrackListRow[]> {
+  if (albumIds.length === 0) return [];
+  return selectTracks(db)
+    .where(inArray(tracks.albumId, albumIds))
+    .orderBy(asc(tracks.albumPosition), asc(tracks.uploadedAt), asc(tracks.id));
+}
+
+export async function findTrackView(db: DbOrTx, trackId: string): Promise<TrackListRow | undefined> {
+  const [row] = await selectTracks(db).where(eq(tracks.id, trackId)).limit(1);
+  return row;
+}
+
+/** The artist's own track; with `lock`, locked for the rest of the transaction. */
+export async function findOwnTrack(db: DbOrTx, userId: string, trackId: string, lock = false): Promise<TrackRecord | undefined> {
+  const query = db
+    .select()
+    .from(tracks)
+    .where(and(eq(tracks.id, trackId), eq(tracks.userId, userId)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findTrack(db: DbOrTx, trackId: string): Promise<TrackRecord | undefined> {
+  const [row] = await db.select().from(tracks).where(eq(tracks.id, trackId)).limit(1);
+  return row;
+}
+
+/** Which of these ids are the artist's tracks. */
+export async function ownTrackIds(db: DbOrTx, userId: string, trackIds: string[]): Promise<Set<string>> {
+  if (trackIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .where(and(eq(tracks.userId, userId), inArray(tracks.id, trackIds)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function insertTrack(db: DbOrTx, values: NewTrackRecord): Promise<void> {
+  await db.insert(tracks).values(values);
+}
+
+export async function updateTrack(db: DbOrTx, trackId: string, values: Partial<NewTrackRecord>): Promise<void> {
+  await db
+    .update(tracks)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(tracks.id, trackId));
+}
+
+export async function deleteTrackRow(db: DbOrTx, trackId: string): Promise<void> {
+  await db.delete(tracks).where(eq(tracks.id, trackId));
+}
+
+// --- renditions ---------------------------------------------------------------------------
+
+export type RenditionRecord = typeof trackRenditions.$inferSelect;
+
+export async function renditionsOf(db: DbOrTx, trackId: string): Promise<RenditionRecord[]> {
+  return db.select().from(trackRenditions).where(eq(trackRenditions.trackId, trackId));
+}
+
+export async function deleteRenditions(db: DbOrTx, trackId: string, kinds?: RenditionKind[]): Promise<RenditionRecord[]> {
+  return db
+    .delete(trackRenditions)
+    .where(and(eq(trackRenditions.trackId, trackId), kinds ? inArray(trackRenditions.kind, kinds) : undefined))
+    .returning();
+}
+
+/**
+ * Records a rendition, but only while the track still exists with the audio it was made from.
+ * False means the work is moot (track deleted or its audio replaced): the caller removes the file.
+ */
+export async function saveRendition(
+  db: DbOrTx,
+  rendition: { trackId: string; kind: RenditionKind; storageKey: string; byteSize: number; mimeType: string; sourceKey: string },
+): Promise<boolean> {
+  const result = await db.execute(sql`
+    INSERT INTO ${trackRenditions} (track_id, kind, storage_key, byte_size, mime_type, source_key)
+    SELECT ${rendition.trackId}, ${rendition.kind}, ${rendition.storageKey}, ${rendition.byteSize}, ${rendition.mimeType}, ${rendition.sourceKey}
+    WHERE EXISTS (SELECT 1 FROM ${tracks} WHERE id = ${rendition.trackId} AND audio_key = ${rendition.sourceKey})
+    ON CONFLICT (track_id, kind) DO UPDATE SET
+      storage_key = excluded.storage_key, byte_size = excluded.byte_size, mime_type = excluded.mime_type,
+      source_key = excluded.source_key, created_at = now()
+    RETURNING track_id`);
+  return result.rows.length > 0;
+}
+
+// --- what the stream route needs ------------------------------------------------------------
+
+export interface StreamRecord {
+  track: Pick<TrackRecord, 'id' | 'userId' | 'allowFullPlayback' | 'audioKey' | 'fileSize' | 'mimeType' | 'duration' | 'uploadedAt'>;
+  renditions: RenditionRecord[];
+}
+
+export async function findStreamRecord(db: DbOrTx, trackId: string): Promise<StreamRecord | undefined> {
+  const [track] = await db
+    .select({
+      id: tracks.id,
+      userId: tracks.userId,
+      allowFullPlayback: tracks.allowFullPlayback,
+      audioKey: tracks.audioKey,
+      fileSize: tracks.fileSize,
+      mimeType: tracks.mimeType,
+      duration: tracks.duration,
+      uploadedAt: tracks.uploadedAt,
+    })
+    .from(tracks)
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  if (!track) return undefined;
+  const renditions = await db
+    .select()
+    .from(trackRenditions)
+    .where(and(eq(trackRenditions.trackId, trackId), eq(trackRenditions.sourceKey, track.audioKey)));
+  return { track, renditions };
+}
+
+// --- storage quota ---------------------------------------------------------------------------
+
+/** Bytes an artist stores: uploaded originals and cover originals (renditions and thumbnails are ours). */
+export async function storageUsed(db: DbOrTx, userId: string): Promise<number> {
+  const result = await db.execute<{ used: number }>(sql`
+    SELECT
+      coalesce((SELECT sum(file_size) FROM ${tracks} WHERE user_id = ${userId}), 0)
+      + coalesce((SELECT sum(byte_size) FROM ${covers} WHERE user_id = ${userId}), 0) AS used`);
+  return Number(result.rows[0]?.used ?? 0);
+}
+
+/**
+ * Inside a transaction: takes the artist's row lock (so two uploads cannot both fit into the same
+ * last megabytes) and answers whether `addedBytes` more still fit in the quota.
+ */
+export async function fitsInQuota(tx: DbOrTx, userId: string, addedBytes: number): Promise<boolean> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return (await storageUsed(tx, userId)) + addedBytes <= STORAGE_QUOTA_BYTES;
+}

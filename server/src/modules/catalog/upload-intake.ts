@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog';
+import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors';
+
+export interface ReceivedFile {
+  field: string;
+  /** Scratch file holding the bytes; gone once stored or discarded. */
+  path: string;
+  size: number;
+  /** As the client named it: for display only, never for a path or key. */
+  clientName: string;
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, unknown>;
+  files: ReceivedFile[];
+  /** Deletes the scratch files still present. Safe to call more than once. */
+  discard(): Promise<void>;
+}
+
+export interface FileFieldRule {
+  maxBytes: number;
+  tooLargeMessage: string;
+  /** Sent twice: this message (one audio file per track). */
+  duplicateMessage: string;
+}
+
+export interface UploadRules {
+  /** The rule for a file field, or undefined for a field the form does not have. */
+  fileField(name: string): FileFieldRule | undefined;
+  maxFiles: number;
+  maxFields: number;
+  /** Bytes the artist may still store: all files together must fit. */
+  quotaRemaining: number;
+}
+
+/** Largest file any form takes (busboy cuts a file off past this). */
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+const MAX_FIELD_BYTES = 64 * 1024;
+/** Multipart framing and text fields on top of the files, for the early Content-Length check. */
+const FORM_OVERHEAD_BYTES = 1024 * 1024;
+/** A connection that sends nothing for this long has gone away without saying so. */
+const IDLE_TIMEOUT_MS = 60_000;
+/** After refusing an upload, read at most this much more so the client can see the answer. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const DRAIN_TIMEOUT_MS = 30_000;
+
+const MULTIPART_ERRORS: Record<string, () => AppError> = {
+  FST_REQ_FILE_TOO_LARGE: () => payloadTooLarge(CATALOG_MESSAGES.audioTooLarge),
+  FST_FILES_LIMIT: () => payloadTooLarge(CATALOG_MESSAGES.tooManyFiles),
+  FST_FIELDS_LIMIT: () => payloadTooLarge('Too many form fields'),
+  FST_PARTS_LIMIT: () => payloadTooLarge('Too many form fields and files'),
+  FST_INVALID_JSON_FIELD_ERROR: () => badRequest('A form field marked as JSON is not valid JSON'),
+  FST_PROTO_VIOLATION: () => badRequest('The form contains a forbidden field name'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => unsupportedMediaType('Expected a multipart form upload.'),
+};
+
+function translate(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code && MULTIPART_ERRORS[code]) return MULTIPART_ERRORS[code]();
+  const message = error instanceof Error ? error.message : '';
+  if (/malformed|boundary|header/i.test(message) && !/terminated|unexpected end/i.test(message)) {
+    return badRequest('The upload is not a valid multipart form.');
+  }
+  // Premature close, "Unexpected end of form", "Part terminated early", ECONNRESET, our idle timeout.
+  return badRequest(CATALOG_MESSAGES.uploadIncomplete);
+}
+
+/**
+ * After a refusal mid-upload, the rest of the body is read and thrown away (up to a bound) so the
+ * client gets to read our answer instead of a reset connection; the connection is not reused.
+ */
+function abandonBody(request: FastifyRequest, reply: FastifyReply) {
+  const raw = request.raw;
+  if (!reply.sent) reply.header('Connection', 'close');
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  let drained = 0;
+  const timer = setTimeout(() => raw.destroy(), DRAIN_TIMEOUT_MS);
+  timer.unref();
+  raw.on('data', (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) raw.destroy();
+  });
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
+}
+
+/**
+ * Streams a multipart request's files to scratch files, collecting its text fields. Memory stays
+ * flat whatever the file size. Limits are enforced while the bytes arrive, not trusted from
+ * Content-Length: a file over its limit is a 413 with the form's message, as is going over the
+ * artist's storage quota. On any failure (including the client going away), every scratch file
+ * is removed before the error is thrown.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  scratchDir: string,
+  rules: UploadRules,
+): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) throw unsupportedMediaType('Expected a multipart form upload.');
+  const files: ReceivedFile[] = [];
+  const fields: Record<string, unknown> = {};
+  const discard = async () => {
+    await Promise.all(files.map((file) => fsp.rm(file.path, { force: true })));
+  };
+
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared)) {
+    const refusal =
+      declared > rules.maxFiles * MAX_FILE_BYTES + FORM_OVERHEAD_BYTES
+        ? payloadTooLarge(CATALOG_MESSAGES.audioTooLarge)
+        : declared > rules.quotaRemaining + FORM_OVERHEAD_BYTES
+          ? payloadTooLarge(CATALOG_MESSAGES.storageFull)
+          : undefined;
+    if (refusal) {
+      abandonBody(request, reply);
+      throw refusal;
+    }
+  }
+
+  // A socket that goes quiet mid-upload is closed, which fails the parse below and cleans up.
+  const socket = request.raw.socket;
+  const onIdle = () => socket.destroy(new Error('upload stalled'));
+  socket.setTimeout(IDLE_TIMEOUT_MS, onIdle);
+
+  let totalFileBytes = 0;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: MAX_FILE_BYTES,
+        files: rules.maxFiles,
+        fields: rules.maxFields,
+        parts: rules.maxFiles + rules.maxFields,
+        fieldSize: MAX_FIELD_BYTES,
+        headerPairs: 100,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw payloadTooLarge(`The form field ${part.fieldname} is too long`);
+        if (Object.hasOwn(fields, part.fieldname)) throw badRequest(`The form field ${part.fieldname} was sent more than once`);
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      const rule = rules.fileField(part.fieldname);
+      if (!rule) throw badRequest(CATALOG_MESSAGES.unexpectedFile);
+      if (files.some((file) => file.field === part.fieldname)) throw badRequest(rule.duplicateMessage);
+      const file: ReceivedFile = {
+        field: part.fieldname,
+        path: path.join(scratchDir, `upload-${randomUUID()}`),
+        size: 0,
+        clientName: part.filename,
+      };
+      files.push(file);
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          file.size += chunk.length;
+          totalFileBytes += chunk.length;
+          if (file.size > rule.maxBytes) return callback(payloadTooLarge(rule.tooLargeMessage));
+          if (totalFileBytes > rules.quotaRemaining) return callback(payloadTooLarge(CATALOG_MESSAGES.storageFull));
+          callback(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, fs.createWriteStream(file.path, { flags: 'wx' }));
+      if (part.file.truncated) throw payloadTooLarge(rule.tooLargeMessage);
+      // A file input left empty is sent as a nameless, empty part: the form means "no file".
+      if (file.size === 0 && file.clientName === '') {
+        files.pop();
+        await fsp.rm(file.path, { force: true });
+      }
+    }
+  } catch (error) {
+    await discard();
+    abandonBody(request, reply);
+    throw translate(error);
+  } finally {
+    socket.setTimeout(0);
+    socket.off('timeout', onIdle);
+  }
+  return { fields, files, discard };
+}
+
+/** A file name fit to show: no folders, no control characters, bounded length. */
+export function displayFileName(clientName: string, fallback: string): string {
+  const base = clientName.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return clean || fallback;
+}

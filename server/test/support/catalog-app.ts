@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { createArtist, type TestArtist } from './artists';
+import { startS3Server, type TestS3 } from './s3-server';
+import { startTestApp } from './test-app';
+
+export type StorageBackend = 'local' | 's3';
+export const STORAGE_BACKENDS: StorageBackend[] = ['local', 's3'];
+
+export interface FormFile {
+  field: string;
+  path: string;
+  /** The file name the client claims (defaults to the fixture's). */
+  name?: string;
+  /** The MIME type the client claims. */
+  type?: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+async function parse(response: Response): Promise<HttpResponse> {
+  const text = await response.text();
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body };
+}
+
+/**
+ * The real app on a real database and a real storage backend (local disk, or s3rver on loopback),
+ * listening on a random loopback port. Jobs do not run by themselves: call app.jobs.drain().
+ */
+export class CatalogTestApp {
+  app!: FastifyInstance;
+  baseUrl = '';
+  private dataDir = '';
+  private databaseUrl: string | undefined;
+  private closeBase: (options?: { remove?: boolean }) => Promise<void> = async () => {};
+
+  private constructor(
+    readonly backend: StorageBackend,
+    private readonly s3: TestS3 | undefined,
+  ) {}
+
+  static async start(backend: StorageBackend): Promise<CatalogTestApp> {
+    const harness = new CatalogTestApp(backend, backend === 's3' ? await startS3Server() : undefined);
+    await harness.boot();
+    return harness;
+  }
+
+  private async boot(reuse?: { dataDir: string; databaseUrl: string | undefined }) {
+    const base = await startTestApp(this.s3?.env ?? {}, reuse ? { dataDir: reuse.dataDir, databaseUrl: reuse.databaseUrl } : {});
+    await base.app.listen({ port: 0, host: '127.0.0.1' });
+    this.app = base.app;
+    this.dataDir = base.dataDir;
+    this.databaseUrl = base.databaseUrl;
+    this.baseUrl = `http://127.0.0.1:${(base.app.server.address() as AddressInfo).port}`;
+    const dropDatabase = base.dropDatabase;
+    this.closeBase = async ({ remove = true } = {}) => {
+      await base.app.close();
+      if (remove) {
+        fs.rmSync(base.dataDir, { recursive: true, force: true });
+        await dropDatabase();
+      }
+    };
+  }
+
+  /** Stops the process and starts a new one on the same data directory, database and bucket. */
+  async restart(): Promise<void> {
+    await this.closeBase({ remove: false });
+    await this.boot({ dataDir: this.dataDir, databaseUrl: this.databaseUrl });
+  }
+
+  async close(): Promise<void> {
+    await this.closeBase();
+    await this.s3?.close();
+  }
+
+  artist(): Promise<TestArtist> {
+    return createArtist(this.app);
+  }
+
+  /** Every object in media storage (local folder or S3 bucket). */
+  storedKeys(prefix = ''): Promise<string[]> {
+    return this.app.storage.list(prefix);
+  }
+
+  /** Files in the scratch folder (uploads in flight, ffmpeg work). */
+  scratchFiles(): string[] {
+    const dir = this.scratchDir;
+    return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  }
+
+  get scratchDir(): string {
+    return path.join(this.dataDir, 'tmp');
+  }
+
+  async sendForm(
+    method: 'POST' | 'PATCH',
+    url: string,
+    form: { fields?: Record<string, string>; files?: FormFile[] },
+    cookie?: string,
+  ): Promise<HttpResponse> {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(form.fields ?? {})) body.append(name, value);
+    for (const file of form.files ?? []) {
+      const blob = await fs.openAsBlob(file.path, file.type ? { type: file.type } : {});
+      body.append(file.field, blob, file.name ?? path.basename(file.path));
+    }
+    return parse(await fetch(this.baseUrl + url, { method, body, headers: cookie ? { cookie } : {} }));
+  }
+
+  async request(
+    method: string,
+    url: string,
+    options: { cookie?: string; json?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<HttpResponse> {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.cookie) headers.cookie = options.cookie;
+    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    return parse(
+      await fetch(this.baseUrl + url, { method, headers, ...(options.json !== undefined ? { body: JSON.stringify(options.json) } : {}) }),
+    );
+  }
+
+  /** A response's bytes, for comparing audio and images. */
+  async fetchBytes(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+    const response = await fetch(this.baseUrl + url, { headers });
+    return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+}
+
+/** Resolves when a file whose name starts with `prefix` appears in `dir` (an upload being written). */
+export function fileAppears(dir: string, prefix: string): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = fs.watch(dir, (_event, name) => {
+      if (name?.startsWith(prefix)) {
+        watcher.close();
+        resolve();
+      }
+    });
+    if (fs.readdirSync(dir).some((name) => name.startsWith(prefix))) {
+      watcher.close();
+      resolve();
+    }
+  });
+}
