@@ -92,6 +92,13 @@ describe('getQueryFn', () => {
     await expect(runQuery(getQueryFn({ on401: 'returnNull' }), ['/api/user'])).resolves.toBeNull();
   });
 
+  it('reads the 401 body to the end, so the browser is done with the request', async () => {
+    const response = new Response(JSON.stringify({ message: 'Not signed in' }), { status: 401 });
+    vi.stubGlobal('fetch', vi.fn(async () => response));
+    await runQuery(getQueryFn({ on401: 'returnNull' }), ['/api/user']);
+    expect(response.bodyUsed).toBe(true);
+  });
+
   it('fails on a 401 otherwise', async () => {
     mockFetch({ 'GET /api/tracks': { status: 401, body: { message: 'Not signed in' } } });
     await expect(runQuery(getQueryFn({ on401: 'throw' }), ['/api/tracks'])).rejects.toMatchObject({

@@ -126,7 +126,11 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
     const response = await send(urlFromQueryKey(queryKey), { method: 'GET', signal });
-    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on401 === 'returnNull' && response.status === 401) {
+      // Drain the small body so the browser can reuse the connection (and count the request done).
+      await response.text().catch(() => '');
+      return null;
+    }
     if (!response.ok) throw await errorFromResponse(response);
     return (await response.json()) as T;
   };

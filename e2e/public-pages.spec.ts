@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PUBLIC_PAGES = ['/', '/for-artists', '/terms-and-conditions', '/auth', '/auth?tab=register', '/no-such-page', '/some-artist', '/track/1', '/album/1', '/verify-email', '/reset-password?token=x'];
+
+/** The JavaScript files a page fetched while loading and settling. */
+async function scriptsLoadedBy(page: Page, url: string): Promise<string[]> {
+  const scripts = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
+  });
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  return [...scripts];
+}
+
+test('the landing page: hero, three carousels with their texts, the artist call to action and the footer', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveTitle('Sauti · Music from independent Kenyan artists');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const carousel = (name: string) => page.getByRole('region', { name });
+  // The discovery lists arrive with a later issue: until then each carousel says it has nothing.
+  await expect(carousel('Currently Trending Songs').getByText('No featured tracks available at the moment.')).toBeVisible();
+  await expect(carousel('Popular Artists').getByText('No featured artists available.')).toBeVisible();
+  await expect(
+    carousel("Editor's Pick").getByText(/^(Failed to load editor's picks\.|No editor's picks available at the moment\.)$/),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Are you an artist? Join Sauti.' })).toBeVisible();
+
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/terms-and-conditions');
+  await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:.+@.+/);
+
+  await page.getByRole('link', { name: 'Join as an Artist' }).click();
+  await expect(page.getByRole('tab', { name: 'Sign Up', selected: true })).toBeVisible();
+});
+
+test('the terms page states the facts of the spec', async ({ page }) => {
+  await page.goto('/terms-and-conditions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+  await expect(page.getByText('Last updated: July 10, 2025')).toBeVisible();
+  await expect(page.getByText(/governed by the laws of Kenya/)).toBeVisible();
+  await expect(page.getByText(/the artist receives 90% of the price/)).toBeVisible();
+  await expect(page.getByText(/keeps 10% as its platform fee/)).toBeVisible();
+  await expect(page.getByText(/at least 30 days’ notice of any material change/)).toBeVisible();
+});
+
+test('the for-artists page invites artists to sign up', async ({ page }) => {
+  await page.goto('/for-artists');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sell your music directly to your fans' })).toBeVisible();
+  await page.getByRole('link', { name: 'Create your artist account' }).click();
+  await expect(page.getByRole('form', { name: 'Sign up' })).toBeVisible();
+});
+
+test('public pages do not load dashboard code and stay within the JavaScript budget', async ({ page }) => {
+  const dist = path.resolve('dist/web');
+  for (const url of PUBLIC_PAGES) {
+    const scripts = await scriptsLoadedBy(page, url);
+    expect(scripts.length, url).toBeGreaterThan(0);
+    expect(scripts.filter((script) => /dashboard/i.test(script)), url).toEqual([]);
+  }
+  // DESIGN.md: <= 120 KB of JavaScript (gzip) on the landing page.
+  const landing = await scriptsLoadedBy(page, '/');
+  const gzipBytes = landing.reduce((sum, script) => sum + fs.statSync(path.join(dist, `${script}.gz`)).size, 0);
+  console.log(`landing page: ${landing.length} scripts, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
+  expect(gzipBytes).toBeLessThanOrEqual(120 * 1024);
+});
+
+test('the dashboard code arrives only with the dashboard', async ({ page }) => {
+  const scripts = await scriptsLoadedBy(page, '/dashboard');
+  // Signed out: redirected to /auth without fetching the dashboard.
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(scripts.filter((script) => /dashboard/i.test(script))).toEqual([]);
+});
+
+test('built assets are served precompressed', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeDefined();
+  const brotli = await request.get(entry!, { headers: { 'Accept-Encoding': 'br' } });
+  expect(brotli.headers()['content-encoding']).toBe('br');
+  expect(brotli.headers()['cache-control']).toContain('immutable');
+  const gzip = await request.get(entry!, { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+});
+
+for (const url of ['/', '/for-artists', '/terms-and-conditions', '/auth', '/auth?tab=register', '/no-such-page', '/verify-email']) {
+  test(`no accessibility violations on ${url}`, async ({ page }) => {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

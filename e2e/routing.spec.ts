@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test';
+import { RESERVED_ROUTE_WORDS } from '../common/src/slug';
+import { verifiedAccount } from './support/accounts';
+
+const notFound = (page: Page) =>
+  expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+
+test('a signed-out visitor of /dashboard is sent to /auth', async ({ page }) => {
+  await page.goto('/dashboard');
+  await page.waitForURL('**/auth');
+  await expect(page.getByRole('tab', { name: 'Sign In', selected: true })).toBeVisible();
+});
+
+test('a signed-in visitor of /auth is sent to /dashboard', async ({ page }) => {
+  await verifiedAccount(page, 'guard');
+  await page.goto('/auth');
+  await page.waitForURL('**/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
+});
+
+test('unknown addresses show the 404 page', async ({ page }) => {
+  for (const path of ['/no/such/page', '/auth/extra', '/dashboard/settings', '/track/1/extra']) {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await notFound(page);
+  }
+  expect((await page.request.get('/api/no-such-endpoint')).status()).toBe(404);
+});
+
+test('reserved words are never profiles: /{word} is its own page or the 404 page', async ({ page }) => {
+  const ownPages: Record<string, RegExp> = {
+    auth: /\/auth$/,
+    dashboard: /\/auth$/,
+    'verify-email': /\/verify-email$/,
+    'reset-password': /\/reset-password$/,
+    'terms-and-conditions': /\/terms-and-conditions$/,
+    'for-artists': /\/for-artists$/,
+  };
+  for (const word of RESERVED_ROUTE_WORDS) {
+    await page.goto(`/${word}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Profile Not Found')).toHaveCount(0);
+    if (ownPages[word]) await expect(page).toHaveURL(ownPages[word]);
+    else await notFound(page);
+  }
+  for (const path of ['/PROFILE', '/Track', '/album/']) {
+    await page.goto(path);
+    await notFound(page);
+  }
+});
+
+test('profile, track and album addresses show their not-found cards until those pages exist', async ({ page }) => {
+  await page.goto('/some-artist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+  await page.goto('/profile/some-artist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+  await page.goto('/track/123');
+  await expect(page.getByRole('heading', { level: 1, name: 'Track Not Found' })).toBeVisible();
+  await page.goto('/album/123');
+  await expect(page.getByRole('heading', { level: 1, name: 'Album Not Found' })).toBeVisible();
+});
+
+test('the 404 page leads home', async ({ page }) => {
+  await page.goto('/nowhere/at/all');
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Currently Trending Songs' })).toBeVisible();
+});
