@@ -256,20 +256,35 @@ export const albumTrackEntrySchema = z.object({
 
 const trackIdSchema = z.uuid({ message: CATALOG_MESSAGES.selectedSongsInvalid });
 
-/** POST /api/albums and PATCH /api/albums/{id}, after the JSON fields are parsed. */
+const selectedSongsSchema = z
+  .array(trackIdSchema, { message: CATALOG_MESSAGES.selectedSongsInvalid })
+  .max(MAX_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyTracks);
+const albumTracksSchema = z
+  .array(albumTrackEntrySchema, { message: CATALOG_MESSAGES.albumTracksInvalid })
+  .max(MAX_NEW_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyNewTracks);
+
+/** POST /api/albums, after the JSON fields (selectedSongs, albumTracks) are parsed. */
 export const albumFieldsSchema = z.object({
   albumName: albumNameSchema,
   price: priceSchema,
-  selectedSongs: z
-    .array(trackIdSchema, { message: CATALOG_MESSAGES.selectedSongsInvalid })
-    .max(MAX_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyTracks)
-    .default([]),
-  albumTracks: z
-    .array(albumTrackEntrySchema, { message: CATALOG_MESSAGES.albumTracksInvalid })
-    .max(MAX_NEW_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyNewTracks)
-    .default([]),
+  selectedSongs: selectedSongsSchema.default([]),
+  albumTracks: albumTracksSchema.default([]),
 });
 export type AlbumFields = z.output<typeof albumFieldsSchema>;
+
+/**
+ * PATCH /api/albums/{id}: the same fields, each optional. selectedSongs, when sent, is the whole
+ * list of existing songs the album keeps (in order); new tracks are added after them.
+ */
+export const albumUpdateFieldsSchema = z.object({
+  albumName: albumNameSchema.optional(),
+  price: priceSchema.optional(),
+  selectedSongs: selectedSongsSchema.optional(),
+  albumTracks: albumTracksSchema.optional(),
+  /** "true" removes the current cover (an empty coverPhoto keeps it). */
+  removeCoverPhoto: booleanFieldSchema('removeCoverPhoto must be true or false').optional(),
+});
+export type AlbumUpdateFields = z.output<typeof albumUpdateFieldsSchema>;
 
 /** POST /api/tracks/{id}/stream (spec section 3, stream event payload). */
 export const streamEventSchema = z.object({

@@ -86,6 +86,8 @@ export interface MediaFixtures {
   mp3: string;
   /** 40 s: longer than the 25-second preview. */
   mp3Long: string;
+  /** 5 s at 64 kbps, about 40 KB. */
+  mp3Short: string;
   wav: string;
   m4a: string;
   aac: string;
@@ -112,6 +114,7 @@ export async function mediaFixtures(): Promise<MediaFixtures> {
   return {
     mp3,
     mp3Long: await produce('tone-40s.mp3', (t) => ffmpeg([...tone(40, 523), '-c:a', 'libmp3lame', '-b:a', '96k', '-f', 'mp3'], t)),
+    mp3Short: await produce('tone-5s.mp3', (t) => ffmpeg([...tone(5, 660), '-c:a', 'libmp3lame', '-b:a', '64k', '-f', 'mp3'], t)),
     wav,
     m4a: await produce('tone-6s.m4a', (t) => ffmpeg([...tone(6, 392), '-c:a', 'aac', '-b:a', '64k', '-movflags', '+faststart', '-f', 'mp4'], t)),
     aac: await produce('tone-6s.aac', (t) => ffmpeg([...tone(6, 415), '-c:a', 'aac', '-b:a', '64k', '-f', 'adts'], t)),

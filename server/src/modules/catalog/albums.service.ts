@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   albumFieldsSchema,
-  allowFullPlaybackSchema,
+  albumUpdateFieldsSchema,
   CATALOG_MESSAGES,
   MAX_ALBUM_TRACKS,
   type Album,
@@ -42,10 +42,6 @@ function jsonField(value: unknown, message: string): unknown {
     throw badRequest(message);
   }
 }
-
-const albumUpdateFieldsSchema = albumFieldsSchema.partial().extend({
-  removeCoverPhoto: allowFullPlaybackSchema.optional(),
-});
 
 function albumFields<S extends typeof albumFieldsSchema | typeof albumUpdateFieldsSchema>(schema: S, fields: Record<string, unknown>) {
   return parseFields(schema, {

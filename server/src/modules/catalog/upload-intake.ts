@@ -74,23 +74,38 @@ function translate(error: unknown): Error {
 }
 
 /**
- * After a refusal mid-upload, the rest of the body is read and thrown away (up to a bound) so the
- * client gets to read our answer instead of a reset connection; the connection is not reused.
+ * After a refusal mid-upload, the rest of the body is read and thrown away before we answer, so the
+ * client (a browser still sending) gets to read our message instead of a broken connection. Past a
+ * bound, we stop reading and answer with Connection: close.
  */
-function abandonBody(request: FastifyRequest, reply: FastifyReply) {
+function drainBody(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const raw = request.raw;
-  if (!reply.sent) reply.header('Connection', 'close');
-  if (raw.readableEnded || raw.destroyed) return;
+  if (raw.complete || raw.destroyed) return Promise.resolve();
   raw.unpipe();
-  let drained = 0;
-  const timer = setTimeout(() => raw.destroy(), DRAIN_TIMEOUT_MS);
-  timer.unref();
-  raw.on('data', (chunk: Buffer) => {
-    drained += chunk.length;
-    if (drained > DRAIN_LIMIT_BYTES) raw.destroy();
+  return new Promise((resolve) => {
+    let drained = 0;
+    const finish = (complete: boolean) => {
+      clearTimeout(timer);
+      raw.off('data', onData);
+      raw.off('end', onEnd);
+      raw.off('close', onEnd);
+      if (!complete) {
+        raw.pause();
+        reply.header('Connection', 'close');
+      }
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT_BYTES) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const timer = setTimeout(() => finish(false), DRAIN_TIMEOUT_MS);
+    raw.on('data', onData);
+    raw.once('end', onEnd);
+    raw.once('close', onEnd);
+    raw.resume();
   });
-  raw.once('close', () => clearTimeout(timer));
-  raw.resume();
 }
 
 /**
@@ -122,7 +137,8 @@ export async function receiveUpload(
           ? payloadTooLarge(CATALOG_MESSAGES.storageFull)
           : undefined;
     if (refusal) {
-      abandonBody(request, reply);
+      if (declared > DRAIN_LIMIT_BYTES) reply.header('Connection', 'close');
+      else await drainBody(request, reply);
       throw refusal;
     }
   }
@@ -179,8 +195,7 @@ export async function receiveUpload(
       }
     }
   } catch (error) {
-    await discard();
-    abandonBody(request, reply);
+    await Promise.all([discard(), drainBody(request, reply)]);
     throw translate(error);
   } finally {
     socket.setTimeout(0);
