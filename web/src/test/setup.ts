@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetToasterOnDemandForTests } from '@/components/ui/toaster-on-demand';
 import { resetToastsForTests } from '@/components/ui/use-toast';
 
 // jsdom leaves out layout and pointer APIs that Radix primitives and the carousels call.
@@ -18,6 +19,7 @@ Element.prototype.releasePointerCapture ??= () => {};
 afterEach(() => {
   cleanup();
   resetToastsForTests();
+  resetToasterOnDemandForTests();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   window.localStorage.clear();

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { Toaster } from './toaster';
-import { ToasterOnDemand } from './toaster-on-demand';
+import { preloadToaster, ToasterOnDemand } from './toaster-on-demand';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from './toast';
 import {
   subscribeToToasts,
@@ -68,6 +68,13 @@ describe('toast store (spec section 9)', () => {
     const li = screen.getByText('Login failed').closest('li');
     expect(li?.className).toContain('destructive');
     expect(within(li!).getByText('Invalid email or password')).toBeDefined();
+  });
+
+  it('mounts the toast area when a screen asks for it', async () => {
+    render(<ToasterOnDemand />);
+    expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
+    act(() => preloadToaster());
+    expect(await screen.findByRole('region', { name: 'Notifications (F8)' })).toBeDefined();
   });
 
   it('loads the toast area with the first toast', async () => {

@@ -52,7 +52,7 @@ export function ResendVerification({ email }: { email?: string }) {
   if (email === undefined) return <ResendVerificationForm send={send} pending={pending} state={state} />;
   return (
     <div className="grid justify-items-start gap-2">
-      <Button type="button" variant="outline" size="sm" disabled={pending} onClick={() => send(email)}>
+      <Button type="button" variant="outline" size="sm" className="text-foreground" disabled={pending} onClick={() => send(email)}>
         {pending ? <Spinner label={null} /> : <MailIcon aria-hidden="true" />}
         Resend verification email
       </Button>

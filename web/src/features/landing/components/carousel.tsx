@@ -48,16 +48,16 @@ export function Carousel<T>({ title, description, state, getKey, renderItem, ren
           ref={scrollerRef}
           aria-labelledby={headingId}
           aria-busy={pending || undefined}
-          className="scrollbar-none -mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth px-4 pb-2 sm:mx-0 sm:px-0"
+          className="scrollbar-none -mx-4 flex gap-4 overflow-x-auto scroll-smooth px-4 pb-2 sm:mx-0 sm:px-0"
         >
           {pending
             ? Array.from({ length: CAROUSEL_PLACEHOLDER_COUNT }, (_, index) => (
-                <li key={index} className="shrink-0 snap-start" data-testid="carousel-placeholder" aria-hidden="true">
+                <li key={index} className="shrink-0" data-testid="carousel-placeholder" aria-hidden="true">
                   {renderPlaceholder()}
                 </li>
               ))
             : state.items.map((item) => (
-                <li key={getKey(item)} className="shrink-0 snap-start">
+                <li key={getKey(item)} className="shrink-0">
                   {renderItem(item)}
                 </li>
               ))}
