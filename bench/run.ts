@@ -1,3 +1,5 @@
+export {};
+
 /**
  * npm run bench [name ...]: runs the named benchmarks (all by default), one after another.
  * Each prints a table and writes bench/results/<name>.json.
