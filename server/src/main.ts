@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './lib/data-dir-lock';
+import { FfmpegMissingError } from './modules/media/ffmpeg';
 
 const SHUTDOWN_GRACE_MS = 20_000;
 
@@ -44,7 +45,7 @@ try {
     },
   });
 } catch (error) {
-  if (error instanceof DataDirLockedError) fail(error.message);
+  if (error instanceof DataDirLockedError || error instanceof FfmpegMissingError) fail(error.message);
   throw error;
 }
 
@@ -63,4 +64,7 @@ try {
 }
 app.log.info(
   `Sauti is running at ${config.publicUrl} (database: ${app.database.kind}, data: ${config.dataDir})`,
+);
+app.log.info(
+  `Media: ffmpeg ${app.media.ffmpeg.version} (${app.media.ffmpeg.source}, ${app.media.ffmpeg.path}); storage: ${app.storage.description}`,
 );

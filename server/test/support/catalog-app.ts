@@ -53,6 +53,8 @@ export class CatalogTestApp {
     return harness;
   }
 
+  private dropDatabase: () => Promise<void> = async () => {};
+
   private async boot(reuse?: { dataDir: string; databaseUrl: string | undefined }) {
     const base = await startTestApp(this.s3?.env ?? {}, reuse ? { dataDir: reuse.dataDir, databaseUrl: reuse.databaseUrl } : {});
     await base.app.listen({ port: 0, host: '127.0.0.1' });
@@ -60,7 +62,9 @@ export class CatalogTestApp {
     this.dataDir = base.dataDir;
     this.databaseUrl = base.databaseUrl;
     this.baseUrl = `http://127.0.0.1:${(base.app.server.address() as AddressInfo).port}`;
-    const dropDatabase = base.dropDatabase;
+    // The first boot created the database (on PostgreSQL); a restart reopens it and must not forget to drop it.
+    if (!reuse) this.dropDatabase = base.dropDatabase;
+    const dropDatabase = () => this.dropDatabase();
     this.closeBase = async ({ remove = true } = {}) => {
       await base.app.close();
       if (remove) {

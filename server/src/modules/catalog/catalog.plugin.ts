@@ -54,13 +54,14 @@ export const catalogPlugin = fp(
       covers: new CoversService(context),
     };
 
+    // Multipart parsing (and its per-request hooks) only where forms are uploaded.
     await app.register(async (scope) => {
       await scope.register(multipart, {
         limits: { fileSize: MAX_AUDIO_FILE_BYTES, fieldSize: 64 * 1024, fields: 12, files: 31, headerPairs: 100 },
       });
       await catalogRoutes(scope, services);
-      await playbackRoutes(scope, services);
     });
+    await app.register(async (scope) => playbackRoutes(scope, services));
   },
   { name: 'catalog', dependencies: ['database', 'session', 'storage', 'media'] },
 );

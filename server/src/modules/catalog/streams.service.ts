@@ -33,8 +33,45 @@ export type StreamQuality = 'standard' | 'low';
  * Track facts are cached for a few seconds, so a burst of range requests costs no query each;
  * the session is only looked up for preview-only tracks.
  */
+interface PreparedStream {
+  userId: string;
+  allowFullPlayback: boolean;
+  original: ServedFile;
+  renditions: Partial<Record<RenditionKind, ServedFile>>;
+}
+
+function servedRendition(rendition: RenditionRecord): ServedFile {
+  return {
+    key: rendition.storageKey,
+    size: rendition.byteSize,
+    contentType: rendition.mimeType,
+    etag: etagOf(rendition.storageKey, rendition.byteSize),
+    lastModified: rendition.createdAt,
+    cacheControl: STREAM_CACHE_CONTROL,
+  };
+}
+
+function prepare({ track, renditions }: StreamRecord): PreparedStream {
+  const prepared: PreparedStream = {
+    userId: track.userId,
+    allowFullPlayback: track.allowFullPlayback,
+    original: {
+      key: track.audioKey,
+      size: track.fileSize,
+      contentType: track.mimeType,
+      etag: etagOf(track.audioKey, track.fileSize),
+      lastModified: track.uploadedAt,
+      cacheControl: STREAM_CACHE_CONTROL,
+    },
+    renditions: {},
+  };
+  for (const rendition of renditions) prepared.renditions[rendition.kind] = servedRendition(rendition);
+  return prepared;
+}
+
 export class StreamsService {
-  private readonly records = new TtlCache<string, StreamRecord | null>(5_000, 10_000);
+  /** Everything the stream route needs per track, ready to send: no query and no hashing per range request. */
+  private readonly prepared = new TtlCache<string, PreparedStream | null>(5_000, 10_000);
   /** Listener hashes are salted per process: no stored value can be turned back into an address. */
   private readonly salt = randomBytes(16);
   private lastThrottleCleanup = 0;
@@ -42,54 +79,35 @@ export class StreamsService {
   constructor(private readonly context: CatalogContext) {}
 
   invalidate(trackId: string) {
-    this.records.invalidate(trackId);
+    this.prepared.invalidate(trackId);
   }
 
-  private async record(trackId: string): Promise<StreamRecord> {
-    const record = isUuid(trackId)
-      ? await this.records.get(trackId, async () => (await findStreamRecord(this.context.db(), trackId)) ?? null)
+  private async lookup(trackId: string): Promise<PreparedStream> {
+    const stream = isUuid(trackId)
+      ? await this.prepared.get(trackId, async () => {
+          const record = await findStreamRecord(this.context.db(), trackId);
+          return record ? prepare(record) : null;
+        })
       : null;
-    if (!record) throw notFound(CATALOG_MESSAGES.trackNotFound);
-    return record;
+    if (!stream) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    return stream;
   }
 
   async streamFile(trackId: string, quality: StreamQuality, viewerId: () => Promise<string | undefined>): Promise<ServedFile> {
-    const { track, renditions } = await this.record(trackId);
-    const byKind = (kind: RenditionKind) => renditions.find((rendition) => rendition.kind === kind);
-    const previewOnly = !track.allowFullPlayback && (await viewerId()) !== track.userId;
-
-    let rendition: RenditionRecord | undefined;
-    if (previewOnly) {
+    const stream = await this.lookup(trackId);
+    const { renditions } = stream;
+    if (!stream.allowFullPlayback && (await viewerId()) !== stream.userId) {
       const wanted: RenditionKind = quality === 'low' ? 'preview_low' : 'preview';
-      rendition = byKind(wanted) ?? byKind(wanted === 'preview' ? 'preview_low' : 'preview') ?? (await this.makePreview(trackId, wanted));
-    } else {
-      rendition = quality === 'low' ? (byKind('low') ?? byKind('standard')) : byKind('standard');
+      return renditions[wanted] ?? renditions[wanted === 'preview' ? 'preview_low' : 'preview'] ?? (await this.makePreview(trackId, wanted));
     }
-    if (rendition) {
-      return {
-        key: rendition.storageKey,
-        size: rendition.byteSize,
-        contentType: rendition.mimeType,
-        etag: etagOf(rendition.storageKey, rendition.byteSize),
-        lastModified: rendition.createdAt,
-        cacheControl: STREAM_CACHE_CONTROL,
-      };
-    }
-    return {
-      key: track.audioKey,
-      size: track.fileSize,
-      contentType: track.mimeType,
-      etag: etagOf(track.audioKey, track.fileSize),
-      lastModified: track.uploadedAt,
-      cacheControl: STREAM_CACHE_CONTROL,
-    };
+    return (quality === 'low' ? (renditions.low ?? renditions.standard) : renditions.standard) ?? stream.original;
   }
 
   /**
    * A listener pressed play before the job made the preview: make it now (25 seconds of audio take
    * well under a second), rather than refuse them or send more than the preview.
    */
-  private async makePreview(trackId: string, kind: RenditionKind): Promise<RenditionRecord> {
+  private async makePreview(trackId: string, kind: RenditionKind): Promise<ServedFile> {
     let made: RenditionRecord[];
     try {
       made = await this.context.work.ensureRenditions(trackId, [kind]);
@@ -100,7 +118,7 @@ export class StreamsService {
     this.invalidate(trackId);
     const preview = made.find((rendition) => rendition.kind === kind);
     if (!preview) throw notFound(CATALOG_MESSAGES.trackNotFound);
-    return preview;
+    return servedRendition(preview);
   }
 
   /**
@@ -112,7 +130,7 @@ export class StreamsService {
     listener: { userId: string | undefined; address: string },
     event: StreamEvent,
   ): Promise<{ counted: boolean; streamCount: number }> {
-    await this.record(trackId);
+    await this.lookup(trackId);
     const identity = listener.userId ? `user:${listener.userId}` : `address:${listener.address}`;
     const listenerHash = createHash('sha256').update(this.salt).update(identity).digest('base64url');
     const result = await countPlay(this.context.db(), trackId, listenerHash, event);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES, trackSchema, type Track } from '#common/schemas/catalog';
 import { trackRenditions, tracks } from '../../db/schema';
@@ -264,6 +264,48 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
     expect(await list(artist)).toHaveLength(1);
     await t.app.jobs.drain();
     expect(await t.storedKeys(`audio/${artist.id}/`)).toHaveLength(1);
+  });
+
+  it('lets only one of two simultaneous uploads take the last of the quota', async () => {
+    const artist = await t.artist();
+    const size = fs.statSync(media.mp3).size;
+    // Room for one more upload of this file, not two: both pass the check while their bytes arrive.
+    await t.app.database.db.insert(tracks).values({
+      userId: artist.id,
+      trackName: 'Long mix',
+      artistName: 'Wanjiru',
+      originalName: 'mix.wav',
+      fileSize: STORAGE_QUOTA_BYTES - Math.floor(size * 1.5),
+      mimeType: 'audio/wav',
+      duration: 5000,
+      audioKey: `audio/${artist.id}/00000000-0000-4000-8000-000000000000.wav`,
+    });
+    const send = () =>
+      t.sendForm('POST', '/api/tracks', { fields: { trackName: 'Race', artistName: 'Wanjiru' }, files: [{ field: 'audio', path: media.mp3 }] }, artist.cookie);
+    const results = await Promise.all([send(), send()]);
+    expect(results.map((result) => result.status).sort()).toEqual([201, 413]);
+    expect(results.find((result) => result.status === 413)!.body.message).toBe(CATALOG_MESSAGES.storageFull);
+    await t.app.uploads.idle();
+    expect(await list(artist)).toHaveLength(2);
+    // Only the winner's file is stored; the loser's was deleted right away.
+    expect(await t.storedKeys(`audio/${artist.id}/`)).toHaveLength(1);
+  });
+
+  it('sweeps files an upload stored but never committed (a crash between the two)', async () => {
+    const artist = await t.artist();
+    const track = await uploadMp3(artist);
+    const [kept] = await t.storedKeys(`audio/${artist.id}/`);
+    // What a process that died after storing, before committing, leaves behind.
+    const orphan = `audio/${artist.id}/11111111-1111-4111-8111-111111111111.mp3`;
+    await t.app.storage.putBuffer(orphan, fs.readFileSync(media.mp3Short), 'audio/mpeg');
+    await t.app.jobs.enqueue('catalog.sweep-upload', { keys: [orphan, kept] }, { delayMs: 60 * 60 * 1000 });
+    await t.app.jobs.drain();
+    expect(await t.storedKeys(`audio/${artist.id}/`)).toHaveLength(2);
+    // An hour later (the sweep's delay, brought forward here), the orphan goes and the track's file stays.
+    await t.app.database.db.execute(sql`UPDATE jobs SET run_at = now() WHERE kind = 'catalog.sweep-upload' AND status = 'queued'`);
+    await t.app.jobs.drain();
+    expect(await t.storedKeys(`audio/${artist.id}/`)).toEqual([kept]);
+    expect((await t.fetchBytes(`/api/tracks/${track.id}/stream`)).status).toBe(200);
   });
 
   it('keeps each artist within 1 GB of storage, with a clear message and nothing stored', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HotObjects } from './hot-objects';
 import type { Storage } from './storage';
 
 /** A stored file as a route wants it served: services describe it, this module sends it. */
@@ -60,23 +61,26 @@ function ifRangeHolds(header: string | undefined, file: ServedFile): boolean {
 
 /**
  * Sends a stored file with full HTTP semantics: ETag/Last-Modified, conditional requests (304,
- * 412), single byte ranges (206, 416), HEAD. Small ranges are one positional read into a pooled
- * buffer (local disk) or a ranged GET (S3); nothing is buffered whole.
+ * 412), single byte ranges (206, 416), HEAD. A much-requested file is served from a copy in
+ * memory (HotObjects); otherwise a small range is one positional read into a pooled buffer (local
+ * disk) or a ranged GET (S3), and nothing is buffered whole.
  */
 export async function sendStoredFile(
-  storage: Storage,
+  source: { storage: Storage; hot?: HotObjects },
   request: FastifyRequest,
   reply: FastifyReply,
   file: ServedFile,
 ): Promise<FastifyReply> {
   const headers = request.headers;
   const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  reply.header('Accept-Ranges', 'bytes');
-  reply.header('ETag', file.etag);
-  reply.header('Cache-Control', file.cacheControl);
-  reply.header('X-Content-Type-Options', 'nosniff');
-  if (file.lastModified) reply.header('Last-Modified', file.lastModified.toUTCString());
-  for (const [name, value] of Object.entries(file.headers ?? {})) reply.header(name, value);
+  reply.headers({
+    'accept-ranges': 'bytes',
+    etag: file.etag,
+    'cache-control': file.cacheControl,
+    'x-content-type-options': 'nosniff',
+    ...(file.lastModified ? { 'last-modified': file.lastModified.toUTCString() } : {}),
+    ...file.headers,
+  });
 
   const ifMatch = single(headers['if-match']);
   if (ifMatch && !etagMatches(ifMatch, file.etag)) return reply.code(412).send();
@@ -106,8 +110,10 @@ export async function sendStoredFile(
     return reply;
   }
 
-  const body = await storage.readRange(file.key, range.start, range.end);
   reply.header('Content-Length', String(length));
+  const whole = source.hot?.get(file.key, file.size);
+  if (whole) return reply.send(whole.subarray(range.start, range.end + 1));
+  const body = await source.storage.readRange(file.key, range.start, range.end);
   if ('buffer' in body) {
     reply.raw.once('close', body.release);
     return reply.send(body.buffer);

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import {
+  albumFieldsSchema,
+  albumFormSchema,
+  albumUpdateFieldsSchema,
+  CATALOG_MESSAGES,
+  coverUrl,
+  trackCreateFieldsSchema,
+  trackUpdateFieldsSchema,
+  trackUploadFormSchema,
+} from './catalog';
+
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
+
+describe('track fields', () => {
+  it('stores prices in minor units; empty or missing is free', () => {
+    const base = { trackName: 'Jua', artistName: 'Wanjiru' };
+    expect(trackCreateFieldsSchema.parse({ ...base, price: '150.5' })).toEqual({ ...base, price: 15050, allowFullPlayback: true });
+    expect(trackCreateFieldsSchema.parse({ ...base, price: '' }).price).toBe(0);
+    expect(trackCreateFieldsSchema.parse(base).price).toBe(0);
+    expect(trackCreateFieldsSchema.parse({ ...base, allowFullPlayback: 'false' }).allowFullPlayback).toBe(false);
+  });
+
+  it("gives the spec's messages", () => {
+    expect(messages(trackCreateFieldsSchema.safeParse({ trackName: ' ', artistName: '', price: '-1' }))).toEqual([
+      CATALOG_MESSAGES.trackNameRequired,
+      CATALOG_MESSAGES.artistNameRequired,
+      CATALOG_MESSAGES.priceMin,
+    ]);
+    expect(messages(trackCreateFieldsSchema.safeParse({ trackName: 'a', artistName: 'b', price: '1.234' }))).toEqual([CATALOG_MESSAGES.priceFormat]);
+  });
+
+  it('leaves out of an edit what was not sent', () => {
+    expect(trackUpdateFieldsSchema.parse({})).toEqual({});
+    expect(trackUpdateFieldsSchema.parse({ price: '' })).toEqual({ price: 0 });
+  });
+});
+
+describe('album fields', () => {
+  it('defaults the lists on create but not on edit', () => {
+    expect(albumFieldsSchema.parse({ albumName: 'Safari' })).toEqual({ albumName: 'Safari', price: 0, selectedSongs: [], albumTracks: [] });
+    expect(albumUpdateFieldsSchema.parse({ albumName: 'Safari' })).toEqual({ albumName: 'Safari' });
+  });
+
+  it('needs at least one song in the form', () => {
+    const result = albumFormSchema.safeParse({ albumName: 'Safari', price: '', selectedSongs: [], newTracks: [] });
+    expect(messages(result)).toEqual([CATALOG_MESSAGES.albumNeedsSongs]);
+  });
+});
+
+describe('upload form', () => {
+  const file = (name: string, size = 1000) => ({ name, size, type: '' });
+  it('checks the audio file by name and size before sending', () => {
+    const form = { trackName: 'Jua', artistName: 'Wanjiru', price: '' };
+    expect(trackUploadFormSchema.safeParse({ ...form, audioFile: file('song.MP3') }).success).toBe(true);
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, audioFile: file('song.ogg') }))).toEqual([CATALOG_MESSAGES.audioFormat]);
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, audioFile: file('song.wav', 51 * 1024 * 1024) }))).toEqual([
+      CATALOG_MESSAGES.audioTooLarge,
+    ]);
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, audioFile: file('song.wav'), coverPhoto: file('cover.gif') }))).toEqual([
+      CATALOG_MESSAGES.coverPhoto,
+    ]);
+  });
+});
+
+it('builds versioned cover URLs', () => {
+  expect(coverUrl('track', 't1', 'c1.png', 96)).toBe('/api/tracks/t1/cover?size=96&v=c1.png');
+  expect(coverUrl('album', 'a1', null)).toBeNull();
+});
