@@ -23,9 +23,7 @@ const ForArtistsPage = lazy(() =>
   import('@/features/marketing/components/for-artists-page').then((m) => ({ default: m.ForArtistsPage })),
 );
 const TermsPage = lazy(() => import('@/features/marketing/components/terms-page').then((m) => ({ default: m.TermsPage })));
-const DashboardPage = lazy(() =>
-  import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
-);
+const DashboardScreen = lazy(() => import('./screens/dashboard-screen').then((m) => ({ default: m.DashboardScreen })));
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));
 const AlbumPage = lazy(() => import('@/features/album/components/album-page').then((m) => ({ default: m.AlbumPage })));
@@ -85,7 +83,7 @@ export function AppRoutes() {
         <Route path="/dashboard">
           <ProtectedRoute>
             <Suspense fallback={<PageSpinner className="min-h-dvh" />}>
-              <DashboardPage />
+              <DashboardScreen />
             </Suspense>
           </ProtectedRoute>
         </Route>

@@ -25,7 +25,8 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
     <ToastPrimitives.Viewport
       hotkey={TOAST_HOTKEY}
       className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]',
+        // --bottom-bar-height: a bar pinned to the bottom (the audio player) keeps its controls uncovered.
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-[var(--bottom-bar-height,0px)] sm:flex-col md:max-w-[420px]',
         className,
       )}
       {...props}

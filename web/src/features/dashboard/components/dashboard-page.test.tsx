@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, TEST_USER } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
 import { currentUserQueryKey } from '@/lib/auth';
@@ -21,7 +22,9 @@ describe('dashboard shell', () => {
     expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual(SECTIONS);
     expect(within(nav).getByRole('button', { name: 'My Music' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('heading', { level: 1, name: 'My Music' })).toBeDefined();
-    expect(screen.getByTestId('section-placeholder').textContent).toContain('Coming soon');
+    // My Music itself: the Songs and Albums tabs (its own tests are in components/my-music).
+    expect(await screen.findByRole('tab', { name: /Songs/, selected: true })).toBeDefined();
+    expect(screen.getByRole('tab', { name: /Albums/ })).toBeDefined();
   });
 
   it('switches sections and keeps the choice in the address', async () => {
@@ -88,7 +91,7 @@ describe('Log out (spec section 4)', () => {
     const { calls } = mockFetch({ 'GET /api/user': { body: TEST_USER }, 'POST /api/logout': { status: 204 } });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const { queryClient, currentPath } = await openDashboard();
-    queryClient.setQueryData(['/api/tracks'], [{ id: 't1' }]);
+    queryClient.setQueryData(['/api/tracks'], [makeTrack()]);
     window.localStorage.setItem('player', 'x');
     window.sessionStorage.setItem('draft', 'y');
 

@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { preloadToaster } from '@/components/ui/toaster-on-demand';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/auth';
 import { useDashboardSection } from '../hooks/use-dashboard-section';
 import { DashboardLayout } from './dashboard-layout';
 
-/** /dashboard (protected): the open section (sections.tsx) inside the dashboard layout. */
-export function DashboardPage() {
+/**
+ * /dashboard (protected): the open section (sections.tsx) inside the dashboard layout. `footer`
+ * is pinned to the bottom of the screen (the app passes the audio player).
+ */
+export function DashboardPage({ footer }: { footer?: ReactNode }) {
   const { user } = useCurrentUser();
   const [section, selectSection] = useDashboardSection();
   useDocumentTitle(`${section.label} · Dashboard`);
@@ -18,7 +21,7 @@ export function DashboardPage() {
 
   const SectionContent = section.Component;
   return (
-    <DashboardLayout user={user} section={section} onSelectSection={selectSection}>
+    <DashboardLayout user={user} section={section} onSelectSection={selectSection} footer={footer}>
       <SectionContent goTo={selectSection} />
     </DashboardLayout>
   );

@@ -1,0 +1,138 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ALBUM_TRACK_AUDIO_ACCEPT } from '#common/schemas/catalog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { albumTrackSchema, trackNameFromFile, type AlbumTrackInput, type AlbumTrackValues } from '../../lib/catalog-forms';
+import { AudioDropzone } from './audio-dropzone';
+import { PlaybackModeSwitch, PriceInput } from './form-fields';
+
+/**
+ * Add Track to Album (spec sections 2 and 3, album-track form): a new song for the album being
+ * made or edited. Nothing is sent yet; the file goes up with the album.
+ */
+export function AddAlbumTrackDialog({
+  open,
+  onOpenChange,
+  artistName,
+  onAdd,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  artistName: string;
+  onAdd: (track: AlbumTrackValues) => void;
+}) {
+  const form = useForm<AlbumTrackInput, unknown, AlbumTrackValues>({
+    resolver: zodResolver(albumTrackSchema),
+    defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined },
+  });
+
+  const submit = form.handleSubmit((values) => {
+    onAdd(values);
+    form.reset();
+    onOpenChange(false);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="grid-cols-1 sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Add Track to Album</DialogTitle>
+          <DialogDescription>MP3, WAV, M4A, AAC, OGG or FLAC, up to 50 MB. It is uploaded when you save the album.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form
+            // The dialog sits inside the album dialog: keep this submit from reaching the album's form.
+            onSubmit={(event) => {
+              event.stopPropagation();
+              void submit(event);
+            }}
+            noValidate
+            className="grid gap-4"
+            aria-label="Add Track to Album"
+          >
+            <FormField
+              control={form.control}
+              name="audioFile"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Audio file</FormLabel>
+                  <FormControl>
+                    <AudioDropzone
+                      accept={ALBUM_TRACK_AUDIO_ACCEPT}
+                      file={field.value instanceof File ? field.value : null}
+                      onFile={(file) => {
+                        field.onChange(file);
+                        void form.trigger('audioFile');
+                        if (!form.getValues('trackName').trim()) form.setValue('trackName', trackNameFromFile(file.name), { shouldValidate: true });
+                      }}
+                      onReject={(message) => form.setError('audioFile', { message })}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="trackName"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Track name</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="off" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="artistName"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Artist name</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="off" {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="price"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Price (KES)</FormLabel>
+                  <FormControl>
+                    <PriceInput {...field} value={field.value ?? ''} />
+                  </FormControl>
+                  <FormDescription>Leave empty to make it free.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="allowFullPlayback"
+              render={({ field }) => (
+                <PlaybackModeSwitch id="album-track-full-playback" checked={field.value ?? true} onCheckedChange={field.onChange} />
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit">Add Track</Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+import { useId, useState } from 'react';
+import { ChevronDownIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { formatDuration, formatRelativeDate } from '#common/format';
+import { formatPrice } from '#common/money';
+import { PREVIEW_SECONDS, type Album } from '#common/schemas/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { CoverThumbnail } from './cover-thumbnail';
+import { TrackPlayButton } from './play-button';
+import { MY_MUSIC_TEXTS } from './texts';
+
+/** An expandable album row (spec section 2): its details, and its songs when opened. */
+export function AlbumRow({ album, onEdit, onDelete }: { album: Album; onEdit: () => void; onDelete: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const songsId = useId();
+  const count = album.tracks.length;
+  return (
+    <li className="rounded-lg border bg-background" data-testid="album-row" aria-label={album.albumName}>
+      <div className="grid grid-cols-[minmax(0,1fr)] items-center gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_auto]">
+        <button
+          type="button"
+          className="flex min-w-0 items-center gap-3 rounded-md text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          aria-expanded={expanded}
+          aria-controls={songsId}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <ChevronDownIcon className={cn('size-4 shrink-0 text-muted-foreground transition-transform', !expanded && '-rotate-90')} aria-hidden="true" />
+          <CoverThumbnail kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} />
+          <span className="min-w-0">
+            <span className="block truncate font-medium" data-testid="album-name">
+              {album.albumName}
+            </span>
+            <span className="block truncate text-sm text-muted-foreground">{album.artistName}</span>
+            <span className="block text-xs text-muted-foreground" data-testid="album-song-count">
+              {count} {count === 1 ? 'song' : 'songs'} · {formatRelativeDate(album.createdAt)}
+            </span>
+          </span>
+        </button>
+        <div className="flex items-center justify-between gap-2 sm:justify-end">
+          <Badge variant={album.price > 0 ? 'default' : 'secondary'}>{formatPrice(album.price)}</Badge>
+          <div className="flex items-center gap-1">
+            <Button variant="ghost" size="icon-sm" aria-label={`Edit ${album.albumName}`} title="Edit" onClick={onEdit}>
+              <PencilIcon aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              aria-label={`Delete ${album.albumName}`}
+              title="Delete"
+              onClick={onDelete}
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          </div>
+        </div>
+      </div>
+      <div id={songsId} hidden={!expanded} className="border-t px-3 py-2">
+        {expanded &&
+          (count === 0 ? (
+            <p className="py-3 text-center text-sm text-muted-foreground">{MY_MUSIC_TEXTS.emptyAlbum}</p>
+          ) : (
+            <ol className="divide-y" aria-label={`Songs of ${album.albumName}`}>
+              {album.tracks.map((track, index) => (
+                <li key={track.id} className="flex items-center gap-3 py-2">
+                  <span className="w-5 shrink-0 text-right text-xs text-muted-foreground tabular-nums">{index + 1}</span>
+                  <TrackPlayButton track={track} className="size-8" />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate text-sm font-medium">{track.trackName}</span>
+                    <span className="block truncate text-xs text-muted-foreground">{track.artistName}</span>
+                  </span>
+                  {!track.allowFullPlayback && (
+                    <Badge variant="outline" className="hidden sm:inline-flex">
+                      {PREVIEW_SECONDS}-second preview
+                    </Badge>
+                  )}
+                  <span className="text-xs text-muted-foreground tabular-nums">{formatDuration(track.duration)}</span>
+                </li>
+              ))}
+            </ol>
+          ))}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,89 @@
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { formatDuration, formatFileSize, formatRelativeDate } from '#common/format';
+import { formatPrice } from '#common/money';
+import { PREVIEW_SECONDS, type Track } from '#common/schemas/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { CoverThumbnail } from './cover-thumbnail';
+import { TrackPlayButton } from './play-button';
+
+/** One song of the Songs tab: play, cover, name, artist, duration, size, price and its actions. */
+export function TrackRow({
+  track,
+  albumName,
+  saving,
+  checkingDelete,
+  onEdit,
+  onDelete,
+}: {
+  track: Track;
+  /** The album the song belongs to, if any. */
+  albumName?: string;
+  /** An edit is on its way to the server. */
+  saving: boolean;
+  /** The sold-or-not check before a deletion is running. */
+  checkingDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <li
+      className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-lg border bg-background p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
+      data-testid="track-row"
+      aria-label={track.trackName}
+    >
+      <div className="flex items-center gap-3">
+        <TrackPlayButton track={track} />
+        <CoverThumbnail kind="track" id={track.id} coverPhotoFilename={track.coverPhotoFilename} className="hidden min-[360px]:flex" />
+      </div>
+      <div className="min-w-0">
+        <p className="truncate font-medium" data-testid="track-name">
+          {track.trackName}
+        </p>
+        <p className="truncate text-sm text-muted-foreground">
+          {track.artistName}
+          {albumName ? ` · ${albumName}` : ''}
+        </p>
+        <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
+          <span data-testid="track-duration">{formatDuration(track.duration)}</span>
+          <span data-testid="track-size">{formatFileSize(track.fileSize)}</span>
+          <span>{formatRelativeDate(track.uploadedAt)}</span>
+          <span>
+            {track.streamCount} {track.streamCount === 1 ? 'play' : 'plays'}
+          </span>
+          {saving && (
+            <span className="flex items-center gap-1 text-primary">
+              <Spinner label={null} className="size-3" />
+              Saving…
+            </span>
+          )}
+        </p>
+      </div>
+      <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 sm:col-span-1 sm:justify-end">
+        <div className="flex items-center gap-2">
+          {!track.allowFullPlayback && <Badge variant="outline">{PREVIEW_SECONDS}-second preview</Badge>}
+          <Badge variant={track.price > 0 ? 'default' : 'secondary'} data-testid="track-price">
+            {formatPrice(track.price)}
+          </Badge>
+        </div>
+        <div className="flex items-center gap-1">
+          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${track.trackName}`} title="Edit" onClick={onEdit}>
+            <PencilIcon aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            aria-label={`Delete ${track.trackName}`}
+            title="Delete"
+            disabled={checkingDelete}
+            onClick={onDelete}
+          >
+            {checkingDelete ? <Spinner label={null} /> : <Trash2Icon aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}

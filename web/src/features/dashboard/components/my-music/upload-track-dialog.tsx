@@ -1,0 +1,197 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { TRACK_AUDIO_ACCEPT, type Track } from '#common/schemas/catalog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { isAbortError } from '@/lib/upload';
+import { createTrack, refreshCatalog, tracksQueryKey } from '../../api/catalog-api';
+import { useUpload } from '../../hooks/use-upload';
+import { trackNameFromFile, uploadTrackFormData, uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from '../../lib/catalog-forms';
+import { serverFieldErrors } from '../../lib/server-field-errors';
+import { AudioDropzone } from './audio-dropzone';
+import { CoverPhotoField } from './cover-photo-field';
+import { PlaybackModeSwitch, PriceInput } from './form-fields';
+import { MY_MUSIC_TEXTS } from './texts';
+import { UploadProgress } from './upload-progress';
+
+const FIELDS = ['trackName', 'artistName', 'price', 'allowFullPlayback', 'audioFile', 'coverPhoto'] as const;
+
+/**
+ * Upload New Track (spec sections 2, 4, 5): an MP3 or WAV by drag and drop or by choosing, its
+ * name, artist, price in KES, playback mode and optional 3000x3000 cover. A real percentage bar
+ * while the file goes up; the dialog closes on success.
+ */
+export function UploadTrackDialog({
+  open,
+  onOpenChange,
+  artistName,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  artistName: string;
+}) {
+  const queryClient = useQueryClient();
+  const upload = useUpload();
+  const form = useForm<UploadTrackInput, unknown, UploadTrackValues>({
+    resolver: zodResolver(uploadTrackSchema),
+    defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined, coverPhoto: null },
+  });
+  const busy = upload.isUploading;
+
+  const close = (next: boolean) => {
+    if (next) return onOpenChange(true);
+    upload.cancel();
+    onOpenChange(false);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const track = await upload.run((options) => createTrack(uploadTrackFormData(values), options));
+      queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) => (tracks ? [track, ...tracks.filter((t) => t.id !== track.id)] : tracks));
+      void refreshCatalog(queryClient);
+      toast({ title: MY_MUSIC_TEXTS.uploadSuccessful, description: `“${track.trackName}” is now in your songs.` });
+      onOpenChange(false);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      toast({
+        variant: 'destructive',
+        title: MY_MUSIC_TEXTS.uploadFailed,
+        description: messageOf(error, MY_MUSIC_TEXTS.uploadFallback, MY_MUSIC_TEXTS.networkError),
+      });
+      for (const [field, message] of serverFieldErrors(error, FIELDS, { audio: 'audioFile' })) form.setError(field, { message });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        className="grid-cols-1 sm:max-w-xl"
+        onInteractOutside={(event) => busy && event.preventDefault()}
+        onEscapeKeyDown={(event) => busy && event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>Upload New Track</DialogTitle>
+          <DialogDescription>MP3 or WAV, up to 50 MB. Fans can stream it as soon as it is up.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="Upload New Track">
+            <FormField
+              control={form.control}
+              name="audioFile"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Audio file</FormLabel>
+                  <FormControl>
+                    <AudioDropzone
+                      accept={TRACK_AUDIO_ACCEPT}
+                      file={field.value instanceof File ? field.value : null}
+                      disabled={busy}
+                      onFile={(file) => {
+                        field.onChange(file);
+                        void form.trigger('audioFile');
+                        if (!form.getValues('trackName').trim()) form.setValue('trackName', trackNameFromFile(file.name), { shouldValidate: true });
+                      }}
+                      onReject={(message) => form.setError('audioFile', { message })}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
+              <FormField
+                control={form.control}
+                name="trackName"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Track name</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="off" disabled={busy} {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <FormField
+                control={form.control}
+                name="artistName"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Artist name</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="off" disabled={busy} {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            </div>
+            <FormField
+              control={form.control}
+              name="price"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Price (KES)</FormLabel>
+                  <FormControl>
+                    <PriceInput disabled={busy} {...field} value={field.value ?? ''} />
+                  </FormControl>
+                  <FormDescription>Leave empty to make it free.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="allowFullPlayback"
+              render={({ field }) => (
+                <PlaybackModeSwitch id="upload-full-playback" checked={field.value ?? true} onCheckedChange={field.onChange} disabled={busy} />
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="coverPhoto"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Cover photo</FormLabel>
+                  <FormControl>
+                    <CoverPhotoField
+                      file={field.value instanceof File ? field.value : null}
+                      disabled={busy}
+                      onFile={(file) => {
+                        field.onChange(file);
+                        void form.trigger('coverPhoto');
+                      }}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <UploadProgress phase={upload.phase} percent={upload.percent} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
+                {busy ? 'Cancel upload' : 'Cancel'}
+              </Button>
+              <Button type="submit" disabled={busy || form.formState.isSubmitting} aria-busy={busy || undefined}>
+                {busy ? (
+                  <>
+                    <Spinner label={null} />
+                    Uploading…
+                  </>
+                ) : (
+                  'Upload Track'
+                )}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

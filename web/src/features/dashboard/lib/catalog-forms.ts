@@ -1,0 +1,105 @@
+import type { z } from 'zod';
+import { minorToKesInput } from '#common/money';
+import {
+  albumFormSchema,
+  albumTrackFormSchema,
+  CATALOG_MESSAGES,
+  trackEditFormSchema,
+  trackUploadFormSchema,
+  type FileLike,
+} from '#common/schemas/catalog';
+import { isValidCover } from './image-size';
+
+/**
+ * The dialogs' forms: the shared schemas of common/ plus the one check only a browser can make
+ * before sending (the cover's pixel size), and the multipart bodies of spec section 7.
+ */
+
+const withCoverSizeCheck = <S extends z.ZodType<FileLike | null | undefined>>(schema: S) =>
+  schema.refine(async (file) => !file || !(file instanceof File) || (await isValidCover(file)), CATALOG_MESSAGES.coverPhoto);
+
+export const uploadTrackSchema = trackUploadFormSchema.extend({
+  coverPhoto: withCoverSizeCheck(trackUploadFormSchema.shape.coverPhoto),
+});
+export type UploadTrackInput = z.input<typeof uploadTrackSchema>;
+export type UploadTrackValues = z.output<typeof uploadTrackSchema>;
+
+export const editTrackSchema = trackEditFormSchema.extend({
+  coverPhoto: withCoverSizeCheck(trackEditFormSchema.shape.coverPhoto),
+});
+export type EditTrackInput = z.input<typeof editTrackSchema>;
+export type EditTrackValues = z.output<typeof editTrackSchema>;
+
+export const albumTrackSchema = albumTrackFormSchema;
+export type AlbumTrackInput = z.input<typeof albumTrackSchema>;
+export type AlbumTrackValues = z.output<typeof albumTrackSchema>;
+
+export const albumSchema = albumFormSchema.safeExtend({
+  coverPhoto: withCoverSizeCheck(albumFormSchema.shape.coverPhoto),
+});
+export type AlbumInput = z.input<typeof albumSchema>;
+export type AlbumValues = z.output<typeof albumSchema>;
+
+/** A price in minor units as the KES text the server reads ("150.50"; free is empty). */
+export const priceField = (minor: number): string => minorToKesInput(minor);
+
+function appendFile(form: FormData, name: string, file: FileLike | null | undefined) {
+  if (file instanceof Blob) form.append(name, file, file.name);
+}
+
+/** POST /api/tracks: audio, trackName, artistName, coverPhoto?, price?, allowFullPlayback. */
+export function uploadTrackFormData(values: UploadTrackValues): FormData {
+  const form = new FormData();
+  form.append('trackName', values.trackName);
+  form.append('artistName', values.artistName);
+  form.append('price', priceField(values.price));
+  form.append('allowFullPlayback', String(values.allowFullPlayback));
+  appendFile(form, 'coverPhoto', values.coverPhoto);
+  appendFile(form, 'audio', values.audioFile);
+  return form;
+}
+
+/** PATCH /api/tracks/{id}: no cover keeps the current one; removeCover drops it. */
+export function editTrackFormData(values: EditTrackValues, options: { removeCover?: boolean } = {}): FormData {
+  const form = new FormData();
+  form.append('trackName', values.trackName);
+  form.append('artistName', values.artistName);
+  form.append('price', priceField(values.price));
+  form.append('allowFullPlayback', String(values.allowFullPlayback));
+  if (values.coverPhoto) appendFile(form, 'coverPhoto', values.coverPhoto);
+  else if (options.removeCover) form.append('removeCoverPhoto', 'true');
+  return form;
+}
+
+/**
+ * POST /api/albums and PATCH /api/albums/{id}: albumName, selectedSongs (JSON ids), albumTracks
+ * (JSON trackName, artistName, price, allowFullPlayback) with albumTrackFile_{index}, coverPhoto?,
+ * price?.
+ */
+export function albumFormData(values: AlbumValues, options: { removeCover?: boolean } = {}): FormData {
+  const form = new FormData();
+  form.append('albumName', values.albumName);
+  form.append('price', priceField(values.price));
+  form.append('selectedSongs', JSON.stringify(values.selectedSongs));
+  form.append(
+    'albumTracks',
+    JSON.stringify(
+      values.newTracks.map((track) => ({
+        trackName: track.trackName,
+        artistName: track.artistName,
+        price: priceField(track.price),
+        allowFullPlayback: track.allowFullPlayback,
+      })),
+    ),
+  );
+  if (values.coverPhoto) appendFile(form, 'coverPhoto', values.coverPhoto);
+  else if (options.removeCover) form.append('removeCoverPhoto', 'true');
+  values.newTracks.forEach((track, index) => appendFile(form, `albumTrackFile_${index}`, track.audioFile));
+  return form;
+}
+
+/** "Amani - Sunrise (final).mp3" -> "Amani - Sunrise (final)": a first guess at a track name. */
+export function trackNameFromFile(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? name.slice(0, dot) : name).replace(/[_]+/g, ' ').trim().slice(0, 200);
+}

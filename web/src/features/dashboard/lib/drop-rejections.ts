@@ -1,0 +1,27 @@
+import type { FileRejection } from 'react-dropzone';
+
+export interface DropRules {
+  /** react-dropzone accept map: MIME type -> extensions. */
+  accept: Record<string, string[]>;
+  maxSize: number;
+  minSize: number;
+}
+
+/** ".mp3, .wav": the accepted extensions, each once. */
+export function acceptedExtensions(accept: Record<string, string[]>): string {
+  return [...new Set(Object.values(accept).flat())].join(', ');
+}
+
+/**
+ * Spec section 5's file-drop rejections, one line each: the file type is not among the accepted
+ * types; the file is larger or smaller than N bytes; too many files.
+ */
+export function rejectionMessage(rejections: readonly FileRejection[], rules: DropRules): string | null {
+  const codes = new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.code)));
+  if (codes.size === 0) return null;
+  if (codes.has('too-many-files')) return 'Too many files';
+  if (codes.has('file-invalid-type')) return `File type must be one of ${acceptedExtensions(rules.accept)}`;
+  if (codes.has('file-too-large')) return `File is larger than ${rules.maxSize} bytes (${Math.round(rules.maxSize / (1024 * 1024))} MB)`;
+  if (codes.has('file-too-small')) return `File is smaller than ${rules.minSize} ${rules.minSize === 1 ? 'byte' : 'bytes'}: it is empty`;
+  return rejections[0]?.errors[0]?.message ?? 'This file cannot be used';
+}

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DATA_SAVER_STORAGE_KEY, type PlayerTrack } from '../player-controller';
+import { PlayerBar } from './player-bar';
+import { PlayerProvider, usePlayer } from './player-provider';
+
+const PREVIEW: PlayerTrack = { id: 't-preview', trackName: 'Teaser', artistName: 'Amani', duration: 40, allowFullPlayback: false };
+const FULL: PlayerTrack = { id: 't-full', trackName: 'Sunrise', artistName: 'Amani', duration: 185, allowFullPlayback: true };
+
+function TrackButtons() {
+  const player = usePlayer();
+  return (
+    <>
+      {[FULL, PREVIEW].map((track) => (
+        <button key={track.id} type="button" onClick={() => player.select(track)}>
+          {`Select ${track.trackName}`}
+        </button>
+      ))}
+    </>
+  );
+}
+
+function renderPlayer() {
+  const recordPlay = vi.fn().mockResolvedValue({});
+  render(
+    <PlayerProvider dependencies={{ recordPlay }}>
+      <TrackButtons />
+      <PlayerBar />
+    </PlayerProvider>,
+  );
+  const audio = screen.getByTestId('player-audio') as HTMLAudioElement;
+  return { audio, recordPlay, user: userEvent.setup() };
+}
+
+/** jsdom has no media playback: the element says it plays and the test moves its playhead. */
+function timeUpdate(audio: HTMLAudioElement, seconds: number) {
+  act(() => {
+    audio.currentTime = seconds;
+    fireEvent.timeUpdate(audio);
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    this.dispatchEvent(new Event('play'));
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    this.dispatchEvent(new Event('pause'));
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockReturnValue(false);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('PlayerBar (spec sections 2 and 4)', () => {
+  it('fetches no audio until a track is chosen, then shows the bar with title, times, seek bar and close', async () => {
+    const { audio, user } = renderPlayer();
+    expect(audio.getAttribute('preload')).toBe('none');
+    expect(audio.getAttribute('src')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Select Sunrise' }));
+    const bar = screen.getByRole('region', { name: 'Audio player' });
+    expect(audio.getAttribute('src')).toBe('/api/tracks/t-full/stream');
+    expect(screen.getByTestId('player-title').textContent).toBe('Sunrise');
+    expect(screen.getByTestId('player-total').textContent).toBe('3:05');
+    timeUpdate(audio, 62);
+    expect(screen.getByTestId('player-elapsed').textContent).toBe('1:02');
+    expect(screen.getByRole('slider', { name: 'Seek in Sunrise' })).toHaveProperty('value', '62');
+
+    await user.click(screen.getByRole('button', { name: 'Pause Sunrise' }));
+    expect(screen.getByRole('button', { name: 'Play Sunrise' })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: 'Close player' }));
+    expect(bar.isConnected).toBe(false);
+    expect(audio.getAttribute('src')).toBeNull();
+  });
+
+  it('seeks when the thumb is let go, and clamps a preview at 25 s', async () => {
+    const { audio, user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Select Teaser' }));
+    expect(screen.getByText(/25-second preview/)).toBeDefined();
+    expect(screen.getByTestId('player-total').textContent).toBe('0:25');
+    const slider = screen.getByRole('slider', { name: 'Seek in Teaser' });
+    expect(slider.getAttribute('max')).toBe('25');
+
+    fireEvent.input(slider, { target: { value: '12' } });
+    expect(screen.getByTestId('player-elapsed').textContent).toBe('0:12');
+    fireEvent.change(slider, { target: { value: '12' } });
+    expect(audio.currentTime).toBe(12);
+
+    timeUpdate(audio, 25.2);
+    expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull();
+  });
+
+  it('closes at the end of the track', async () => {
+    const { audio, user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Select Sunrise' }));
+    act(() => void fireEvent.ended(audio));
+    expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull();
+  });
+
+  it('remembers the data-saver choice and streams the smaller file', async () => {
+    const { audio, user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Select Sunrise' }));
+    const saver = screen.getByRole('button', { name: 'Data saver' });
+    expect(saver.getAttribute('aria-pressed')).toBe('false');
+    await user.click(saver);
+    expect(saver.getAttribute('aria-pressed')).toBe('true');
+    expect(audio.getAttribute('src')).toBe('/api/tracks/t-full/stream?quality=low');
+    expect(window.localStorage.getItem(DATA_SAVER_STORAGE_KEY)).toBe('1');
+  });
+
+  it('records a play once per selection at 5 s', async () => {
+    const { audio, recordPlay, user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Select Sunrise' }));
+    timeUpdate(audio, 5.2);
+    timeUpdate(audio, 9);
+    expect(recordPlay).toHaveBeenCalledTimes(1);
+    expect(recordPlay).toHaveBeenCalledWith('t-full', expect.objectContaining({ streamType: 'play', duration: 5.2 }));
+  });
+});
