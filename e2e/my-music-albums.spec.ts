@@ -1,0 +1,82 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { verifiedAccount } from './support/accounts';
+import { albumRow, openMyMusic, songRow, toast, uploadTrackByApi } from './support/catalog';
+import { testMedia } from './support/media';
+
+async function addNewTrack(page: Page, albumDialog: Locator, file: string, trackName: string) {
+  await albumDialog.getByRole('button', { name: 'Upload Tracks' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Track to Album' });
+  await add.getByLabel('Audio file', { exact: true }).setInputFiles(file);
+  await add.getByLabel('Track name').fill(trackName);
+  await add.getByRole('button', { name: 'Add Track' }).click();
+  await expect(add).toBeHidden();
+  await expect(albumDialog.getByRole('list', { name: 'New tracks' }).getByRole('listitem').filter({ hasText: trackName })).toContainText('New track');
+}
+
+async function albumSongs(page: Page, albumName: string): Promise<string[]> {
+  const row = albumRow(page, albumName);
+  const toggle = row.getByRole('button', { name: new RegExp(albumName) }).first();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const list = row.getByRole('list', { name: `Songs of ${albumName}` });
+  await expect(list).toBeVisible();
+  return list.getByRole('listitem').locator('span.block.truncate.text-sm').allTextContents();
+}
+
+test('create an album from an existing song and a new one, edit it, and delete it', async ({ page }) => {
+  const media = await testMedia();
+  await verifiedAccount(page, 'albums');
+  await uploadTrackByApi(page, media.wav, { trackName: 'Old Favourite' });
+  await uploadTrackByApi(page, media.wav, { trackName: 'Bonus Cut' });
+  await openMyMusic(page);
+  await page.getByRole('tab', { name: /Albums/ }).click();
+  await expect(page.getByText('No albums created yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add Album' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Album' });
+  const create = dialog.getByRole('button', { name: 'Create Album' });
+  await expect(create).toBeDisabled();
+  await expect(dialog.getByTestId('songs-selected')).toHaveText('0 songs selected');
+  await dialog.getByLabel('Album name').fill('Coast Sessions');
+  await dialog.getByLabel('Price (KES)').fill('499.99');
+  await dialog.getByRole('checkbox', { name: /Old Favourite/ }).check();
+  await expect(create).toBeEnabled();
+  // Album tracks accept more formats than single tracks: an .m4a goes in.
+  await addNewTrack(page, dialog, media.m4a, 'Sea Breeze');
+  await expect(dialog.getByTestId('songs-selected')).toHaveText('2 songs selected');
+  await create.click();
+  await expect(toast(page, 'Album created')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toBeHidden();
+
+  const row = albumRow(page, 'Coast Sessions');
+  await expect(row.getByTestId('album-song-count')).toContainText('2 songs');
+  await expect(row).toContainText('KES 499.99');
+  expect(await albumSongs(page, 'Coast Sessions')).toEqual(['Old Favourite', 'Sea Breeze']);
+  await expect(page.getByTestId('albums-count')).toHaveText('1');
+  await expect(page.getByTestId('songs-count')).toHaveText('3');
+
+  // Edit: drop the old song, add an existing one and a new WAV.
+  await row.getByRole('button', { name: 'Edit Coast Sessions' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Album' });
+  await expect(edit.getByRole('checkbox', { name: /Old Favourite/ })).toBeChecked();
+  await expect(edit.getByRole('checkbox', { name: /Sea Breeze/ })).toBeChecked();
+  await edit.getByRole('checkbox', { name: /Old Favourite/ }).uncheck();
+  await edit.getByRole('checkbox', { name: /Bonus Cut/ }).check();
+  await addNewTrack(page, edit, media.wav, 'Low Tide');
+  await expect(edit.getByTestId('songs-selected')).toHaveText('3 songs selected');
+  await edit.getByLabel('Album name').fill('Coast Sessions Deluxe');
+  await edit.getByRole('button', { name: 'Update Album' }).click();
+  await expect(toast(page, 'Album updated')).toBeVisible({ timeout: 30_000 });
+  await page.reload();
+  await page.getByRole('tab', { name: /Albums/ }).click();
+  expect(new Set(await albumSongs(page, 'Coast Sessions Deluxe'))).toEqual(new Set(['Sea Breeze', 'Bonus Cut', 'Low Tide']));
+
+  // Delete: the album goes, its songs stay as singles.
+  await albumRow(page, 'Coast Sessions Deluxe').getByRole('button', { name: 'Delete Coast Sessions Deluxe' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete album?' });
+  await expect(confirm).toContainText('3 songs stay in your Songs list as singles');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Album deleted')).toBeVisible();
+  await expect(page.getByText('No albums created yet')).toBeVisible();
+  await page.getByRole('tab', { name: /Songs/ }).click();
+  for (const name of ['Old Favourite', 'Bonus Cut', 'Sea Breeze', 'Low Tide']) await expect(songRow(page, name)).toBeVisible();
+});

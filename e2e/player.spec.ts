@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { verifiedAccount } from './support/accounts';
+import { openMyMusic, songRow, uploadTrackByApi } from './support/catalog';
+import { testMedia } from './support/media';
+
+const audio = (page: Page) => page.getByTestId('player-audio');
+const currentTime = (page: Page) => audio(page).evaluate((element) => (element as unknown as { currentTime: number }).currentTime);
+const isPaused = (page: Page) => audio(page).evaluate((element) => (element as unknown as { paused: boolean }).paused);
+
+test('play, pause, seek and a play counted once at 5 s; data saver remembered', async ({ page }) => {
+  const media = await testMedia();
+  await verifiedAccount(page, 'player');
+  const track = await uploadTrackByApi(page, media.mp3, { trackName: 'Long Tone' });
+  const streamRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/stream') && request.method() === 'GET') streamRequests.push(request.url());
+  });
+  await openMyMusic(page);
+  await page.waitForLoadState('networkidle');
+  // No audio fetched before the listener presses play.
+  expect(streamRequests).toEqual([]);
+  await expect(audio(page)).toHaveAttribute('preload', 'none');
+
+  const row = songRow(page, 'Long Tone');
+  await row.getByRole('button', { name: 'Play Long Tone' }).click();
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  await expect(bar.getByTestId('player-title')).toHaveText('Long Tone');
+  await expect(bar.getByTestId('player-total')).toHaveText('0:40');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.3);
+  expect(streamRequests.length).toBeGreaterThan(0);
+
+  // Pause and resume from the row and from the bar.
+  await row.getByRole('button', { name: 'Pause Long Tone' }).click();
+  await expect.poll(() => isPaused(page)).toBe(true);
+  await bar.getByRole('button', { name: 'Play Long Tone' }).click();
+  await expect.poll(() => isPaused(page)).toBe(false);
+
+  // Seek to 4 s: a second later playback reaches 5 s and the play is recorded, once.
+  const plays: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(`/api/tracks/${track.id}/stream`)) plays.push(request.postData() ?? '');
+  });
+  const counted = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(`/api/tracks/${track.id}/stream`));
+  await bar.getByRole('slider', { name: 'Seek in Long Tone' }).fill('4');
+  const answer = await counted;
+  expect(await answer.json()).toMatchObject({ counted: true, streamCount: 1 });
+  expect(JSON.parse(plays[0]!)).toMatchObject({ streamType: 'play' });
+  await bar.getByRole('slider', { name: 'Seek in Long Tone' }).fill('20');
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(20);
+  await expect(bar.getByTestId('player-elapsed')).toHaveText(/^0:2\d$/);
+  expect(plays).toHaveLength(1);
+
+  // Data saver: the smaller rendition, from the same second, and remembered.
+  await bar.getByRole('button', { name: 'Data saver' }).click();
+  await expect(bar.getByRole('button', { name: 'Data saver' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(audio(page)).toHaveAttribute('src', /quality=low$/);
+  await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(20);
+
+  await bar.getByRole('button', { name: 'Close player' }).click();
+  await expect(bar).toBeHidden();
+  expect(await audio(page).getAttribute('src')).toBeNull();
+
+  await page.reload();
+  await expect(songRow(page, 'Long Tone')).toContainText('1 play');
+  await songRow(page, 'Long Tone').getByRole('button', { name: 'Play Long Tone' }).click();
+  await expect(audio(page)).toHaveAttribute('src', /quality=low$/);
+});
+
+test('a preview track stops at 25 s and the player closes; a seek past 25 s is clamped', async ({ page }) => {
+  const media = await testMedia();
+  await verifiedAccount(page, 'preview');
+  await uploadTrackByApi(page, media.mp3, { trackName: 'Teaser', allowFullPlayback: false });
+  await openMyMusic(page);
+  const row = songRow(page, 'Teaser');
+  await expect(row.getByText('25-second preview')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Play Teaser' }).click();
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  await expect(bar).toContainText('25-second preview');
+  await expect(bar.getByTestId('player-total')).toHaveText('0:25');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
+  // Watch the playhead from here on: it must never pass 25 s.
+  await audio(page).evaluate((element) => {
+    const media = element as unknown as { currentTime: number; addEventListener: (type: string, listener: () => void) => void };
+    const record = globalThis as unknown as { maxTime: number };
+    record.maxTime = 0;
+    media.addEventListener('timeupdate', () => (record.maxTime = Math.max(record.maxTime, media.currentTime)));
+  });
+
+  await bar.getByRole('slider', { name: 'Seek in Teaser' }).fill('24');
+  await expect(bar.getByTestId('player-elapsed')).toHaveText('0:24');
+  // Playback reaches 25 s within a second and the player closes.
+  await expect(bar).toBeHidden({ timeout: 5_000 });
+  expect(await isPaused(page)).toBe(true);
+  expect(await audio(page).getAttribute('src')).toBeNull();
+  expect(await page.evaluate(() => (globalThis as unknown as { maxTime: number }).maxTime)).toBeLessThanOrEqual(25.1);
+
+  // A seek beyond 25 s lands on 25 s: the preview is over at once.
+  await row.getByRole('button', { name: 'Play Teaser' }).click();
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
+  await bar.getByRole('slider', { name: 'Seek in Teaser' }).fill('35');
+  await expect(bar).toBeHidden();
+  expect(await page.evaluate(() => (globalThis as unknown as { maxTime: number }).maxTime)).toBeLessThanOrEqual(25.1);
+});
+
+test('the player switches tracks, and closes at the end of a track', async ({ page }) => {
+  const media = await testMedia();
+  await verifiedAccount(page, 'ending');
+  await uploadTrackByApi(page, media.mp3, { trackName: 'First' });
+  await uploadTrackByApi(page, media.wav, { trackName: 'Short' });
+  await openMyMusic(page);
+  const bar = page.getByRole('region', { name: 'Audio player' });
+  await songRow(page, 'First').getByRole('button', { name: 'Play First' }).click();
+  await expect(bar.getByTestId('player-title')).toHaveText('First');
+  await songRow(page, 'Short').getByRole('button', { name: 'Play Short' }).click();
+  await expect(bar.getByTestId('player-title')).toHaveText('Short');
+  await expect(songRow(page, 'First').getByRole('button', { name: 'Play First' })).toBeVisible();
+  await expect(bar.getByTestId('player-total')).toHaveText('0:08');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
+  await bar.getByRole('slider', { name: 'Seek in Short' }).fill('6.5');
+  await expect(bar).toBeHidden({ timeout: 10_000 });
+  expect(await audio(page).getAttribute('src')).toBeNull();
+});
