@@ -1,11 +1,19 @@
-export {};
+import { finishAll, pinRunner, requireTools } from './support/processes';
 
 /**
- * npm run bench [name ...]: runs the named benchmarks (all by default), one after another.
- * Each prints a table and writes bench/results/<name>.json.
+ * npm run bench [name ...]: runs the named benchmarks (all by default). Each prints a table and
+ * writes bench/results/<name>.json. A benchmark that mostly waits (the slow upload) exports
+ * `background = true`: it starts first and runs alongside the others.
+ * The runner and its load generators stay on one core, the servers under test on the other
+ * (support/processes.ts).
  */
-const benchmarks: Record<string, () => Promise<{ run(): Promise<void> }>> = {
+type Benchmark = { run(): Promise<void>; background?: boolean };
+const benchmarks: Record<string, () => Promise<Benchmark>> = {
+  'slow-upload': () => import('./slow-upload'),
   'auth-timing': () => import('./auth-timing'),
+  uploads: () => import('./uploads'),
+  streams: () => import('./streams'),
+  'json-api': () => import('./json-api'),
 };
 
 const wanted = process.argv.slice(2);
@@ -14,10 +22,38 @@ if (unknown.length > 0) {
   console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(benchmarks).join(', ')}`);
   process.exit(1);
 }
-for (const name of wanted.length > 0 ? wanted : Object.keys(benchmarks)) {
-  const started = Date.now();
+requireTools({ taskset: 'util-linux', wrk: 'apt-get install -y wrk', nginx: 'apt-get install -y nginx-light', ffmpeg: 'apt-get install -y ffmpeg' });
+pinRunner();
+
+const started = Date.now();
+const timed = async (name: string, benchmark: Benchmark) => {
+  const start = Date.now();
+  await benchmark.run();
+  console.log(`(${name}: ${((Date.now() - start) / 1000).toFixed(1)} s)`);
+};
+const selected = await Promise.all(
+  (wanted.length > 0 ? wanted : Object.keys(benchmarks)).map(async (name) => ({ name, benchmark: await benchmarks[name]!() })),
+);
+const background = selected.filter(({ benchmark }) => benchmark.background).map(({ name, benchmark }) => {
+  console.log(`\n# ${name} (in the background)`);
+  return timed(name, benchmark);
+});
+let failed = false;
+for (const { name, benchmark } of selected.filter(({ benchmark }) => !benchmark.background)) {
   console.log(`\n# ${name}`);
-  await (await benchmarks[name]!()).run();
-  console.log(`(${name}: ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  try {
+    await timed(name, benchmark);
+  } catch (error) {
+    failed = true;
+    console.error(`${name} failed:`, error);
+  }
 }
-process.exit(0);
+for (const result of await Promise.allSettled(background)) {
+  if (result.status === 'rejected') {
+    failed = true;
+    console.error('a background benchmark failed:', result.reason);
+  }
+}
+await finishAll();
+console.log(`\nAll done in ${((Date.now() - started) / 60_000).toFixed(1)} min.`);
+process.exit(failed ? 1 : 0);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
@@ -85,6 +86,55 @@ describe('robustness of the HTTP surface', () => {
     expect(response.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(response.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('requests Node cannot parse', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => t?.close());
+
+  /** Writes raw bytes on a fresh connection; resolves with everything the server sent before closing it. */
+  const exchange = (bytes: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+      let received = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.on('close', () => resolve(received));
+      socket.on('error', reject);
+    });
+
+  const parse = (raw: string) => {
+    const [head = '', body = ''] = raw.split('\r\n\r\n');
+    return { statusLine: head.split('\r\n')[0], head, body };
+  };
+
+  it('answers a body longer than its Content-Length with a 400 JSON message and closes', async () => {
+    const body = JSON.stringify({ email: 'someone@example.com', password: 'long enough secret' });
+    const raw = await exchange(`POST /api/login HTTP/1.1\r\nHost: sauti.test\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n${body}`);
+    const response = parse(raw);
+    expect(response.statusLine).toBe('HTTP/1.1 400 Bad Request');
+    expect(response.head).toMatch(/^Content-Type: application\/json/im);
+    expect(response.head).toMatch(/^Connection: close$/im);
+    expect(JSON.parse(response.body)).toEqual({ message: 'The request is malformed.' });
+  });
+
+  it('answers oversized headers with a 431 JSON message', async () => {
+    const raw = await exchange(`GET /api/health HTTP/1.1\r\nHost: sauti.test\r\nX-Filler: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
+    const response = parse(raw);
+    expect(response.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(JSON.parse(response.body)).toEqual({ message: 'The request headers are too large.' });
+  });
+
+  it('still answers well-formed requests on other connections', async () => {
+    const raw = await exchange('GET /api/health HTTP/1.1\r\nHost: sauti.test\r\nConnection: close\r\n\r\n');
+    expect(parse(raw).statusLine).toBe('HTTP/1.1 200 OK');
   });
 });
 

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { lockDataDir } from './lib/data-dir-lock';
 import { tooManyRequests } from './lib/errors';
+import { clientErrorHandler } from './plugins/client-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
@@ -52,6 +53,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    clientErrorHandler,
+    // A player asks for a track in many ranges: those are not access-logged (errors still are).
+    disableRequestLogging: (request) => request.routeOptions.config.accessLog === false,
     // The first start of the embedded database creates a cluster: seconds, more on a slow disk.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -97,5 +101,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+  }
+  interface FastifyContextConfig {
+    /** false: no "incoming request" / "request completed" lines for this route. */
+    accessLog?: boolean;
   }
 }

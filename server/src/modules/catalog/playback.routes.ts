@@ -23,12 +23,11 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
   const audio = { storage: app.storage, hot: new HotObjects(app.storage) };
 
   // The hot path of the product (every range request of every player): no schema compilation
-  // or validation, one cached lookup, one read.
-  // Helmet's page headers (CSP and the like) mean nothing for audio, and @fastify/helmet rebuilds
-  // them per request: this route sets the two that matter itself.
+  // or validation, one cached lookup, one read, no access-log lines (docs/decisions/018).
+  // Page headers (CSP and the like) mean nothing for audio: this route sets the two that matter itself.
   app.get<{ Params: { id: string }; Querystring: { quality?: string } }>(
     '/api/tracks/:id/stream',
-    { helmet: false },
+    { config: { securityHeaders: false, accessLog: false } },
     async (request, reply) => {
       const file = await streams.streamFile(request.params.id, request.query.quality === 'low' ? 'low' : 'standard', async () => {
         // Asked only for a preview-only track: the owner hears it all.

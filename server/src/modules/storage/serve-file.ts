@@ -60,6 +60,30 @@ function ifRangeHolds(header: string | undefined, file: ServedFile): boolean {
 }
 
 /**
+ * The headers every answer about a file carries, built once per ServedFile (services keep those
+ * for a while: the stream route's are cached per track), not once per range request.
+ */
+const fileHeaders = new WeakMap<ServedFile, Record<string, string>>();
+
+function headersOf(file: ServedFile): Record<string, string> {
+  let headers = fileHeaders.get(file);
+  if (!headers) {
+    headers = {
+      'accept-ranges': 'bytes',
+      etag: file.etag,
+      'cache-control': file.cacheControl,
+      'x-content-type-options': 'nosniff',
+      ...(file.lastModified ? { 'last-modified': file.lastModified.toUTCString() } : {}),
+      ...file.headers,
+    };
+    fileHeaders.set(file, headers);
+  }
+  return headers;
+}
+
+const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/**
  * Sends a stored file with full HTTP semantics: ETag/Last-Modified, conditional requests (304,
  * 412), single byte ranges (206, 416), HEAD. A much-requested file is served from a copy in
  * memory (HotObjects); otherwise a small range is one positional read into a pooled buffer (local
@@ -72,15 +96,7 @@ export async function sendStoredFile(
   file: ServedFile,
 ): Promise<FastifyReply> {
   const headers = request.headers;
-  const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-  reply.headers({
-    'accept-ranges': 'bytes',
-    etag: file.etag,
-    'cache-control': file.cacheControl,
-    'x-content-type-options': 'nosniff',
-    ...(file.lastModified ? { 'last-modified': file.lastModified.toUTCString() } : {}),
-    ...file.headers,
-  });
+  reply.headers(headersOf(file));
 
   const ifMatch = single(headers['if-match']);
   if (ifMatch && !etagMatches(ifMatch, file.etag)) return reply.code(412).send();

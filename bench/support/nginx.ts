@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { atExit, SERVER_CPU, spawnPinned, stopProcess } from './processes';
+
+export interface Nginx {
+  url: string;
+  /** Master and worker: their CPU time is what serving costs. */
+  pids: number[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Debian's nginx (nginx-light) serving one folder, configured as Debian ships it (sendfile,
+ * tcp_nopush, an access log, default keep-alive limits) but with one worker process, pinned to
+ * the server core like the servers it is compared with.
+ */
+export async function startNginx(port: number, files: Record<string, string>): Promise<Nginx> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-nginx-'));
+  const removeDir = atExit(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'root');
+  fs.mkdirSync(root);
+  fs.mkdirSync(path.join(dir, 'tmp'));
+  // The worker runs as nobody: the folders must be readable to it.
+  fs.chmodSync(dir, 0o755);
+  for (const [name, source] of Object.entries(files)) {
+    fs.copyFileSync(source, path.join(root, name));
+    fs.chmodSync(path.join(root, name), 0o644);
+  }
+  const temp = path.join(dir, 'tmp');
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 768; }
+http {
+  sendfile on;
+  tcp_nopush on;
+  types_hash_max_size 2048;
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${dir}/access.log;
+  client_body_temp_path ${temp};
+  proxy_temp_path ${temp};
+  fastcgi_temp_path ${temp};
+  uwsgi_temp_path ${temp};
+  scgi_temp_path ${temp};
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+  }
+}
+`,
+  );
+  const master = spawnPinned(SERVER_CPU, 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  master.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  const probe = `${url}/${Object.keys(files)[0]}`;
+  for (;;) {
+    if (master.exitCode !== null) throw new Error(`nginx exited (is port ${port} taken?): ${stderr}`);
+    // Our file, not just any answer: another server on the port must not pass for ours.
+    const up = await fetch(probe, { method: 'HEAD' }).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const workers = fs
+    .readFileSync(`/proc/${master.pid}/task/${master.pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return {
+    url,
+    pids: [master.pid!, ...workers],
+    async stop() {
+      await stopProcess(master, 'SIGQUIT', 5_000);
+      fs.rmSync(dir, { recursive: true, force: true });
+      removeDir();
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+
+/**
+ * The two cores of the benchmark machine: the server under test (Sauti, nginx, the minimal
+ * Fastify server) runs alone on one, every load generator and the runner itself on the other, so
+ * a server's figures are not its client's. Override with BENCH_SERVER_CPU / BENCH_LOAD_CPU.
+ */
+export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0';
+export const LOAD_CPU = process.env.BENCH_LOAD_CPU ?? '1';
+
+const children = new Set<ChildProcess>();
+const cleanups = new Set<() => void>();
+
+function cleanUp() {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  children.clear();
+  for (const cleanup of cleanups) {
+    try {
+      cleanup();
+    } catch {
+      // Best effort: the process is exiting.
+    }
+  }
+  cleanups.clear();
+}
+process.once('exit', cleanUp);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+/** Runs when the runner exits, however it exits (temporary folders, nginx). Synchronous work only. */
+export function atExit(cleanup: () => void): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
+const finishers = new Set<() => Promise<void>>();
+
+/** Graceful shutdown of something shared by several benchmarks (the catalogue server), run by the runner at the end. */
+export function atFinish(finish: () => Promise<void>) {
+  finishers.add(finish);
+}
+
+export async function finishAll() {
+  for (const finish of finishers) await finish().catch((error: unknown) => console.error('clean-up failed:', error));
+  finishers.clear();
+}
+
+/** A child process pinned to `cpu` (taskset execs the command, so the pid is the command's own); killed when the runner exits. */
+export function spawnPinned(cpu: string, command: string, args: string[], options: SpawnOptions = {}): ChildProcess {
+  const child = spawn('taskset', ['-c', cpu, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 20_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Every process started by `pid`, its children's children included. */
+export function descendantsOf(pid: number): number[] {
+  const found: number[] = [];
+  const visit = (parent: number) => {
+    let tasks: string[];
+    try {
+      tasks = fs.readdirSync(`/proc/${parent}/task`);
+    } catch {
+      return;
+    }
+    for (const task of tasks) {
+      let children: string;
+      try {
+        children = fs.readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8');
+      } catch {
+        continue;
+      }
+      for (const child of children.trim().split(/\s+/).filter(Boolean).map(Number)) {
+        found.push(child);
+        visit(child);
+      }
+    }
+  };
+  visit(pid);
+  return found;
+}
+
+/** Stops with a clear message when a tool the benchmarks need is missing. */
+export function requireTools(tools: Record<string, string>) {
+  const missing = Object.entries(tools).filter(([tool]) => spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0);
+  if (missing.length > 0) {
+    throw new Error(`Missing prerequisites: ${missing.map(([tool, hint]) => `${tool} (${hint})`).join(', ')}`);
+  }
+}
+
+/** Puts the runner (all its threads) on the load core; its children inherit it. */
+export function pinRunner() {
+  if (os.availableParallelism() < 2) {
+    console.warn('Fewer than 2 cores: server and load generators share them, figures are not comparable.');
+    return;
+  }
+  spawnSync('taskset', ['-a', '-cp', LOAD_CPU, String(process.pid)], { stdio: 'ignore' });
+}
+
+/** Memory of a process from /proc/<pid>/status, in bytes: resident now (VmRSS) and its peak (VmHWM). */
+export function memoryOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN) * 1024;
+  return { rss: kib('VmRSS'), peak: kib('VmHWM') };
+}
+
+/** Resets a process's peak RSS (VmHWM) to its current RSS (Linux: clear_refs 5). */
+export function resetPeak(pid: number) {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** CPU time a process has used so far (user + system, all threads), in milliseconds. */
+export function cpuTimeOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces) start at index 2 (state).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/** The 1-minute load average, recorded with every result: figures of a busy machine are not comparable. */
+export function loadAverage(): number {
+  return Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+}

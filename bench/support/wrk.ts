@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { cpuTimeOf, LOAD_CPU, spawnPinned } from './processes';
+
+export interface WrkResult {
+  requests: number;
+  seconds: number;
+  requestsPerSecond: number;
+  megabytesPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Non-2xx/3xx answers, connection errors, timeouts: any makes the run invalid. */
+  errors: number;
+  /** CPU the measured server processes used per request, in microseconds. */
+  serverCpuUsPerRequest: number;
+  /** Busy share of each core during the run (0..1), from /proc/stat: is the load core saturated? */
+  coreBusy: Record<string, number>;
+}
+
+export interface WrkOptions {
+  url: string;
+  connections: number;
+  seconds: number;
+  script: 'ranges' | 'get';
+  env?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Processes whose CPU time is charged to the requests (the server, or nginx's worker). */
+  serverPids: number[];
+  cpu?: string;
+}
+
+function coreTimes(): Map<string, { busy: number; total: number }> {
+  const times = new Map<string, { busy: number; total: number }>();
+  for (const line of fs.readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const match = /^cpu(\d+) (.*)$/.exec(line);
+    if (!match) continue;
+    const values = match[2]!.trim().split(/\s+/).map(Number);
+    const total = values.reduce((sum, value) => sum + value, 0);
+    const idle = values[3]! + values[4]!;
+    times.set(match[1]!, { busy: total - idle, total });
+  }
+  return times;
+}
+
+/** One wrk run (one thread, on the load core), parsed from the RESULT line its script prints. */
+export async function runWrk(options: WrkOptions): Promise<WrkResult> {
+  const args = ['-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', path.join(import.meta.dirname, '..', 'wrk', `${options.script}.lua`)];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}: ${value}`);
+  args.push(options.url);
+  const cpuBefore = options.serverPids.reduce((sum, pid) => sum + cpuTimeOf(pid), 0);
+  const coresBefore = coreTimes();
+  const child = spawnPinned(options.cpu ?? LOAD_CPU, 'wrk', args, { env: { ...process.env, ...options.env } });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const cpuAfter = options.serverPids.reduce((sum, pid) => sum + cpuTimeOf(pid), 0);
+  const coresAfter = coreTimes();
+  const line = /^RESULT (.*)$/m.exec(output)?.[1];
+  if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${output}`);
+  const value = (name: string) => Number(new RegExp(`\\b${name}=(\\d+)`).exec(line)?.[1]);
+  const seconds = value('duration_us') / 1e6;
+  const requests = value('requests');
+  const coreBusy: Record<string, number> = {};
+  for (const [core, after] of coresAfter) {
+    const before = coresBefore.get(core)!;
+    coreBusy[core] = (after.busy - before.busy) / Math.max(1, after.total - before.total);
+  }
+  return {
+    requests,
+    seconds,
+    requestsPerSecond: requests / seconds,
+    megabytesPerSecond: value('bytes') / 1e6 / seconds,
+    p50Ms: value('p50_us') / 1000,
+    p99Ms: value('p99_us') / 1000,
+    maxMs: value('max_us') / 1000,
+    errors: ['status_errors', 'connect_errors', 'read_errors', 'write_errors', 'timeouts'].reduce((sum, name) => sum + value(name), 0),
+    serverCpuUsPerRequest: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, requests),
+    coreBusy,
+  };
+}

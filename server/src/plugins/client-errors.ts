@@ -1,0 +1,34 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+
+/** Node's parser errors with their own status; anything else it cannot parse is a 400. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large.' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: 'The request is too large.' },
+};
+const MALFORMED = { status: 400, message: 'The request is malformed.' };
+
+type ClientSocket = Socket & { _httpMessage?: { headersSent?: boolean } | null };
+
+/**
+ * Bytes Node cannot read as HTTP never reach a route: the rest of a body longer than its
+ * Content-Length (read as the next request), a header block over the limit, a request that takes
+ * too long. They get the same JSON `{message}` as every other error, with the right status, and
+ * the connection is closed (where a next request would start is unknown). As in Node's own
+ * handler, nothing is written once an answer on this connection has begun: that would corrupt it.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: ClientSocket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
+  this.log.debug({ code: error.code, status }, 'unreadable request');
+  if (socket.writable && !socket._httpMessage?.headersSent) {
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
