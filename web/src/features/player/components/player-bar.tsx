@@ -84,7 +84,7 @@ function PlayPauseButton({ player }: { player: Player }) {
 function TrackTitle({ track }: { track: PlayerTrack }) {
   const cover = coverUrl('track', track.id, track.coverPhotoFilename ?? null, 96);
   return (
-    <div className="order-2 flex min-w-0 flex-1 items-center gap-3 sm:w-60 sm:flex-none">
+    <div className="order-2 flex min-w-0 flex-1 items-center gap-3 sm:w-60 sm:flex-none lg:w-80">
       <div className="hidden size-10 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground min-[400px]:flex">
         {cover ? <img src={cover} alt="" width={40} height={40} className="size-10 object-cover" /> : <MusicIcon className="size-4" aria-hidden="true" />}
       </div>

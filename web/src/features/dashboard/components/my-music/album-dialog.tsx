@@ -192,7 +192,7 @@ export function AlbumDialog({
                 </Button>
               </div>
               {newTracks.fields.length > 0 ? (
-                <ul className="grid gap-2" aria-label="New tracks">
+                <ul className="grid grid-cols-1 gap-2" aria-label="New tracks">
                   {newTracks.fields.map((entry, index) => (
                     <li key={entry.id} className="flex items-center gap-3 rounded-md border p-2">
                       <FileAudioIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />

@@ -2,6 +2,7 @@ import { useDropzone } from 'react-dropzone';
 import { FileAudioIcon, UploadCloudIcon } from 'lucide-react';
 import { formatFileSize } from '#common/format';
 import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { acceptedExtensions, rejectionMessage } from '../../lib/drop-rejections';
 
@@ -31,11 +32,15 @@ export function AudioDropzone({
 }) {
   const invalid = ariaInvalid === true || ariaInvalid === 'true';
   const rules = { accept, maxSize: MAX_AUDIO_FILE_BYTES, minSize: 1 };
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  // The drop area is not itself a control (a button may not hold the file input): a tap on it
+  // opens the file chooser, and keyboard users have the button inside.
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     ...rules,
     maxFiles: 1,
     multiple: false,
     disabled,
+    noClick: true,
+    noKeyboard: true,
     onDrop: (accepted, rejections) => {
       const message = rejectionMessage(rejections, rules);
       if (message) onReject(message);
@@ -45,14 +50,10 @@ export function AudioDropzone({
 
   return (
     <div
-      {...getRootProps({
-        role: 'button',
-        'aria-label': file ? `Chosen audio file: ${file.name}. Choose another` : 'Choose an audio file',
-        'aria-describedby': describedBy,
-      })}
+      {...getRootProps({ onClick: () => !disabled && open() })}
       data-testid="audio-dropzone"
       className={cn(
-        'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-6 text-center transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50',
+        'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-center transition-colors',
         isDragActive ? 'border-primary bg-accent' : 'border-input hover:bg-muted/50',
         invalid && 'border-destructive',
         disabled && 'cursor-not-allowed opacity-60',
@@ -63,19 +64,30 @@ export function AudioDropzone({
         <>
           <FileAudioIcon className="size-8 text-primary" aria-hidden="true" />
           <p className="max-w-full text-sm font-medium break-all">{file.name}</p>
-          <p className="text-xs text-muted-foreground">
-            {formatFileSize(file.size)} · Tap or drop another file to replace it
-          </p>
+          <p className="text-xs text-muted-foreground">{formatFileSize(file.size)}</p>
         </>
       ) : (
         <>
           <UploadCloudIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm font-medium">{isDragActive ? 'Drop the file here' : 'Drag and drop an audio file here, or tap to choose'}</p>
+          <p className="text-sm font-medium">{isDragActive ? 'Drop the file here' : 'Drag and drop an audio file here'}</p>
           <p className="text-xs text-muted-foreground">
             {acceptedExtensions(accept).toUpperCase().replace(/\./g, '')} · up to 50 MB
           </p>
         </>
       )}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onClick={(event) => {
+          event.stopPropagation();
+          open();
+        }}
+      >
+        {file ? 'Choose another file' : 'Choose a file'}
+      </Button>
     </div>
   );
 }
