@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { dataDir } from './mail';
 
 /**
- * Test media made on the spot (nothing committed): sine tones by ffmpeg, covers by sharp, in a
- * temporary folder shared by the specs of one run.
+ * Test media made on the spot (nothing committed): sine tones by ffmpeg, covers by sharp, in the
+ * run's temporary data directory, which global teardown removes with everything else.
  */
 const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
-const folder = path.join(os.tmpdir(), `sauti-e2e-media-${process.pid}`);
+const folder = () => path.join(dataDir(), 'e2e-media');
 
 export interface MediaFiles {
   /** 40 s MP3, 64 kbit/s. */
@@ -29,7 +29,7 @@ export interface MediaFiles {
 let made: Promise<MediaFiles> | undefined;
 
 function tone(name: string, seconds: number, frequency: number, codecArgs: string[]): string {
-  const file = path.join(folder, name);
+  const file = path.join(folder(), name);
   if (!fs.existsSync(file)) {
     execFileSync(FFMPEG, ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `sine=frequency=${frequency}:duration=${seconds}`, ...codecArgs, file]);
   }
@@ -37,14 +37,12 @@ function tone(name: string, seconds: number, frequency: number, codecArgs: strin
 }
 
 async function make(): Promise<MediaFiles> {
-  fs.mkdirSync(folder, { recursive: true });
-  // The worker's media go with the worker.
-  process.once('exit', removeTestMedia);
-  const cover = path.join(folder, 'cover-3000.png');
-  const smallCover = path.join(folder, 'cover-1000.jpg');
+  fs.mkdirSync(folder(), { recursive: true });
+  const cover = path.join(folder(), 'cover-3000.png');
+  const smallCover = path.join(folder(), 'cover-1000.jpg');
   await sharp({ create: { width: 3000, height: 3000, channels: 3, background: { r: 196, g: 84, b: 36 } } }).png().toFile(cover);
   await sharp({ create: { width: 1000, height: 1000, channels: 3, background: { r: 20, g: 90, b: 140 } } }).jpeg().toFile(smallCover);
-  const text = path.join(folder, 'notes.txt');
+  const text = path.join(folder(), 'notes.txt');
   fs.writeFileSync(text, 'These are liner notes, not audio.\n');
   return {
     mp3: tone('tone-40s.mp3', 40, 440, ['-b:a', '64k']),
@@ -68,8 +66,4 @@ export function displayedSize(file: string): string {
   const units = ['Bytes', 'KB', 'MB', 'GB'];
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
   return `${Number.parseFloat((bytes / 1024 ** exponent).toFixed(2))} ${units[exponent]}`;
-}
-
-export function removeTestMedia() {
-  fs.rmSync(folder, { recursive: true, force: true });
 }
