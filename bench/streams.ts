@@ -9,7 +9,7 @@
  * load core's busy share is reported, to show it was not the bottleneck).
  */
 import fs from 'node:fs';
-import { loadAverage } from './support/processes';
+import { LOAD_CPU, loadAverage, SERVER_CPU, waitForQuiet } from './support/processes';
 import { sharedCatalogue } from './support/catalogue';
 import { startNginx } from './support/nginx';
 import { runWrk, type WrkResult } from './support/wrk';
@@ -18,22 +18,24 @@ import { report } from './lib';
 const NGINX_PORT = 8140;
 const CONNECTIONS = 16;
 const API_CONNECTIONS = 16;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RANGE_BYTES = 256 * 1024;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
 
-function row(label: string, result: WrkResult) {
+/** A table row; the server's CPU per request only where one load alone was served. */
+function row(label: string, result: WrkResult, alone = true): Record<string, unknown> {
   return {
     case: label,
     'req/s': fixed(result.requestsPerSecond),
     'MB/s': fixed(result.megabytesPerSecond),
     'p50 ms': fixed(result.p50Ms, 2),
     'p99 ms': fixed(result.p99Ms, 2),
-    'server CPU µs/req': fixed(result.serverCpuUsPerRequest),
-    'load core busy': fixed(result.coreBusy[process.env.BENCH_LOAD_CPU ?? '1'] ?? Number.NaN, 2),
+    'server CPU µs/req': alone ? fixed(result.serverCpuUsPerRequest) : '-',
+    'server core busy': fixed(result.coreBusy[SERVER_CPU] ?? Number.NaN, 2),
+    'load core busy': fixed(result.coreBusy[LOAD_CPU] ?? Number.NaN, 2),
     errors: result.errors,
   };
 }
@@ -74,23 +76,27 @@ export async function run() {
     await ranges(nginxUrl, nginx.pids, 3);
     await apiLoad(2);
 
-    const rounds: { nginx: WrkResult; sauti: WrkResult; loaded: WrkResult; api: WrkResult }[] = [];
+    const rounds: { nginx: WrkResult; sauti: WrkResult; loaded: WrkResult; api: WrkResult; quiet: boolean }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
+      const { quiet } = await waitForQuiet();
       const nginxResult = await ranges(nginxUrl, nginx.pids);
       const sautiResult = await ranges(sautiUrl, [server.pid]);
       // The API load starts first and ends last, so the stream measurement sees it throughout.
       const api = apiLoad(SECONDS + 2);
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const loaded = await ranges(sautiUrl, [server.pid]);
-      rounds.push({ nginx: nginxResult, sauti: sautiResult, loaded, api: await api });
+      rounds.push({ nginx: nginxResult, sauti: sautiResult, loaded, api: await api, quiet });
     }
 
-    const rows = rounds.flatMap((r, i) => [
-      row(`round ${i + 1}: nginx`, r.nginx),
-      row(`round ${i + 1}: Sauti`, r.sauti),
-      row(`round ${i + 1}: Sauti, API loaded`, r.loaded),
-      row(`round ${i + 1}: the API load (GET /api/tracks)`, r.api),
-    ]);
+    const rows = rounds.flatMap((r, i) => {
+      const label = `round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
+      return [
+        row(`${label}: nginx`, r.nginx),
+        row(`${label}: Sauti`, r.sauti),
+        row(`${label}: Sauti, API loaded`, r.loaded, false),
+        row(`${label}: the API load (GET /api/tracks)`, r.api, false),
+      ];
+    });
     const errors = rounds.reduce((sum, r) => sum + r.nginx.errors + r.sauti.errors + r.loaded.errors + r.api.errors, 0);
     const throughputRatio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.nginx.requestsPerSecond));
     const p99Ratio = median(rounds.map((r) => r.sauti.p99Ms / r.nginx.p99Ms));
@@ -106,11 +112,12 @@ export async function run() {
       'under load / idle (target >= 0.5)': fixed(loadedRatio, 2),
       'API req/s meanwhile': fixed(median(rounds.map((r) => r.api.requestsPerSecond))),
     };
-    rows.push({ case: 'median of rounds', ...summary } as never);
+    rows.push({ case: 'median of rounds', ...summary });
     report('streams', rows, [
       `${CONNECTIONS} connections, random ${RANGE_BYTES / 1024} KiB ranges of a ${song.size}-byte AAC rendition; ${ROUNDS} rounds of ${SECONDS} s`,
       `targets: req/s ratio ${throughputRatio.toFixed(2)} (>= 0.6), p99 ratio ${p99Ratio.toFixed(2)} (<= 4), under load ${loadedRatio.toFixed(2)} (>= 0.5)`,
-      `errors: ${errors}; load average at the end: ${loadAverage()}`,
+      `errors: ${errors}; rounds on a quiet machine: ${rounds.filter((r) => r.quiet).length} of ${ROUNDS}; load average at the end: ${loadAverage()}`,
+      `server CPU µs/req: nginx ${fixed(median(rounds.map((r) => r.nginx.serverCpuUsPerRequest)))}, Sauti ${fixed(median(rounds.map((r) => r.sauti.serverCpuUsPerRequest)))} (a load-independent view of the same ratio)`,
     ]);
     console.table([summary]);
   } finally {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import { signUpArtist, type Artist } from './support/accounts';
 import { fiftyMegabyteWav, songMp3 } from './support/media';
-import { loadAverage, resetPeak } from './support/processes';
+import { loadAverage, resetPeak, waitForQuiet } from './support/processes';
 import { startServer } from './support/server';
 import { uploadTrack, waitForRenditions } from './support/upload';
 import { report, summarise } from './lib';
@@ -29,6 +29,7 @@ export async function run() {
     if (warm.status !== 201) throw new Error(`warm-up upload: ${warm.status} ${JSON.stringify(warm.body)}`);
     await waitForRenditions(server.url, artists[0]!.cookie);
 
+    const { quiet } = await waitForQuiet();
     const before = server.memory();
     resetPeak(server.pid);
     let sampledPeak = before.rss;
@@ -63,7 +64,7 @@ export async function run() {
     };
     report('uploads', [summary], [
       `${CONCURRENT} concurrent uploads of a ${fileBytes}-byte WAV over loopback; every one answered 201 (validated by decoding, stored)`,
-      `server peak RSS from VmHWM (reset before the uploads) and 50 ms VmRSS samples; load average at the end: ${loadAverage()}`,
+      `server peak RSS from VmHWM (reset before the uploads) and 50 ms VmRSS samples; ${quiet ? 'quiet' : 'busy'} machine at the start; load average at the end: ${loadAverage()}`,
     ]);
   } finally {
     await server.stop();

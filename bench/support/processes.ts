@@ -134,6 +134,37 @@ export function cpuTimeOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+function busyShare(before: { busy: number; total: number }, after: { busy: number; total: number }) {
+  return (after.busy - before.busy) / Math.max(1, after.total - before.total);
+}
+
+/** Busy and total jiffies of all cores together, from /proc/stat. */
+function machineTimes(): { busy: number; total: number } {
+  const values = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return { busy: total - values[3]! - values[4]!, total };
+}
+
+/**
+ * Waits until the machine is quiet (other people's test runs share it): the cores together busy
+ * under `maxBusy` over a 2-second sample. Gives up after `maxWaitMs` and says so: a measurement on
+ * a busy machine is still made, but flagged.
+ */
+export async function waitForQuiet(maxBusy = 0.15, maxWaitMs = Number(process.env.BENCH_QUIET_WAIT_S ?? 300) * 1000) {
+  const started = Date.now();
+  for (;;) {
+    const before = machineTimes();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const busy = busyShare(before, machineTimes());
+    const waitedS = Math.round((Date.now() - started) / 1000);
+    if (busy <= maxBusy) return { quiet: true, busy, waitedS };
+    if (Date.now() - started > maxWaitMs) {
+      console.warn(`machine still busy (${Math.round(busy * 100)}%) after ${waitedS} s: measuring anyway`);
+      return { quiet: false, busy, waitedS };
+    }
+  }
+}
+
 /** The 1-minute load average, recorded with every result: figures of a busy machine are not comparable. */
 export function loadAverage(): number {
   return Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);

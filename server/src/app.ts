@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { lockDataDir } from './lib/data-dir-lock';
 import { tooManyRequests } from './lib/errors';
+import { AccessLogController } from './plugins/access-log';
 import { clientErrorHandler } from './plugins/client-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
@@ -54,8 +55,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     clientErrorHandler,
-    // A player asks for a track in many ranges: those are not access-logged (errors still are).
-    disableRequestLogging: (request) => request.routeOptions.config.accessLog === false,
+    logController: new AccessLogController(),
     // The first start of the embedded database creates a cluster: seconds, more on a slow disk.
     pluginTimeout: 120_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -101,9 +101,5 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-  }
-  interface FastifyContextConfig {
-    /** false: no "incoming request" / "request completed" lines for this route. */
-    accessLog?: boolean;
   }
 }

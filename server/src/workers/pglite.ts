@@ -3,6 +3,7 @@
  * thread every query would stall streaming and the API. The app reaches it over a Unix socket with
  * the ordinary PostgreSQL protocol, exactly as it reaches a PostgreSQL server.
  */
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -13,6 +14,11 @@ interface PgliteWorkerData {
 }
 
 const { dataDir, socketPath } = workerData as PgliteWorkerData;
+
+// On Linux a nice value belongs to a thread (elsewhere it would be the whole process): this one
+// yields to the request thread when both want the same core, so a burst of API queries slows those
+// queries rather than every audio stream (docs/decisions/018). Uncontended, it changes nothing.
+if (process.platform === 'linux') os.setPriority(10);
 
 const db = await PGlite.create({ dataDir });
 // Two connections: node-postgres may open a replacement before it has released a broken one.
