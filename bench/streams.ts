@@ -5,8 +5,9 @@
  *    file, in alternating rounds. Targets: requests/s >= 0.6x nginx's, p99 <= 4x nginx's.
  * 2. The same stream load while a second wrk hammers GET /api/tracks (the artist's 40 tracks,
  *    signed in) over 16 more connections. Target: stream throughput >= 0.5x its idle value.
- * Server and nginx run alone on the server core; both wrk processes share the load core (the
- * load core's busy share is reported, to show it was not the bottleneck).
+ * Server and nginx run on the server core (where the slow upload's server idles too, when all
+ * benchmarks run); both wrk processes share the load core (its busy share is reported, to show it
+ * was not the bottleneck).
  */
 import fs from 'node:fs';
 import { LOAD_CPU, loadAverage, SERVER_CPU, waitForQuiet } from './support/processes';
