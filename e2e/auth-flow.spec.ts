@@ -42,7 +42,7 @@ test('sign up, verify by the e-mailed link, use the dashboard, sign out and sign
   await expect(page.getByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
   await expect(page.getByText(`Signed in as ${account.displayName}`)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await page.waitForURL('**/auth');
   await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();

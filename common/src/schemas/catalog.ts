@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { parseKesToMinor } from '../money';
+import { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize } from '../playback';
+
+export { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize };
 
 /**
  * The catalogue's shared rules: the upload and edit forms of My Music (web) and the multipart
@@ -48,14 +51,8 @@ export const MAX_AUDIO_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_COVER_FILE_BYTES = 50 * 1024 * 1024;
 export const STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
 export const COVER_SIZE_PX = 3000;
-export const PREVIEW_SECONDS = 25;
-/** A play is recorded once per selection when playback first reaches this many seconds. */
-export const PLAY_COUNT_AFTER_SECONDS = 5;
 export const MAX_ALBUM_TRACKS = 100;
 export const MAX_NEW_ALBUM_TRACKS = 30;
-/** Derived cover sizes served by the cover routes (?size=). */
-export const COVER_SIZES = [96, 300, 640] as const;
-export type CoverSize = (typeof COVER_SIZES)[number];
 
 /** Accepted audio for a track upload, as react-dropzone `accept` maps (MIME -> extensions). */
 export const TRACK_AUDIO_ACCEPT: Record<string, string[]> = {
@@ -354,17 +351,3 @@ export const purchaseItemSchema = z.object({
   type: z.enum(['track', 'album']),
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
-
-/**
- * The URL of a cover thumbnail. With the version (coverPhotoFilename) in the URL the image is
- * cached for a year; the server sends WebP to browsers that accept it, else JPEG.
- */
-export function coverUrl(kind: 'track' | 'album', id: string, coverPhotoFilename: string | null, size: CoverSize = 300): string | null {
-  if (!coverPhotoFilename) return null;
-  return `/api/${kind === 'track' ? 'tracks' : 'albums'}/${id}/cover?size=${size}&v=${encodeURIComponent(coverPhotoFilename)}`;
-}
-
-/** The stream URL; quality 'low' is the data-saver rendition the listener may choose. */
-export function streamUrl(trackId: string, quality: 'standard' | 'low' = 'standard'): string {
-  return quality === 'low' ? `/api/tracks/${trackId}/stream?quality=low` : `/api/tracks/${trackId}/stream`;
-}

@@ -95,7 +95,7 @@ describe('Log out (spec section 4)', () => {
     window.localStorage.setItem('player', 'x');
     window.sessionStorage.setItem('draft', 'y');
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(calls('POST /api/logout')).toHaveLength(1));
     await waitFor(() => expect(queryClient.getQueryData(currentUserQueryKey)).toBeNull());
@@ -116,7 +116,7 @@ describe('Log out (spec section 4)', () => {
     mockFetch({ 'GET /api/user': { body: TEST_USER }, 'POST /api/logout': { status: 500, body: { message: 'Try later' } } });
     const user = userEvent.setup();
     const { currentPath } = await openDashboard();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /account menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     const toast = await findToast('Logout failed');
     expect(within(toast).getByText('Try later')).toBeDefined();

@@ -34,8 +34,10 @@ export function UserMenu({ user, onOpenProfile }: { user: CurrentUser; onOpenPro
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" aria-label="Account menu">
-          <UserAvatar user={user} />
+        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" aria-label={`${user.displayName}, account menu`}>
+          <span aria-hidden="true">
+            <UserAvatar user={user} />
+          </span>
           <span className="hidden max-w-40 truncate text-sm font-medium md:inline">{user.displayName}</span>
           <ChevronDownIcon className="hidden text-muted-foreground md:inline" aria-hidden="true" />
         </Button>

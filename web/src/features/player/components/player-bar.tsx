@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { GaugeIcon, Loader2Icon, MusicIcon, PauseIcon, PlayIcon, XIcon } from 'lucide-react';
 import { formatDuration } from '#common/format';
-import { coverUrl, PREVIEW_SECONDS } from '#common/schemas/catalog';
+import { coverUrl, PREVIEW_SECONDS } from '#common/playback';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { PlayerTrack } from '../player-controller';
