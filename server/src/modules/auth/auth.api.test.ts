@@ -98,6 +98,7 @@ describe('sign-up, verification, sign-in and sign-out', () => {
 
   it('rotates the session id at sign-in: a cookie held before signing in stops working', async () => {
     const { account, cookie: before } = await verifiedAccount();
+    expect((await json('GET', '/api/user', undefined, before)).statusCode).toBe(200);
     const login = await json('POST', '/api/login', { email: account.email, password: account.password }, before);
     const after = sessionCookie(login.headers['set-cookie']);
     expect(after).not.toBe(before);
@@ -241,6 +242,9 @@ describe('forgotten passwords', () => {
     const otherDevice = sessionCookie(
       (await json('POST', '/api/login', { email: account.email, password: account.password })).headers['set-cookie'],
     );
+    // Both sessions in use (and so remembered by the server) before the reset.
+    expect((await json('GET', '/api/user', undefined, cookie)).statusCode).toBe(200);
+    expect((await json('GET', '/api/user', undefined, otherDevice)).statusCode).toBe(200);
     await json('POST', '/api/forgot-password', { email: account.email });
     await t.app.jobs.drain();
     const token = linkIn(smtp.mailTo(account.email).at(-1)!, '/reset-password').searchParams.get('token');

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { deleteSession, findSessionUser, insertSession, type SessionUser } from './sessions.repo';
 
@@ -8,6 +9,8 @@ export type { SessionUser };
 
 export const SESSION_COOKIE = 'sauti_sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long this process trusts a session it has looked up, in embedded mode (see below). */
+const SESSION_CACHE_MS = 30_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +25,8 @@ declare module 'fastify' {
     sessions: {
       start(reply: FastifyReply, userId: string): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+      /** Sessions or a user's fields changed outside start/end (password reset, profile edit). */
+      forgetCached(): void;
     };
   }
 }
@@ -42,14 +47,22 @@ export const sessionPlugin = fp(
   async (app) => {
     const secure = app.config.production;
     const db = () => app.database.db;
+    // Embedded mode is one process by construction (the DATA_DIR lock), so every session change
+    // passes through this process and can drop the cached copy: the session query, which costs a
+    // WebAssembly PostgreSQL round trip, is then skipped for a signed-in artist's repeat calls.
+    // With a PostgreSQL server other processes may end sessions, so nothing is cached.
+    const cache = app.database.kind === 'embedded' ? new TtlCache<string, SessionUser | null>(SESSION_CACHE_MS, 10_000) : undefined;
+    const lookup = (idHash: string) => findSessionUser(db(), idHash).then((user) => user ?? null);
 
     app.decorateRequest('sessionUserPromise', undefined);
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       if (!this.sessionUserPromise) {
         const token = this.cookies[SESSION_COOKIE];
-        this.sessionUserPromise = token
-          ? findSessionUser(db(), hashToken(token)).then((user) => user ?? null)
-          : Promise.resolve(null);
+        if (!token) this.sessionUserPromise = Promise.resolve(null);
+        else {
+          const idHash = hashToken(token);
+          this.sessionUserPromise = cache ? cache.get(idHash, () => lookup(idHash)) : lookup(idHash);
+        }
       }
       return this.sessionUserPromise;
     });
@@ -58,7 +71,10 @@ export const sessionPlugin = fp(
       /** A fresh random id at every sign-in: a session id planted before sign-in is never promoted. */
       async start(reply: FastifyReply, userId: string) {
         const previous = reply.request.cookies[SESSION_COOKIE];
-        if (previous) await deleteSession(db(), hashToken(previous));
+        if (previous) {
+          await deleteSession(db(), hashToken(previous));
+          cache?.invalidate(hashToken(previous));
+        }
         const token = randomToken();
         await insertSession(db(), hashToken(token), userId, new Date(Date.now() + SESSION_TTL_MS));
         reply.setCookie(SESSION_COOKIE, token, {
@@ -71,8 +87,14 @@ export const sessionPlugin = fp(
       },
       async end(request: FastifyRequest, reply: FastifyReply) {
         const token = request.cookies[SESSION_COOKIE];
-        if (token) await deleteSession(db(), hashToken(token));
+        if (token) {
+          await deleteSession(db(), hashToken(token));
+          cache?.invalidate(hashToken(token));
+        }
         reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+      },
+      forgetCached() {
+        cache?.clear();
       },
     });
   },

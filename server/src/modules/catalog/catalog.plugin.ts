@@ -11,6 +11,11 @@ import { nothingSoldYet } from './sales';
 import { StreamsService } from './streams.service';
 import { TracksService } from './tracks.service';
 import { UploadTracker } from './upload-tracker';
+import { TtlCache } from '../../lib/ttl-cache';
+import type { Track } from '#common/schemas/catalog';
+
+/** How stale a cached track list may get through background work (embedded mode only). */
+const TRACK_LIST_CACHE_MS = 2_000;
 
 /**
  * The catalogue: tracks, albums, covers, streaming and plays (issue 3). Registers its media jobs
@@ -23,8 +28,8 @@ export const catalogPlugin = fp(
     app.decorate('uploads', new UploadTracker());
 
     // The streams service caches track facts; every change to a track passes through here.
-    const streamsHolder: { service?: StreamsService } = {};
-    const trackChanged = (trackId: string) => streamsHolder.service?.invalidate(trackId);
+    const holder: { streams?: StreamsService; tracks?: TracksService } = {};
+    const trackChanged = (trackId: string) => holder.streams?.invalidate(trackId);
     const work = new MediaWork({
       db: () => app.database.db,
       storage: app.storage,
@@ -32,7 +37,10 @@ export const catalogPlugin = fp(
       jobs: app.jobs,
       scratchDir: app.scratchDir,
       log: app.log,
-      onRenditionsChanged: trackChanged,
+      onRenditionsChanged: (trackId) => {
+        trackChanged(trackId);
+        holder.tracks?.forgetLists();
+      },
     });
     work.register(app.jobs);
     const context: CatalogContext = {
@@ -46,9 +54,12 @@ export const catalogPlugin = fp(
       trackChanged,
     };
     const streams = new StreamsService(context);
-    streamsHolder.service = streams;
+    const listCache = app.database.kind === 'embedded' ? new TtlCache<string, Track[]>(TRACK_LIST_CACHE_MS, 1_000) : undefined;
+    const tracks = new TracksService(context, listCache);
+    holder.streams = streams;
+    holder.tracks = tracks;
     const services = {
-      tracks: new TracksService(context),
+      tracks,
       albums: new AlbumsService(context),
       streams,
       covers: new CoversService(context),

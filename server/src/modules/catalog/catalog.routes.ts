@@ -16,6 +16,14 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { tracks, albums } = services;
 
+  // Any change an artist makes here (tracks or albums, which move tracks) drops their cached
+  // track list before the answer leaves, so the list they fetch next shows it.
+  app.addHook('onSend', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    const user = await request.currentUser();
+    if (user) tracks.forgetLists(user.id);
+  });
+
   /** Runs a change with an uploaded form; scratch files are gone when it returns or throws. */
   const withForm = async <T>(
     request: Parameters<typeof readCatalogForm>[1],

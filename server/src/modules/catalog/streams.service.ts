@@ -6,7 +6,7 @@ import type { ServedFile } from '../storage/serve-file';
 import type { CatalogContext } from './catalog-context';
 import { countPlay, forgetOldThrottles, streamCountOf } from './plays.repo';
 import { findStreamRecord, type RenditionRecord, type StreamRecord } from './tracks.repo';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 

@@ -132,6 +132,28 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
     expect((await list(artist))[0]).toMatchObject({ trackName: 'Nairobi Nights (Live)', price: 0 });
   });
 
+  it('shows every change in the very next list, though lists are cached between changes', async () => {
+    const artist = await t.artist();
+    expect(await list(artist)).toEqual([]);
+    const track = await uploadMp3(artist);
+    expect((await list(artist)).map((item) => [item.id, item.streamReady])).toEqual([[track.id, false]]);
+    await t.app.jobs.drain();
+    expect((await list(artist))[0]!.streamReady).toBe(true);
+
+    await t.request('PATCH', `/api/tracks/${track.id}`, { cookie: artist.cookie, json: { trackName: 'Renamed' } });
+    expect((await list(artist))[0]!.trackName).toBe('Renamed');
+
+    const album = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Cached', selectedSongs: JSON.stringify([track.id]) } }, artist.cookie);
+    expect(album.status).toBe(201);
+    const albumId = album.body.id as string;
+    expect((await list(artist))[0]!.albumId).toBe(albumId);
+    await t.request('DELETE', `/api/albums/${albumId}`, { cookie: artist.cookie });
+    expect((await list(artist))[0]!.albumId).toBeNull();
+
+    await t.request('DELETE', `/api/tracks/${track.id}`, { cookie: artist.cookie });
+    expect(await list(artist)).toEqual([]);
+  });
+
   it('replaces the cover (an empty one keeps it), removes it, and deletes the old files', async () => {
     const artist = await t.artist();
     const track = await uploadMp3(artist);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TtlCache } from '../../lib/ttl-cache';
 import {
   CATALOG_MESSAGES,
   trackCreateFieldsSchema,
@@ -35,14 +36,29 @@ export function coverInsert(userId: string, cover: CheckedCover) {
 
 /** The artist's tracks: upload, list, edit, delete (spec sections 3, 4 and 7). */
 export class TracksService {
-  constructor(private readonly context: CatalogContext) {}
+  /**
+   * @param listCache the artists' track lists, when this process may cache them (embedded mode:
+   * one process sees every change). The routes drop an artist's list after each change they make;
+   * background changes (renditions ready, play counts) show within the cache's short lifetime.
+   */
+  constructor(
+    private readonly context: CatalogContext,
+    private readonly listCache?: TtlCache<string, Track[]>,
+  ) {}
+
+  /** Drops the cached list of one artist (after any change of theirs), or of all (background work). */
+  forgetLists(userId?: string) {
+    if (userId) this.listCache?.invalidate(userId);
+    else this.listCache?.clear();
+  }
 
   private get db() {
     return this.context.db();
   }
 
   async list(userId: string): Promise<Track[]> {
-    return (await listUserTracks(this.db, userId)).map(toTrack);
+    const load = async () => (await listUserTracks(this.db, userId)).map(toTrack);
+    return this.listCache ? this.listCache.get(userId, load) : load();
   }
 
   async view(trackId: string): Promise<Track> {

@@ -34,11 +34,11 @@ export function UserMenu({ user, onOpenProfile }: { user: CurrentUser; onOpenPro
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" aria-label={`${user.displayName}, account menu`}>
-          <span aria-hidden="true">
-            <UserAvatar user={user} />
-          </span>
-          <span className="hidden max-w-40 truncate text-sm font-medium md:inline">{user.displayName}</span>
+        {/* Named by its content (what is shown, then what it is), so speech and sight agree. */}
+        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
+          <UserAvatar user={user} />
+          <span className="sr-only max-w-40 truncate text-sm font-medium md:not-sr-only">{user.displayName}</span>
+          <span className="sr-only">, account menu</span>
           <ChevronDownIcon className="hidden text-muted-foreground md:inline" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>

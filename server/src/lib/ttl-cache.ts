@@ -44,4 +44,11 @@ export class TtlCache<K, V> {
     this.entries.delete(key);
     this.loading.delete(key);
   }
+
+  /** Forgets everything: for changes that touch entries the caller cannot name one by one. */
+  clear() {
+    this.generation++;
+    this.entries.clear();
+    this.loading.clear();
+  }
 }

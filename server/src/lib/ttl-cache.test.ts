@@ -32,3 +32,17 @@ describe('TtlCache', () => {
     expect(reloaded).toBe(true);
   });
 });
+
+describe('TtlCache.clear', () => {
+  it('forgets every entry and refuses a racing load', async () => {
+    const cache = new TtlCache<string, string>(60_000, 10);
+    await cache.get('a', async () => 'old a');
+    let release!: (value: string) => void;
+    const slow = cache.get('b', () => new Promise((resolve) => (release = resolve)));
+    cache.clear();
+    release('old b');
+    await slow;
+    expect(await cache.get('a', async () => 'new a')).toBe('new a');
+    expect(await cache.get('b', async () => 'new b')).toBe('new b');
+  });
+});
