@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog';
 import { AlbumsService } from './albums.service';
 import type { CatalogContext } from './catalog-context';
-import { catalogRoutes } from './catalog.routes';
+import { catalogReadRoutes, catalogRoutes } from './catalog.routes';
 import { CoversService } from './covers.service';
 import { MediaWork } from './media-work';
 import { playbackRoutes } from './playback.routes';
@@ -12,7 +12,6 @@ import { StreamsService } from './streams.service';
 import { TracksService } from './tracks.service';
 import { UploadTracker } from './upload-tracker';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { Track } from '#common/schemas/catalog';
 
 /** How stale a cached track list may get through background work (embedded mode only). */
 const TRACK_LIST_CACHE_MS = 2_000;
@@ -54,7 +53,7 @@ export const catalogPlugin = fp(
       trackChanged,
     };
     const streams = new StreamsService(context);
-    const listCache = app.database.kind === 'embedded' ? new TtlCache<string, Track[]>(TRACK_LIST_CACHE_MS, 1_000) : undefined;
+    const listCache = app.database.kind === 'embedded' ? new TtlCache<string, string>(TRACK_LIST_CACHE_MS, 1_000) : undefined;
     const tracks = new TracksService(context, listCache);
     holder.streams = streams;
     holder.tracks = tracks;
@@ -65,6 +64,7 @@ export const catalogPlugin = fp(
       covers: new CoversService(context),
     };
 
+    await app.register(async (scope) => catalogReadRoutes(scope, services));
     // Multipart parsing (and its per-request hooks) only where forms are uploaded.
     await app.register(async (scope) => {
       await scope.register(multipart, {

@@ -11,7 +11,31 @@ import type { ReceivedUpload } from './upload-intake';
 const idParams = z.object({ id: z.string().max(100) });
 const messageSchema = z.object({ message: z.string() });
 
-/** GET/POST /api/tracks, PATCH/DELETE /api/tracks/{id}, GET /api/purchases/track/{id}, and the album equivalents. */
+/**
+ * GET /api/tracks, GET /api/albums, GET /api/purchases/track/{id}: the artist's reads, kept out of
+ * the multipart scope (its hooks run on every request there). The track list is the dashboard's
+ * busiest call: it answers JSON prepared by the service (see TracksService.listJson).
+ */
+export async function catalogReadRoutes(app: FastifyInstance, services: { tracks: TracksService; albums: AlbumsService }) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { tracks, albums } = services;
+
+  routes.get('/api/tracks', { preHandler: requireUser }, async (request, reply) => {
+    return reply.type('application/json; charset=utf-8').send(await tracks.listJson((await signedInUser(request)).id));
+  });
+
+  routes.get(
+    '/api/purchases/track/:id',
+    { preHandler: requireUser, schema: { params: idParams, response: { 200: z.array(purchaseItemSchema) } } },
+    async (request) => tracks.purchases((await signedInUser(request)).id, request.params.id),
+  );
+
+  routes.get('/api/albums', { preHandler: requireUser, schema: { response: { 200: z.array(albumSchema) } } }, async (request) => {
+    return albums.list((await signedInUser(request)).id);
+  });
+}
+
+/** POST /api/tracks, PATCH/DELETE /api/tracks/{id}, and the album equivalents (multipart forms). */
 export async function catalogRoutes(app: FastifyInstance, services: { tracks: TracksService; albums: AlbumsService }) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { tracks, albums } = services;
@@ -43,9 +67,6 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
     });
   };
 
-  routes.get('/api/tracks', { preHandler: requireUser, schema: { response: { 200: z.array(trackSchema) } } }, async (request) => {
-    return tracks.list((await signedInUser(request)).id);
-  });
 
   routes.post('/api/tracks', { preHandler: requireUser, schema: { response: { 201: trackSchema } } }, async (request, reply) => {
     const track = await withForm(request, reply, 'track', false, (userId, upload) => tracks.create(userId, upload));
@@ -71,15 +92,7 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
     },
   );
 
-  routes.get(
-    '/api/purchases/track/:id',
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: z.array(purchaseItemSchema) } } },
-    async (request) => tracks.purchases((await signedInUser(request)).id, request.params.id),
-  );
 
-  routes.get('/api/albums', { preHandler: requireUser, schema: { response: { 200: z.array(albumSchema) } } }, async (request) => {
-    return albums.list((await signedInUser(request)).id);
-  });
 
   routes.post('/api/albums', { preHandler: requireUser, schema: { response: { 201: albumSchema } } }, async (request, reply) => {
     const album = await withForm(request, reply, 'album', false, (userId, upload) => albums.create(userId, upload));

@@ -43,7 +43,7 @@ export class TracksService {
    */
   constructor(
     private readonly context: CatalogContext,
-    private readonly listCache?: TtlCache<string, Track[]>,
+    private readonly listCache?: TtlCache<string, string>,
   ) {}
 
   /** Drops the cached list of one artist (after any change of theirs), or of all (background work). */
@@ -57,7 +57,12 @@ export class TracksService {
   }
 
   async list(userId: string): Promise<Track[]> {
-    const load = async () => (await listUserTracks(this.db, userId)).map(toTrack);
+    return (await listUserTracks(this.db, userId)).map(toTrack);
+  }
+
+  /** The list as the JSON the route sends: serialised once per change, not once per request. */
+  async listJson(userId: string): Promise<string> {
+    const load = async () => JSON.stringify(await this.list(userId));
     return this.listCache ? this.listCache.get(userId, load) : load();
   }
 
