@@ -39,14 +39,20 @@ describe('formatRelativeDate', () => {
   const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
 
   it.each([
-    [0.1, '1 day ago'],
+    [0, 'Today'],
+    [0.9, 'Today'],
     [1, '1 day ago'],
+    [1.9, '1 day ago'],
     [2, '2 days ago'],
     [6, '6 days ago'],
     [7, '1 weeks ago'],
     [20, '2 weeks ago'],
     [29, '4 weeks ago'],
   ])('%d days -> %s', (days, text) => expect(formatRelativeDate(ago(days), now)).toBe(text));
+
+  it('calls a date a little in the future (a fast clock) today', () => {
+    expect(formatRelativeDate(ago(-0.01), now)).toBe('Today');
+  });
 
   it('falls back to the locale date from 30 days on', () => {
     expect(formatRelativeDate(ago(45), now, 'en-GB')).toBe(ago(45).toLocaleDateString('en-GB'));

@@ -19,11 +19,16 @@ export function formatDuration(seconds: unknown): string {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** "1 day ago", "N days ago" under a week, "N weeks ago" under 30 days, else the locale date. */
+/**
+ * Whole days elapsed: "Today" under a day (the spec starts at one day; an upload a minute old is
+ * not "1 day ago", decision 020), "1 day ago", "N days ago" under a week, "N weeks ago" under 30
+ * days, else the locale date.
+ */
 export function formatRelativeDate(value: string | Date, now: Date = new Date(), locale?: string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  const days = Math.max(1, Math.ceil((now.getTime() - date.getTime()) / DAY_MS));
+  const days = Math.floor((now.getTime() - date.getTime()) / DAY_MS);
+  if (days < 1) return 'Today';
   if (days === 1) return '1 day ago';
   if (days < 7) return `${days} days ago`;
   if (days < 30) return `${Math.floor(days / 7)} weeks ago`;

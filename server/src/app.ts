@@ -15,6 +15,7 @@ import { sessionPlugin } from './modules/auth/session.plugin';
 import { storagePlugin } from './modules/storage/storage.plugin';
 import { mediaPlugin } from './modules/media/media.plugin';
 import { catalogPlugin } from './modules/catalog/catalog.plugin';
+import { discoveryPlugin } from './modules/discovery/discovery.plugin';
 import { authPlugin, type AuthPluginOptions } from './modules/auth/auth.plugin';
 import { mailPlugin } from './modules/mail/mail.plugin';
 import type { MailTransport } from './modules/mail/transports';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(storagePlugin, { config });
     await app.register(mediaPlugin, { config });
     await app.register(catalogPlugin);
+    await app.register(discoveryPlugin);
 
     app.get('/api/health', async () => ({ status: 'ok' }));
 
