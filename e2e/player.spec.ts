@@ -45,6 +45,8 @@ test('play, pause, seek and a play counted once at 5 s; data saver remembered', 
   const answer = await counted;
   expect(await answer.json()).toMatchObject({ counted: true, streamCount: 1 });
   expect(JSON.parse(plays[0]!)).toMatchObject({ streamType: 'play' });
+  // The row shows the new count at once.
+  await expect(row).toContainText('1 play');
   await bar.getByRole('slider', { name: 'Seek in Long Tone' }).fill('20');
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(20);
   await expect(bar.getByTestId('player-elapsed')).toHaveText(/^0:2\d$/);

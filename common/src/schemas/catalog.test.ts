@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   albumFieldsSchema,
   albumFormSchema,
+  albumTrackFormSchema,
   albumUpdateFieldsSchema,
   CATALOG_MESSAGES,
   coverUrl,
@@ -49,7 +50,7 @@ describe('album fields', () => {
 });
 
 describe('upload form', () => {
-  const file = (name: string, size = 1000) => ({ name, size, type: '' });
+  const file = (name: string, size = 1000, type = '') => ({ name, size, type });
   it('checks the audio file by name and size before sending', () => {
     const form = { trackName: 'Jua', artistName: 'Wanjiru', price: '' };
     expect(trackUploadFormSchema.safeParse({ ...form, audioFile: file('song.MP3') }).success).toBe(true);
@@ -60,6 +61,25 @@ describe('upload form', () => {
     expect(messages(trackUploadFormSchema.safeParse({ ...form, audioFile: file('song.wav'), coverPhoto: file('cover.gif') }))).toEqual([
       CATALOG_MESSAGES.coverPhoto,
     ]);
+  });
+
+  it('takes the type when a phone names a file without an extension', () => {
+    const form = { trackName: 'Jua', artistName: 'Wanjiru', price: '' };
+    expect(trackUploadFormSchema.safeParse({ ...form, audioFile: file('AUD-20250101', 1000, 'audio/mpeg') }).success).toBe(true);
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, audioFile: file('AUD-20250101', 1000, 'audio/flac') }))).toEqual([
+      CATALOG_MESSAGES.audioFormat,
+    ]);
+    expect(albumTrackFormSchema.safeParse({ ...form, allowFullPlayback: true, audioFile: file('AUD-20250101', 1000, 'audio/flac') }).success).toBe(true);
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, audioFile: file('notes', 1000, 'text/plain') }))).toEqual([CATALOG_MESSAGES.audioFormat]);
+  });
+
+  it('refuses a price that is not a plain amount in KES', () => {
+    const form = { trackName: 'Jua', artistName: 'Wanjiru', audioFile: file('song.mp3') };
+    for (const price of ['KES 100', '12,50', '1e3', '12.345']) {
+      expect(messages(trackUploadFormSchema.safeParse({ ...form, price })), price).toEqual([CATALOG_MESSAGES.priceFormat]);
+    }
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, price: '-5' }))).toEqual([CATALOG_MESSAGES.priceMin]);
+    expect(trackUploadFormSchema.parse({ ...form, price: ' 99.5 ' }).price).toBe(9950);
   });
 });
 

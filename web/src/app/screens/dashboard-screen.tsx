@@ -1,8 +1,11 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { StreamEvent } from '#common/schemas/catalog';
+import { showStreamCount } from '@/features/dashboard/api/catalog-api';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { TrackPlaybackProvider, type TrackPlayback } from '@/features/dashboard/hooks/track-playback';
 import { PlayerBar } from '@/features/player/components/player-bar';
-import { PlayerProvider, usePlayer } from '@/features/player/components/player-provider';
+import { PlayerProvider, recordPlay, usePlayer } from '@/features/player/components/player-provider';
 
 /** Hands the player to My Music through the dashboard's own playback interface (features stay apart). */
 function DashboardPlayback({ children }: { children: ReactNode }) {
@@ -16,8 +19,16 @@ function DashboardPlayback({ children }: { children: ReactNode }) {
 
 /** /dashboard: the dashboard with the fixed bottom audio player (spec section 2). */
 export function DashboardScreen() {
+  const queryClient = useQueryClient();
+  // A counted play shows in the songs list at once.
+  const [player] = useState(() => ({
+    recordPlay: async (trackId: string, event: StreamEvent) => {
+      const { streamCount } = await recordPlay(trackId, event);
+      showStreamCount(queryClient, trackId, streamCount);
+    },
+  }));
   return (
-    <PlayerProvider>
+    <PlayerProvider dependencies={player}>
       <DashboardPlayback>
         <DashboardPage footer={<PlayerBar className="md:left-64" />} />
       </DashboardPlayback>

@@ -21,6 +21,8 @@ export const buttonVariants = cva(
         lg: 'h-11 rounded-md px-6 text-base has-[>svg]:px-4',
         icon: 'size-10',
         'icon-sm': 'size-8',
+        /** A row's action: a finger-sized target on phones, compact from sm up. */
+        'icon-row': 'size-10 sm:size-8',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

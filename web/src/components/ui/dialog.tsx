@@ -46,7 +46,8 @@ export function DialogContent({
         {showCloseButton && (
           <DialogPrimitive.Close
             data-slot="dialog-close"
-            className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none [&_svg]:size-4"
+            // A 40 px target on phones (32 px from sm up) around the 16 px icon.
+            className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none sm:top-3 sm:right-3 sm:size-8 [&_svg]:size-4"
           >
             <XIcon aria-hidden="true" />
             <span className="sr-only">Close</span>

@@ -30,6 +30,13 @@ export const paymentMethodsQuery = queryOptions({
   queryFn: ({ signal }) => getJson<unknown[]>('/api/payment-methods', signal),
 });
 
+/** A play was counted: the songs list shows the new count without fetching the list again. */
+export function showStreamCount(queryClient: QueryClient, trackId: string, streamCount: number) {
+  queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) =>
+    tracks?.map((track) => (track.id === trackId ? { ...track, streamCount } : track)),
+  );
+}
+
 const trackUrl = (id: string) => `/api/tracks/${encodeURIComponent(id)}`;
 const albumUrl = (id: string) => `/api/albums/${encodeURIComponent(id)}`;
 

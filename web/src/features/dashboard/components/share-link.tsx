@@ -17,6 +17,11 @@ export function ShareLink({ displayName, className }: { displayName: string; cla
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // On a narrow screen the box shows the end of the link: the artist's own address, not "http://".
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.scrollLeft = input.current.scrollWidth;
+  }, [link]);
 
   const copy = async () => {
     try {
@@ -36,6 +41,7 @@ export function ShareLink({ displayName, className }: { displayName: string; cla
         Share Link
       </label>
       <Input
+        ref={input}
         id={inputId}
         readOnly
         value={link}

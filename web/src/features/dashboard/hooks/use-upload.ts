@@ -20,6 +20,17 @@ export function useUpload() {
   const [state, setState] = useState<UploadState>(IDLE);
   const current = useRef<AbortController | null>(null);
   useEffect(() => () => current.current?.abort(), []);
+  const isUploading = state.phase !== 'idle';
+  // Closing or reloading the tab mid-upload asks first: the browser's own "Leave site?" prompt.
+  useEffect(() => {
+    if (!isUploading) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ''; // older browsers ask only when this is set
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [isUploading]);
 
   const run = useCallback(async <T,>(send: (options: UploadOptions) => Promise<T>): Promise<T> => {
     current.current?.abort();
@@ -43,5 +54,5 @@ export function useUpload() {
 
   const cancel = useCallback(() => current.current?.abort(), []);
 
-  return { ...state, isUploading: state.phase !== 'idle', run, cancel };
+  return { ...state, isUploading, run, cancel };
 }

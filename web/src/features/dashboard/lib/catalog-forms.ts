@@ -103,3 +103,14 @@ export function trackNameFromFile(name: string): string {
   const dot = name.lastIndexOf('.');
   return (dot > 0 ? name.slice(0, dot) : name).replace(/[_]+/g, ' ').trim().slice(0, 200);
 }
+
+/**
+ * The track name to show once `chosen` replaces `previous` as the audio file: a guess from the new
+ * file while the name is empty or still the guess from the previous one; otherwise the artist typed
+ * it, and it stays (undefined).
+ */
+export function trackNameForNewFile(currentName: string, previous: unknown, chosen: File): string | undefined {
+  const current = currentName.trim();
+  const previousGuess = previous instanceof File ? trackNameFromFile(previous.name) : '';
+  return current === '' || current === previousGuess ? trackNameFromFile(chosen.name) : undefined;
+}

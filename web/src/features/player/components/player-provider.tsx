@@ -1,14 +1,14 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { StreamEvent } from '#common/schemas/catalog';
+import type { StreamCount, StreamEvent } from '#common/schemas/catalog';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { apiJson } from '@/lib/api';
 import { PlayerController, type PlayerDependencies, type PlayerState, type PlayerTime, type PlayerTrack } from '../player-controller';
 
 const PlayerContext = createContext<PlayerController | null>(null);
 
-/** POST /api/tracks/{id}/stream (spec section 7): the play is counted by the server. */
-export function recordPlay(trackId: string, event: StreamEvent): Promise<unknown> {
-  return apiRequest('POST', `/api/tracks/${encodeURIComponent(trackId)}/stream`, event);
+/** POST /api/tracks/{id}/stream (spec section 7): the play is counted by the server, which answers the count. */
+export function recordPlay(trackId: string, event: StreamEvent): Promise<StreamCount> {
+  return apiJson<StreamCount>('POST', `/api/tracks/${encodeURIComponent(trackId)}/stream`, event);
 }
 
 function localStorageOrNull(): Storage | null {

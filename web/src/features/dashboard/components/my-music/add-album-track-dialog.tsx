@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { albumTrackSchema, trackNameFromFile, type AlbumTrackInput, type AlbumTrackValues } from '../../lib/catalog-forms';
+import { albumTrackSchema, trackNameForNewFile, type AlbumTrackInput, type AlbumTrackValues } from '../../lib/catalog-forms';
 import { AudioDropzone } from './audio-dropzone';
 import { PlaybackModeSwitch, PriceInput } from './form-fields';
 
@@ -64,9 +64,10 @@ export function AddAlbumTrackDialog({
                       accept={ALBUM_TRACK_AUDIO_ACCEPT}
                       file={field.value instanceof File ? field.value : null}
                       onFile={(file) => {
+                        const name = trackNameForNewFile(form.getValues('trackName'), field.value, file);
                         field.onChange(file);
                         void form.trigger('audioFile');
-                        if (!form.getValues('trackName').trim()) form.setValue('trackName', trackNameFromFile(file.name), { shouldValidate: true });
+                        if (name !== undefined) form.setValue('trackName', name, { shouldValidate: true });
                       }}
                       onReject={(message) => form.setError('audioFile', { message })}
                     />

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileAudioIcon, UploadIcon } from 'lucide-react';
 import { formatDuration, formatFileSize } from '#common/format';
 import { minorToKesInput } from '#common/money';
-import { coverUrl, type Album, type Track } from '#common/schemas/catalog';
+import { CATALOG_MESSAGES, coverUrl, type Album, type Track } from '#common/schemas/catalog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -118,6 +118,8 @@ export function AlbumDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         className="grid-cols-1 sm:max-w-2xl"
+        // While the files go up, only "Cancel upload" stops it: a stray tap must not lose a long upload.
+        showCloseButton={!busy}
         onInteractOutside={(event) => (busy || addTrackOpen) && event.preventDefault()}
         onEscapeKeyDown={(event) => busy && event.preventDefault()}
       >
@@ -243,8 +245,12 @@ export function AlbumDialog({
                               <span className="block truncate text-sm font-medium">{track.trackName}</span>
                               <span className="block truncate text-xs text-muted-foreground">
                                 {track.artistName} · {formatDuration(track.duration)}
-                                {otherAlbum ? ` · in “${otherAlbum}”${selectedSongs.includes(track.id) ? ', moves here' : ''}` : ''}
                               </span>
+                              {otherAlbum && (
+                                <span className="block text-xs break-words text-muted-foreground">
+                                  In “{otherAlbum}”{selectedSongs.includes(track.id) ? ': moves to this album' : ''}
+                                </span>
+                              )}
                             </label>
                           </li>
                         );
@@ -254,6 +260,12 @@ export function AlbumDialog({
                   <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="songs-selected">
                     {songsSelectedText(songCount)}
                   </p>
+                  {/* Why the submit button is disabled, before anyone has to wonder. */}
+                  {songCount === 0 && !form.formState.isSubmitted && (
+                    <p className="text-xs text-muted-foreground" data-testid="songs-needed">
+                      {CATALOG_MESSAGES.albumNeedsSongs}.
+                    </p>
+                  )}
                   <FormMessage />
                 </FormItem>
               )}

@@ -40,12 +40,12 @@ export function AlbumRow({ album, onEdit, onDelete }: { album: Album; onEdit: ()
         <div className="flex items-center justify-between gap-2 sm:justify-end">
           <Badge variant={album.price > 0 ? 'default' : 'secondary'}>{formatPrice(album.price)}</Badge>
           <div className="flex items-center gap-1">
-            <Button variant="ghost" size="icon-sm" aria-label={`Edit ${album.albumName}`} title="Edit" onClick={onEdit}>
+            <Button variant="ghost" size="icon-row" aria-label={`Edit ${album.albumName}`} title="Edit" onClick={onEdit}>
               <PencilIcon aria-hidden="true" />
             </Button>
             <Button
               variant="ghost"
-              size="icon-sm"
+              size="icon-row"
               className="text-destructive hover:bg-destructive/10 hover:text-destructive"
               aria-label={`Delete ${album.albumName}`}
               title="Delete"

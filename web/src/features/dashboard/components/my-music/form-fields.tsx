@@ -3,9 +3,13 @@ import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog';
 
-/** A price typed in KES, two decimals at most (spec section 9: step 0.01); empty means free. */
+/**
+ * A price typed in KES, two decimals at most (spec section 9: step 0.01); empty means free. A text
+ * box with the decimal keypad, not type="number": a number box hands over "" for anything it cannot
+ * read ("KES 100", "12,50"), which would silently make the track free. priceSchema judges the text.
+ */
 export function PriceInput(props: Omit<React.ComponentProps<'input'>, 'type'>) {
-  return <Input type="number" inputMode="decimal" min={0} step={0.01} placeholder="0.00" {...props} />;
+  return <Input type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...props} />;
 }
 
 /** Full playback (the default) or the 25-second preview (spec section 4, Preview mode). */

@@ -148,11 +148,45 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
     expect(within(dialog).getByText('Please choose an audio file')).toBeDefined();
   });
 
-  it('cancels an upload in flight', async () => {
+  it('never turns a price it cannot read into a free track', async () => {
     const { dialog, user, xhr } = await openUpload();
+    await user.upload(within(dialog).getByLabelText('Audio file'), audioFile());
+    await user.type(within(dialog).getByLabelText('Price (KES)'), 'KES 100');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
+    expect(await within(dialog).findByText('Enter the price in KES, with at most two decimals')).toBeDefined();
+    expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('names the track after a newly chosen file, unless the artist typed a name', async () => {
+    const { dialog, user } = await openUpload();
+    const input = within(dialog).getByLabelText('Audio file');
+    const name = () => (within(dialog).getByLabelText('Track name') as HTMLInputElement).value;
+    await user.upload(input, audioFile('AUD-20250101.mp3'));
+    expect(name()).toBe('AUD-20250101');
+    await user.upload(input, audioFile('Mvua ya Jioni.mp3'));
+    expect(name()).toBe('Mvua ya Jioni');
+    await user.clear(within(dialog).getByLabelText('Track name'));
+    await user.type(within(dialog).getByLabelText('Track name'), 'Rain at Dusk');
+    await user.upload(input, audioFile('final-master.wav', 2048, 'audio/wav'));
+    expect(name()).toBe('Rain at Dusk');
+  });
+
+  it('takes a file without an extension by its type (phone pickers)', async () => {
+    const { dialog, user, xhr } = await openUpload();
+    await user.upload(within(dialog).getByLabelText('Audio file'), audioFile('AUD-20250101', 2048, 'audio/mpeg'));
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
+    const request = await xhr.next('POST', '/api/tracks');
+    expect((request.form.get('audio') as File).name).toBe('AUD-20250101');
+  });
+
+  it('cancels an upload in flight only with its own button', async () => {
+    const { dialog, user, xhr } = await openUpload();
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeDefined();
     await user.upload(within(dialog).getByLabelText('Audio file'), audioFile());
     await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
     const request = await xhr.next('POST', '/api/tracks');
+    // No close button while the file goes up: a stray tap must not lose it.
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
     expect(request.aborted).toBe(true);
     expect(within(dialog).queryByTestId('upload-progress')).toBeNull();

@@ -202,7 +202,7 @@ export function MyMusicSection({ goTo }: DashboardSectionProps) {
           ) : trackList.length === 0 ? (
             <EmptyState text={MY_MUSIC_TEXTS.noTracks} hint="Upload an MP3 or WAV to start selling and sharing your music." />
           ) : (
-            <ul className="grid gap-2" aria-label="Songs">
+            <ul className="grid grid-cols-1 gap-2" aria-label="Songs">
               {trackList.map((track) => (
                 <TrackRow
                   key={track.id}
@@ -235,7 +235,7 @@ export function MyMusicSection({ goTo }: DashboardSectionProps) {
           ) : albumList.length === 0 ? (
             <EmptyState text={MY_MUSIC_TEXTS.noAlbums} hint="Group your songs into an album, with its own cover and price." />
           ) : (
-            <ul className="grid gap-2" aria-label="Albums">
+            <ul className="grid grid-cols-1 gap-2" aria-label="Albums">
               {albumList.map((album) => (
                 <AlbumRow
                   key={album.id}

@@ -68,12 +68,12 @@ export function TrackRow({
           </Badge>
         </div>
         <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon-sm" aria-label={`Edit ${track.trackName}`} title="Edit" onClick={onEdit}>
+          <Button variant="ghost" size="icon-row" aria-label={`Edit ${track.trackName}`} title="Edit" onClick={onEdit}>
             <PencilIcon aria-hidden="true" />
           </Button>
           <Button
             variant="ghost"
-            size="icon-sm"
+            size="icon-row"
             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
             aria-label={`Delete ${track.trackName}`}
             title="Delete"

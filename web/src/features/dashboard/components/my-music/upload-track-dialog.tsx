@@ -12,7 +12,7 @@ import { messageOf } from '@/lib/api';
 import { isAbortError } from '@/lib/upload';
 import { createTrack, refreshCatalog, tracksQueryKey } from '../../api/catalog-api';
 import { useUpload } from '../../hooks/use-upload';
-import { trackNameFromFile, uploadTrackFormData, uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from '../../lib/catalog-forms';
+import { trackNameForNewFile, uploadTrackFormData, uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from '../../lib/catalog-forms';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { AudioDropzone } from './audio-dropzone';
 import { CoverPhotoField } from './cover-photo-field';
@@ -72,6 +72,8 @@ export function UploadTrackDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent
         className="grid-cols-1 sm:max-w-xl"
+        // While the file goes up, only "Cancel upload" stops it: a stray tap must not lose a long upload.
+        showCloseButton={!busy}
         onInteractOutside={(event) => busy && event.preventDefault()}
         onEscapeKeyDown={(event) => busy && event.preventDefault()}
       >
@@ -93,9 +95,10 @@ export function UploadTrackDialog({
                       file={field.value instanceof File ? field.value : null}
                       disabled={busy}
                       onFile={(file) => {
+                        const name = trackNameForNewFile(form.getValues('trackName'), field.value, file);
                         field.onChange(file);
                         void form.trigger('audioFile');
-                        if (!form.getValues('trackName').trim()) form.setValue('trackName', trackNameFromFile(file.name), { shouldValidate: true });
+                        if (name !== undefined) form.setValue('trackName', name, { shouldValidate: true });
                       }}
                       onReject={(message) => form.setError('audioFile', { message })}
                     />
