@@ -29,6 +29,12 @@ describe('parseKesToMinor', () => {
     expect(parseKesToMinor('-0.5')).toEqual({ ok: false, reason: 'negative' });
   });
 
+  it('refuses prices above KES 1,000,000', () => {
+    expect(parseKesToMinor('1000000.01')).toEqual({ ok: false, reason: 'too-high' });
+    expect(parseKesToMinor('21474836.48')).toEqual({ ok: false, reason: 'too-high' });
+    expect(parseKesToMinor(999_999_999)).toEqual({ ok: false, reason: 'too-high' });
+  });
+
   it.each(['abc', '1.234', '1e3', '12,50', 'NaN', '1.', '.5', '99999999999'])('refuses %j as badly formed', (input) => {
     expect(parseKesToMinor(input)).toEqual({ ok: false, reason: 'format' });
   });

@@ -7,7 +7,10 @@ export const CURRENCY = 'KES';
 
 const KES_AMOUNT = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 
-export type ParsedPrice = { ok: true; minor: number } | { ok: false; reason: 'negative' | 'format' };
+/** The highest price an artist may set: KES 1,000,000 (kept well inside a 32-bit column). */
+export const MAX_PRICE_KES = 1_000_000;
+
+export type ParsedPrice = { ok: true; minor: number } | { ok: false; reason: 'negative' | 'format' | 'too-high' };
 
 /**
  * Parses a price typed in KES ("", "0", "150", "99.5", "99.50") into minor units; empty means free.
@@ -21,7 +24,9 @@ export function parseKesToMinor(input: string | number | null | undefined): Pars
   if (!match) return { ok: false, reason: 'format' };
   const shillings = Number(match[1]);
   const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  return { ok: true, minor: shillings * 100 + cents };
+  const minor = shillings * 100 + cents;
+  if (minor > MAX_PRICE_KES * 100) return { ok: false, reason: 'too-high' };
+  return { ok: true, minor };
 }
 
 /** Minor units as the plain KES number an input box shows: 150050 -> "1500.50", 0 -> "". */

@@ -4,9 +4,10 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { lockDataDir } from './lib/data-dir-lock';
+import { serializeError } from './lib/error-serializer';
 import { tooManyRequests } from './lib/errors';
 import { AccessLogController } from './plugins/access-log';
-import { clientErrorHandler } from './plugins/client-errors';
+import { clientErrorHandler, routerErrorHandler } from './plugins/client-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
@@ -48,7 +49,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         ? false
         : {
             level: 'info',
-            serializers: { req: requestSerializer },
+            serializers: { req: requestSerializer, err: serializeError },
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: 256 * 1024,
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     clientErrorHandler,
+    frameworkErrors: routerErrorHandler,
     logController: new AccessLogController(),
     // The first start of the embedded database creates a cluster: seconds, more on a slow disk.
     pluginTimeout: 120_000,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords';
 import { isReservedSlug, toSlug } from '../slug';
+import { cleanName } from '../text';
 
 /** The spec's texts (section 5) and our own for rules the spec leaves to the server. */
 export const AUTH_MESSAGES = {
@@ -51,6 +52,7 @@ const newPassword = (minMessage: string) =>
 
 export const displayNameSchema = z
   .string({ message: AUTH_MESSAGES.displayNameRequired })
+  .overwrite(cleanName)
   .trim()
   .min(1, AUTH_MESSAGES.displayNameRequired)
   .max(DISPLAY_NAME_MAX_LENGTH, AUTH_MESSAGES.displayNameMax)

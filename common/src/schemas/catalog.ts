@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseKesToMinor } from '../money';
+import { cleanName } from '../text';
 import { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize } from '../playback';
 
 export { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize };
@@ -19,6 +20,7 @@ export const CATALOG_MESSAGES = {
   albumNameTooLong: 'Album name must be at most 200 characters',
   priceMin: 'Price must be 0 or greater', // spec
   priceFormat: 'Enter the price in KES, with at most two decimals',
+  priceMax: 'Price must be at most KES 1,000,000',
   audioRequired: 'Please choose an audio file',
   audioFormat: 'Audio file must be MP3 or WAV format', // spec
   albumAudioFormat: 'Audio file must be MP3, WAV, M4A, AAC, OGG or FLAC format',
@@ -40,10 +42,12 @@ export const CATALOG_MESSAGES = {
   unexpectedFile: 'This upload contains a file the form does not expect',
   storageFull: 'Not enough storage left: each artist can store up to 1 GB. Delete some tracks or albums to make room.',
   uploadIncomplete: 'The upload did not complete. Please try again.',
+  tooManyUploads: 'You already have 4 uploads in progress. Please wait for one to finish, then try again.',
   trackNotFound: 'Track not found', // spec (section 8)
   albumNotFound: 'Album not found', // spec (section 8)
   trackSold: 'This track has been sold and cannot be deleted to preserve purchase records.', // spec (section 8)
   previewNotReady: 'The preview of this track is being prepared. Please try again in a minute.',
+  streamNotReady: 'This track is being prepared for streaming. Please try again in a minute.',
 } as const;
 
 /** Spec section 9 and our own bounds. Sizes in bytes. */
@@ -53,6 +57,8 @@ export const STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
 export const COVER_SIZE_PX = 3000;
 export const MAX_ALBUM_TRACKS = 100;
 export const MAX_NEW_ALBUM_TRACKS = 30;
+/** Uploads one artist may have in progress at once (tabs, devices); the message says the number. */
+export const MAX_UPLOADS_PER_ARTIST = 4;
 
 /** Accepted audio for a track upload, as react-dropzone `accept` maps (MIME -> extensions). */
 export const TRACK_AUDIO_ACCEPT: Record<string, string[]> = {
@@ -76,9 +82,6 @@ export const COVER_ACCEPT: Record<string, string[]> = {
   'image/jpeg': ['.jpg', '.jpeg'],
 };
 
-export const TRACK_AUDIO_EXTENSIONS = ['mp3', 'wav'] as const;
-export const ALBUM_TRACK_AUDIO_EXTENSIONS = ['mp3', 'wav', 'm4a', 'aac', 'ogg', 'flac'] as const;
-
 /** The parts of a browser File the form rules look at (keeps this module free of DOM types). */
 export interface FileLike {
   name: string;
@@ -92,11 +95,13 @@ function extensionOf(name: string): string {
 }
 
 /**
- * A first check in the browser by name and type, for a quick message before any byte is sent.
- * The server decides by content.
+ * A first check in the browser by name or type, for a quick message before any byte is sent: a
+ * phone's file picker may hand over a name without an extension ("AUD-20250101") but with its
+ * type. The server decides by content.
  */
-export function looksLikeAcceptedAudio(file: FileLike, extensions: readonly string[]): boolean {
-  return extensions.includes(extensionOf(file.name));
+export function looksLikeAcceptedAudio(file: FileLike, accept: Record<string, string[]>): boolean {
+  const extension = `.${extensionOf(file.name)}`;
+  return Object.hasOwn(accept, file.type) || Object.values(accept).some((extensions) => extensions.includes(extension));
 }
 
 export function looksLikeAcceptedCover(file: FileLike): boolean {
@@ -115,18 +120,21 @@ const isFileLike = (value: unknown): value is FileLike =>
 
 export const trackNameSchema = z
   .string({ message: CATALOG_MESSAGES.trackNameRequired })
+  .overwrite(cleanName)
   .trim()
   .min(1, CATALOG_MESSAGES.trackNameRequired)
   .max(200, CATALOG_MESSAGES.trackNameTooLong);
 
 export const artistNameSchema = z
   .string({ message: CATALOG_MESSAGES.artistNameRequired })
+  .overwrite(cleanName)
   .trim()
   .min(1, CATALOG_MESSAGES.artistNameRequired)
   .max(100, CATALOG_MESSAGES.artistNameTooLong);
 
 export const albumNameSchema = z
   .string({ message: CATALOG_MESSAGES.albumNameRequired })
+  .overwrite(cleanName)
   .trim()
   .min(1, CATALOG_MESSAGES.albumNameRequired)
   .max(200, CATALOG_MESSAGES.albumNameTooLong);
@@ -143,7 +151,7 @@ export const priceSchema = z
     if (parsed.ok) return parsed.minor;
     context.addIssue({
       code: 'custom',
-      message: parsed.reason === 'negative' ? CATALOG_MESSAGES.priceMin : CATALOG_MESSAGES.priceFormat,
+      message: { negative: CATALOG_MESSAGES.priceMin, 'too-high': CATALOG_MESSAGES.priceMax, format: CATALOG_MESSAGES.priceFormat }[parsed.reason],
     });
     return z.NEVER;
   });
@@ -161,10 +169,10 @@ export const allowFullPlaybackSchema = booleanFieldSchema('Choose full playback 
 // browser has decoded the image, so the dialog checks COVER_SIZE_PX itself (message coverPhoto).
 // ---------------------------------------------------------------------------------------------
 
-const audioFileSchema = (extensions: readonly string[], formatMessage: string) =>
+const audioFileSchema = (accept: Record<string, string[]>, formatMessage: string) =>
   z
     .custom<FileLike>(isFileLike, { message: CATALOG_MESSAGES.audioRequired })
-    .refine((file) => looksLikeAcceptedAudio(file, extensions), formatMessage)
+    .refine((file) => looksLikeAcceptedAudio(file, accept), formatMessage)
     .refine((file) => file.size > 0, CATALOG_MESSAGES.audioEmpty)
     .refine((file) => file.size <= MAX_AUDIO_FILE_BYTES, CATALOG_MESSAGES.audioTooLarge);
 
@@ -179,7 +187,7 @@ export const trackUploadFormSchema = z.object({
   artistName: artistNameSchema,
   price: priceSchema,
   allowFullPlayback: z.boolean().default(true),
-  audioFile: audioFileSchema(TRACK_AUDIO_EXTENSIONS, CATALOG_MESSAGES.audioFormat),
+  audioFile: audioFileSchema(TRACK_AUDIO_ACCEPT, CATALOG_MESSAGES.audioFormat),
   coverPhoto: coverFileSchema.nullish(),
 });
 export type TrackUploadFormInput = z.input<typeof trackUploadFormSchema>;
@@ -200,7 +208,7 @@ export const albumTrackFormSchema = z.object({
   artistName: artistNameSchema,
   price: priceSchema,
   allowFullPlayback: z.boolean().default(true),
-  audioFile: audioFileSchema(ALBUM_TRACK_AUDIO_EXTENSIONS, CATALOG_MESSAGES.albumAudioFormat),
+  audioFile: audioFileSchema(ALBUM_TRACK_AUDIO_ACCEPT, CATALOG_MESSAGES.albumAudioFormat),
 });
 export type AlbumTrackFormInput = z.input<typeof albumTrackFormSchema>;
 

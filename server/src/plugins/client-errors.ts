@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Node's parser errors with their own status; anything else it cannot parse is a 400. */
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
@@ -31,4 +31,14 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
     );
   }
   socket.destroy();
+}
+
+/**
+ * Requests the router refuses before any route runs (Fastify's frameworkErrors): an address that
+ * is not valid UTF-8, or a path segment longer than any id. Same JSON `{message}` as every other error.
+ */
+export function routerErrorHandler(error: { code?: string }, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send({ message: 'Not found' });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: 'The address is not valid.' });
+  return reply.code(400).send({ message: 'The request is malformed.' });
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDataException } from '../db/errors';
 import { AppError, INTERNAL_ERROR_MESSAGE } from '../lib/errors';
 
 /** Fastify's own client errors, reworded for people; anything else below 500 keeps its message. */
@@ -44,6 +45,10 @@ export const errorsPlugin = fp(
           (error.code && FASTIFY_MESSAGES[error.code]) ??
           (error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : error.message);
         return reply.code(status).send({ message });
+      }
+      if (isDataException(error)) {
+        request.log.warn({ err: error }, 'the database refused a value that validation let through');
+        return reply.code(400).send({ message: 'A value in the request cannot be stored. Please check what you entered.' });
       }
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });

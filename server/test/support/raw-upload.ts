@@ -110,3 +110,24 @@ export async function abortedUpload(
   await options.ready;
   request.destroy();
 }
+
+/** Starts a track upload, sends its first bytes and then nothing: the server waits for the rest until destroy(). */
+export function stalledUpload(baseUrl: string, cookie: string): http.ClientRequest {
+  const boundary = `----sauti${Math.random().toString(16).slice(2)}`;
+  const parts: RawPart[] = [
+    { name: 'trackName', value: 'Stalled' },
+    { name: 'artistName', value: 'Wanjiru' },
+    { name: 'audio', filename: 'stalled.wav', contentType: 'audio/wav', bytes: 10 * 1024 * 1024 },
+  ];
+  const { stream, length } = multipartStream(boundary, parts);
+  const request = http.request(`${baseUrl}/api/tracks`, {
+    method: 'POST',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length), cookie },
+  });
+  request.on('error', () => {});
+  stream.once('data', (chunk: Buffer) => {
+    stream.destroy();
+    request.write(chunk);
+  });
+  return request;
+}

@@ -57,7 +57,8 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionUserPromise', undefined);
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       if (!this.sessionUserPromise) {
-        const token = this.cookies[SESSION_COOKIE];
+        // No cookies when an earlier onRequest hook (the same-origin rule) already refused the request.
+        const token = this.cookies?.[SESSION_COOKIE];
         if (!token) this.sessionUserPromise = Promise.resolve(null);
         else {
           const idHash = hashToken(token);

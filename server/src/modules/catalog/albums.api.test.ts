@@ -147,6 +147,34 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
     expect(all.find((album) => album.id === second.body.id)!.tracks.map((track) => track.trackName)).toEqual(['Wanderer', 'Stay']);
   });
 
+  it('keeps an album whose songs were all deleted: it can be renamed and repriced, not given an empty song list', async () => {
+    const artist = await t.artist();
+    const song = await single(artist, 'Only One');
+    const created = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Emptied', selectedSongs: JSON.stringify([song.id]) } }, artist.cookie);
+    expect((await t.request('DELETE', `/api/tracks/${song.id}`, { cookie: artist.cookie })).status).toBe(200);
+    expect((await albums(artist))[0]).toMatchObject({ albumName: 'Emptied', tracks: [] });
+
+    const renamed = await t.request('PATCH', `/api/albums/${created.body.id}`, { cookie: artist.cookie, json: { albumName: 'Renamed', price: '5' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ albumName: 'Renamed', price: 500, tracks: [] });
+    const emptyList = await t.request('PATCH', `/api/albums/${created.body.id}`, { cookie: artist.cookie, json: { selectedSongs: [] } });
+    expect(emptyList.status).toBe(400);
+    expect(emptyList.body.message).toBe(CATALOG_MESSAGES.albumNeedsSongs);
+  });
+
+  it('reads song ids in any case, once each', async () => {
+    const artist = await t.artist();
+    const song = await single(artist, 'Shouted');
+    const created = await t.sendForm(
+      'POST',
+      '/api/albums',
+      { fields: { albumName: 'Case', selectedSongs: JSON.stringify([song.id, song.id.toUpperCase()]) } },
+      artist.cookie,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.tracks.map((track: Track) => track.id)).toEqual([song.id]);
+  });
+
   it('deletes an album and its cover, keeping its songs as singles', async () => {
     const artist = await t.artist();
     const song = await single(artist, 'Keeper');

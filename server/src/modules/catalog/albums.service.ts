@@ -107,10 +107,13 @@ export class AlbumsService {
     return tracks;
   }
 
-  /** The songs picked from the artist's own: duplicates dropped; any other id is refused. */
-  private async checkSelected(db: DbOrTx, userId: string, selected: string[]): Promise<string[]> {
-    const unique = [...new Set(selected)];
-    const owned = await ownTrackIds(db, userId, unique);
+  /**
+   * The songs picked from the artist's own: duplicates dropped (ids compare as the database does,
+   * whatever their case); any other id is refused. `lock` inside the transaction that uses them.
+   */
+  private async checkSelected(db: DbOrTx, userId: string, selected: string[], lock = false): Promise<string[]> {
+    const unique = [...new Set(selected.map((id) => id.toLowerCase()))];
+    const owned = await ownTrackIds(db, userId, unique, lock);
     if (owned.size !== unique.length) throw badRequest(CATALOG_MESSAGES.selectedSongsNotFound, { errors: { selectedSongs: CATALOG_MESSAGES.selectedSongsNotFound } });
     return unique;
   }
@@ -174,8 +177,8 @@ export class AlbumsService {
     const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
     const albumId = randomUUID();
     await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
-      // Checked again inside the transaction: a selected song may have been deleted meanwhile.
-      await this.checkSelected(tx, userId, selected);
+      // Checked again inside the transaction, and held: a selected song may be deleted meanwhile.
+      await this.checkSelected(tx, userId, selected, true);
       await insertAlbum(tx, { id: albumId, userId, albumName: fields.albumName, price: fields.price, coverId: null });
       const added = await addTracks(albumId);
       if (cover) await updateAlbum(tx, albumId, { coverId: cover.id });
@@ -200,8 +203,10 @@ export class AlbumsService {
     await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
       const album = await findOwnAlbum(tx, userId, albumId, true);
       if (!album) throw notFound(CATALOG_MESSAGES.albumNotFound);
-      const selected = selectedInput ? await this.checkSelected(tx, userId, selectedInput) : await albumTrackIds(tx, albumId);
-      if (selected.length + newTracks.length === 0) throw badRequest(CATALOG_MESSAGES.albumNeedsSongs);
+      const selected = selectedInput ? await this.checkSelected(tx, userId, selectedInput, true) : await albumTrackIds(tx, albumId);
+      // An album whose songs were all deleted can still be renamed or repriced; a new song list may not be empty.
+      const songsSent = fields.selectedSongs !== undefined || fields.albumTracks !== undefined;
+      if (songsSent && selected.length + newTracks.length === 0) throw badRequest(CATALOG_MESSAGES.albumNeedsSongs);
       if (selected.length + newTracks.length > MAX_ALBUM_TRACKS) throw badRequest(CATALOG_MESSAGES.albumTooManyTracks);
       const added = await addTracks(albumId);
       await setAlbumTracks(tx, albumId, [...selected, ...added]);

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { albumSchema, purchaseItemSchema, trackSchema } from '#common/schemas/catalog';
+import { albumSchema, CATALOG_MESSAGES, MAX_UPLOADS_PER_ARTIST, purchaseItemSchema, trackSchema } from '#common/schemas/catalog';
+import { tooManyRequests } from '../../lib/errors';
 import { requireUser, signedInUser } from '../auth/session.plugin';
 import type { AlbumsService } from './albums.service';
 import type { TracksService } from './tracks.service';
 import { readCatalogForm, type UploadForm } from './upload-routes-support';
-import type { ReceivedUpload } from './upload-intake';
+import { refuseUpload, type ReceivedUpload } from './upload-intake';
 
 const idParams = z.object({ id: z.string().max(100) });
 const messageSchema = z.object({ message: z.string() });
@@ -57,7 +58,11 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
     change: (userId: string, upload: ReceivedUpload) => Promise<T>,
   ): Promise<T> => {
     const user = await signedInUser(request);
-    return app.uploads.run(async () => {
+    // Each upload holds scratch disk and a share of the decoders: a few at a time per artist.
+    if (request.isMultipart() && app.uploads.inFlightFor(user.id) >= MAX_UPLOADS_PER_ARTIST) {
+      await refuseUpload(request, reply, tooManyRequests(CATALOG_MESSAGES.tooManyUploads));
+    }
+    return app.uploads.run(user.id, async () => {
       const upload = await readCatalogForm(app, request, reply, user.id, form, { allowJson });
       try {
         return await change(user.id, upload);

@@ -37,14 +37,26 @@ describe.each(STORAGE_BACKENDS)('streaming and plays, with %s storage', (backend
   const stream = (trackId: string, headers: Record<string, string> = {}, query = '') => t.fetchBytes(`/api/tracks/${trackId}/stream${query}`, headers);
 
   describe('what is sent', () => {
-    it('streams the original until the renditions exist, then the compressed rendition within budget', async () => {
+    it('never sends the original to a listener: before the job, the rendition is made on demand', async () => {
+      const artist = await t.artist();
+      const track = await upload(artist, media.mp3, { price: '150' });
+      // The owner hears the file they uploaded at once.
+      const own = await stream(track.id, { cookie: artist.cookie });
+      expect(own.headers.get('content-type')).toBe('audio/mpeg');
+      expect(own.bytes.equals(fs.readFileSync(media.mp3))).toBe(true);
+      // A fan of a priced track gets a compressed rendition, never the file a buyer pays for.
+      const [first, second] = await Promise.all([stream(track.id), stream(track.id, {}, '?quality=low')]);
+      for (const answer of [first, second]) {
+        expect(answer.status).toBe(200);
+        expect(answer.headers.get('content-type')).toBe('audio/mp4');
+        expect(decodedSecondsOfBytes(answer.bytes)).toBeCloseTo(30, 0);
+      }
+      expect(second.bytes.length).toBeLessThan(first.bytes.length);
+    });
+
+    it('streams the compressed rendition within budget once the job has run', async () => {
       const artist = await t.artist();
       const track = await upload(artist, media.mp3);
-      const original = await stream(track.id);
-      expect(original.status).toBe(200);
-      expect(original.headers.get('content-type')).toBe('audio/mpeg');
-      expect(original.bytes.equals(fs.readFileSync(media.mp3))).toBe(true);
-
       await t.app.jobs.drain();
       const standard = await stream(track.id);
       expect(standard.status).toBe(200);
@@ -103,6 +115,11 @@ describe.each(STORAGE_BACKENDS)('streaming and plays, with %s storage', (backend
       expect(stale.bytes.length).toBe(size);
       const current = await stream(track.id, { 'if-range': etag, range: 'bytes=0-99' });
       expect(current.status).toBe(206);
+      // A date validates a range only when it is exactly the file's Last-Modified.
+      const lastModified = full.headers.get('last-modified')!;
+      expect((await stream(track.id, { 'if-range': lastModified, range: 'bytes=0-99' })).status).toBe(206);
+      const later = new Date(Date.parse(lastModified) + 365 * 86_400_000).toUTCString();
+      expect((await stream(track.id, { 'if-range': later, range: 'bytes=0-99' })).status).toBe(200);
 
       expect((await stream(track.id, { 'if-match': '"another-version"' })).status).toBe(412);
 

@@ -6,6 +6,7 @@ import type { ServedFile } from '../storage/serve-file';
 import type { CatalogContext } from './catalog-context';
 import { countPlay, forgetOldThrottles, streamCountOf } from './plays.repo';
 import { findStreamRecord, type RenditionRecord, type StreamRecord } from './tracks.repo';
+import { listenerNetwork } from '../../lib/listener-network';
 import { TtlCache } from '../../lib/ttl-cache';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
@@ -25,9 +26,10 @@ const STREAM_CACHE_CONTROL = 'private, no-cache';
 export type StreamQuality = 'standard' | 'low';
 
 /**
- * What GET /api/tracks/{id}/stream sends (spec section 4, docs/decisions/012):
- *  - a full-playback track: the rendition of the chosen quality, falling back to the other, then
- *    to the original while the job has not run yet;
+ * What GET /api/tracks/{id}/stream sends (spec section 4, docs/decisions/012 and 021):
+ *  - a full-playback track: the rendition of the chosen quality, falling back to the other; while
+ *    the job has not run yet, the original to its owner and a rendition made on demand to anyone
+ *    else (the original is what a buyer pays to download);
  *  - a preview-only track: its 25-second preview to everyone but its owner, made on demand if the
  *    job has not made it yet. Never the full audio.
  * Track facts are cached for a few seconds, so a burst of range requests costs no query each;
@@ -98,32 +100,36 @@ export class StreamsService {
     const { renditions } = stream;
     if (!stream.allowFullPlayback && (await viewerId()) !== stream.userId) {
       const wanted: RenditionKind = quality === 'low' ? 'preview_low' : 'preview';
-      return renditions[wanted] ?? renditions[wanted === 'preview' ? 'preview_low' : 'preview'] ?? (await this.makePreview(trackId, wanted));
+      return renditions[wanted] ?? renditions[wanted === 'preview' ? 'preview_low' : 'preview'] ?? (await this.makeNow(trackId, wanted));
     }
-    return (quality === 'low' ? (renditions.low ?? renditions.standard) : renditions.standard) ?? stream.original;
+    const ready = quality === 'low' ? (renditions.low ?? renditions.standard) : (renditions.standard ?? renditions.low);
+    if (ready) return ready;
+    if ((await viewerId()) === stream.userId) return stream.original;
+    return this.makeNow(trackId, quality === 'low' ? 'low' : 'standard');
   }
 
   /**
-   * A listener pressed play before the job made the preview: make it now (25 seconds of audio take
-   * well under a second), rather than refuse them or send more than the preview.
+   * A listener pressed play before the job made what they need: make it now (a 25-second preview
+   * takes well under a second, a whole song a few seconds), rather than refuse them or send more
+   * than they may have.
    */
-  private async makePreview(trackId: string, kind: RenditionKind): Promise<ServedFile> {
+  private async makeNow(trackId: string, kind: RenditionKind): Promise<ServedFile> {
     let made: RenditionRecord[];
     try {
       made = await this.context.work.ensureRenditions(trackId, [kind]);
     } catch (error) {
-      this.context.log.error({ err: error, trackId }, 'could not make a preview on demand');
-      throw new AppError(503, CATALOG_MESSAGES.previewNotReady);
+      this.context.log.error({ err: error, trackId, kind }, 'could not make a rendition on demand');
+      throw new AppError(503, kind.startsWith('preview') ? CATALOG_MESSAGES.previewNotReady : CATALOG_MESSAGES.streamNotReady);
     }
     this.invalidate(trackId);
-    const preview = made.find((rendition) => rendition.kind === kind);
-    if (!preview) throw notFound(CATALOG_MESSAGES.trackNotFound);
-    return servedRendition(preview);
+    const rendition = made.find((candidate) => candidate.kind === kind);
+    if (!rendition) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    return servedRendition(rendition);
   }
 
   /**
    * POST /api/tracks/{id}/stream: counts a play, at most once per listener per track per
-   * 10 minutes. The listener is the signed-in user, else the client's address.
+   * 10 minutes. The listener is the signed-in user, else the client's address (an IPv6 one by its /64).
    */
   async recordPlay(
     trackId: string,
@@ -131,7 +137,7 @@ export class StreamsService {
     event: StreamEvent,
   ): Promise<{ counted: boolean; streamCount: number }> {
     await this.lookup(trackId);
-    const identity = listener.userId ? `user:${listener.userId}` : `address:${listener.address}`;
+    const identity = listener.userId ? `user:${listener.userId}` : `address:${listenerNetwork(listener.address)}`;
     const listenerHash = createHash('sha256').update(this.salt).update(identity).digest('base64url');
     const result = await countPlay(this.context.db(), trackId, listenerHash, event);
     if (!result) throw notFound(CATALOG_MESSAGES.trackNotFound);

@@ -228,6 +228,22 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
     expect(kinds.map((row) => row.kind).sort()).toEqual(['low', 'preview', 'preview_low', 'standard']);
   });
 
+  it('refuses changes from another site with the same message as everywhere, and answers an absurdly long id with 404', async () => {
+    const artist = await t.artist();
+    for (const [method, url] of [
+      ['POST', '/api/tracks'],
+      ['DELETE', '/api/tracks/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/api/albums'],
+    ]) {
+      const response = await t.request(method!, url!, { cookie: artist.cookie, headers: { origin: 'https://evil.example' } });
+      expect(response.status, `${method} ${url}`).toBe(403);
+      expect(response.body).toEqual({ message: 'Cross-site requests are not allowed.' });
+    }
+    const long = await t.request('GET', `/api/tracks/${'a'.repeat(300)}/stream`);
+    expect(long.status).toBe(404);
+    expect(long.body).toEqual({ message: 'Not found' });
+  });
+
   it("hides another artist's tracks: absent from lists, 404 for every change", async () => {
     const owner = await t.artist();
     const other = await t.artist();

@@ -55,12 +55,17 @@ export async function findTrack(db: DbOrTx, trackId: string): Promise<TrackRecor
 }
 
 /** Which of these ids are the artist's tracks. */
-export async function ownTrackIds(db: DbOrTx, userId: string, trackIds: string[]): Promise<Set<string>> {
+/**
+ * Which of these tracks are the artist's. With `lock` (inside a transaction) the rows are held
+ * until it ends, so a track cannot be deleted between this check and the change that uses it.
+ */
+export async function ownTrackIds(db: DbOrTx, userId: string, trackIds: string[], lock = false): Promise<Set<string>> {
   if (trackIds.length === 0) return new Set();
-  const rows = await db
+  const query = db
     .select({ id: tracks.id })
     .from(tracks)
     .where(and(eq(tracks.userId, userId), inArray(tracks.id, trackIds)));
+  const rows = lock ? await query.for('update') : await query;
   return new Set(rows.map((row) => row.id));
 }
 

@@ -6,6 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog';
+import { cleanName } from '#common/text';
 import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors';
 
 export interface ReceivedFile {
@@ -109,6 +110,17 @@ function drainBody(request: FastifyRequest, reply: FastifyReply): Promise<void> 
 }
 
 /**
+ * Refuses an upload before reading its body. The body is read and thrown away first (up to a
+ * bound) so that a browser still sending sees the message rather than a reset connection.
+ */
+export async function refuseUpload(request: FastifyRequest, reply: FastifyReply, refusal: AppError): Promise<never> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT_BYTES) reply.header('Connection', 'close');
+  else await drainBody(request, reply);
+  throw refusal;
+}
+
+/**
  * Streams a multipart request's files to scratch files, collecting its text fields. Memory stays
  * flat whatever the file size. Limits are enforced while the bytes arrive, not trusted from
  * Content-Length: a file over its limit is a 413 with the form's message, as is going over the
@@ -136,11 +148,7 @@ export async function receiveUpload(
         : declared > rules.quotaRemaining + FORM_OVERHEAD_BYTES
           ? payloadTooLarge(CATALOG_MESSAGES.storageFull)
           : undefined;
-    if (refusal) {
-      if (declared > DRAIN_LIMIT_BYTES) reply.header('Connection', 'close');
-      else await drainBody(request, reply);
-      throw refusal;
-    }
+    if (refusal) await refuseUpload(request, reply, refusal);
   }
 
   // A socket that goes quiet mid-upload is closed, which fails the parse below and cleans up.
@@ -204,10 +212,9 @@ export async function receiveUpload(
   return { fields, files, discard };
 }
 
-/** A file name fit to show: no folders, no control characters, bounded length. */
+/** A file name fit to show: no folders, no control or bidi-override characters, bounded length. */
 export function displayFileName(clientName: string, fallback: string): string {
   const base = clientName.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const clean = cleanName(base).trim().slice(0, 255);
   return clean || fallback;
 }

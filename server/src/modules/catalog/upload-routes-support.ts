@@ -9,10 +9,13 @@ import { receiveUpload, type FileFieldRule, type ReceivedUpload } from './upload
 export type UploadForm = 'track' | 'album';
 
 const FORMS: Record<UploadForm, { fileField(name: string): FileFieldRule | undefined; maxFiles: number; maxFields: number }> = {
-  /** POST/PATCH /api/tracks: one audio file (audio), one cover (coverPhoto). */
+  /**
+   * POST/PATCH /api/tracks: one audio file (audio), one cover (coverPhoto). One file more is let
+   * through the parser so that a repeated field gets its own message ("one audio file per track").
+   */
   track: {
     fileField: (name) => (name === 'audio' ? audioFieldRule : name === 'coverPhoto' ? coverFieldRule : undefined),
-    maxFiles: 2,
+    maxFiles: 3,
     maxFields: 12,
   },
   /** POST/PATCH /api/albums: albumTrackFile_{index} per new track, and coverPhoto. */

@@ -1,12 +1,12 @@
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog';
+import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog';
 import { albums, covers, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, fileAppears, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
-import { abortedUpload, rawUpload } from '../../../test/support/raw-upload';
+import { abortedUpload, rawUpload, stalledUpload } from '../../../test/support/raw-upload';
 
 /**
  * Bad input to the upload calls (issue 3, item 7): each gets a clear 4xx message, and nothing is
@@ -60,6 +60,8 @@ describe.each(STORAGE_BACKENDS)('bad uploads, with %s storage', (backend) => {
     ['no artist name', { artistName: '' }, CATALOG_MESSAGES.artistNameRequired],
     ['a negative price', { price: '-5' }, CATALOG_MESSAGES.priceMin],
     ['a price that is not an amount', { price: '12.345' }, CATALOG_MESSAGES.priceFormat],
+    ['a price above the highest', { price: '21474836.48' }, CATALOG_MESSAGES.priceMax],
+    ['a name that is only control characters', { trackName: '\u0000\u0001' }, CATALOG_MESSAGES.trackNameRequired],
   ])('refuses %s with the form message', async (_name, extra, message) => {
     const response = await upload([{ field: 'audio', path: media.mp3 }], extra);
     expect(response.status).toBe(400);
@@ -84,12 +86,56 @@ describe.each(STORAGE_BACKENDS)('bad uploads, with %s storage', (backend) => {
     await expectNothingStored();
   });
 
-  it('refuses too many files and files the form does not have', async () => {
-    const tooMany = await upload([
+  it('lets an artist have 4 uploads in progress at once, and asks a fifth to wait', async () => {
+    const stalled = [];
+    for (let i = 0; i < MAX_UPLOADS_PER_ARTIST; i++) {
+      const started = once(t.app.uploads, 'start');
+      stalled.push(stalledUpload(t.baseUrl, artist.cookie));
+      await started;
+    }
+    const fifth = await upload([{ field: 'audio', path: media.mp3 }]);
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.message).toBe(CATALOG_MESSAGES.tooManyUploads);
+    // Another artist is not held up by them.
+    const other = await t.artist();
+    const theirs = await t.sendForm('POST', '/api/tracks', { fields, files: [{ field: 'audio', path: media.mp3 }] }, other.cookie);
+    expect(theirs.status).toBe(201);
+    for (const request of stalled) request.destroy();
+    await expectNothingStored();
+    // Once they are gone, the artist uploads again.
+    const again = await upload([{ field: 'audio', path: media.mp3 }]);
+    expect(again.status).toBe(201);
+    expect((await t.request('DELETE', `/api/tracks/${again.body.id}`, { cookie: artist.cookie })).status).toBe(200);
+    await t.app.jobs.drain();
+    await expectNothingStored();
+  });
+
+  it('stores names with a NUL or a bidi override cleaned, never a 500', async () => {
+    const response = await upload([{ field: 'audio', path: media.mp3, name: '\u202ewav.mp3' }], { trackName: 'Jua\u0000Kali', artistName: '\u202eWanjiru' });
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ trackName: 'Jua Kali', artistName: 'Wanjiru', originalName: 'wav.mp3' });
+    expect((await t.request('DELETE', `/api/tracks/${response.body.id}`, { cookie: artist.cookie })).status).toBe(200);
+    await t.app.jobs.drain();
+    await expectNothingStored();
+  });
+
+  it('refuses a second cover, too many files and files the form does not have', async () => {
+    const twoCovers = await upload([
       { field: 'audio', path: media.mp3 },
       { field: 'coverPhoto', path: media.coverPng },
       { field: 'coverPhoto', path: media.coverJpg },
     ]);
+    expect(twoCovers.status).toBe(400);
+    expect(twoCovers.body.message).toBe('Please upload one cover photo');
+    const tooMany = await t.sendForm(
+      'POST',
+      '/api/albums',
+      {
+        fields: { albumName: 'Many', albumTracks: '[]' },
+        files: Array.from({ length: 32 }, (_, index) => ({ field: `albumTrackFile_${index}`, path: media.textAsMp3 })),
+      },
+      artist.cookie,
+    );
     expect(tooMany.status).toBe(413);
     expect(tooMany.body.message).toBe(CATALOG_MESSAGES.tooManyFiles);
     const stranger = await upload([

@@ -51,12 +51,16 @@ function notModifiedSince(header: string | undefined, lastModified: Date | undef
   return Number.isFinite(since) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
-/** Range honoured only when If-Range (an ETag or a date) still describes the file. */
+/**
+ * Range honoured only when If-Range still describes the file: the same strong ETag, or exactly its
+ * Last-Modified date (RFC 9110 13.1.5: a date matches only when equal, not when later).
+ */
 function ifRangeHolds(header: string | undefined, file: ServedFile): boolean {
   if (!header) return true;
   const value = header.trim();
   if (value.startsWith('"') || value.startsWith('W/')) return !value.startsWith('W/') && value === file.etag;
-  return notModifiedSince(value, file.lastModified);
+  const date = Date.parse(value);
+  return file.lastModified !== undefined && Number.isFinite(date) && Math.floor(date / 1000) === Math.floor(file.lastModified.getTime() / 1000);
 }
 
 /**
