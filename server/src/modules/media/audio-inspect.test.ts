@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { parseDecodedSeconds, parseFfmpegOutput } from './audio-inspect';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALBUM_TRACK_FORMATS, inspectAudio, parseDecodedSeconds, parseFfmpegOutput } from './audio-inspect';
+import { locateFfmpeg } from './ffmpeg';
 
 const mp3WithArt = `[info] Input #0, mp3, from '/tmp/upload-1':
 [info]   Duration: 00:01:00.03, start: 0.025057, bitrate: 128 kb/s
@@ -37,5 +42,65 @@ describe('reading ffmpeg output', () => {
   it('reads the last decoded position from -progress', () => {
     expect(parseDecodedSeconds('out_time_us=1000000\nprogress=continue\nout_time_us=19984739\nprogress=end\n')).toBeCloseTo(19.98, 2);
     expect(parseDecodedSeconds('progress=end\n')).toBeUndefined();
+  });
+});
+
+describe('inspecting Ogg audio', () => {
+  let dir: string;
+  let ffmpegPath: string;
+  const inspect = (file: string) => inspectAudio(ffmpegPath, file, ALBUM_TRACK_FORMATS, { timeoutMs: 30_000 });
+  /** Real audio made by ffmpeg: nothing binary is committed. */
+  const make = (name: string, codec: string[]) => {
+    const file = path.join(dir, name);
+    execFileSync(
+      ffmpegPath,
+      ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=12', ...codec, '-f', 'ogg', file],
+      { stdio: 'pipe' },
+    );
+    return file;
+  };
+  const cut = (source: string, length: number, name: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, fs.readFileSync(source).subarray(0, length));
+    return file;
+  };
+  const files = {
+    vorbis: () => path.join(dir, 'tone.ogg'),
+    opus: () => path.join(dir, 'tone.opus'),
+    flac: () => path.join(dir, 'tone.oga'),
+  };
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-audio-inspect-'));
+    ffmpegPath = (await locateFfmpeg(process.env.FFMPEG_PATH, dir)).path;
+    make('tone.ogg', ['-c:a', 'libvorbis']);
+    make('tone.opus', ['-c:a', 'libopus']);
+    make('tone.oga', ['-c:a', 'flac']);
+  }, 60_000);
+
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['vorbis', 'opus', 'flac'] as const)('accepts a complete Ogg %s file with its duration', async (codec) => {
+    const result = await inspect(files[codec]());
+    expect(result).toMatchObject({ ok: true, format: 'ogg', mimeType: 'audio/ogg' });
+    expect(result.ok && result.duration).toBeCloseTo(12, 1);
+  });
+
+  it.each(['vorbis', 'opus', 'flac'] as const)('refuses an Ogg %s file cut in half as damaged', async (codec) => {
+    const source = files[codec]();
+    const half = cut(source, Math.floor(fs.statSync(source).size / 2), `half-${codec}.ogg`);
+    expect(await inspect(half)).toEqual({ ok: false, reason: 'damaged' });
+  });
+
+  it.each(['vorbis', 'opus', 'flac'] as const)('refuses an Ogg %s file cut at a page boundary before its end-of-stream page', async (codec) => {
+    const source = files[codec]();
+    const bytes = fs.readFileSync(source);
+    // The first page that starts past the middle: everything before it is whole pages, none of them the last.
+    const boundary = bytes.indexOf('OggS', Math.floor(bytes.length / 2), 'latin1');
+    expect(boundary).toBeGreaterThan(0);
+    expect(bytes.lastIndexOf('OggS', undefined, 'latin1')).toBeGreaterThan(boundary);
+    expect(await inspect(cut(source, boundary, `pages-${codec}.ogg`))).toEqual({ ok: false, reason: 'damaged' });
   });
 });

@@ -117,10 +117,40 @@ export async function wavDeclaredSeconds(filePath: string): Promise<number | und
 }
 
 /**
+ * Whether an Ogg file ends with a complete page flagged end-of-stream. Ogg headers declare no
+ * length and ffmpeg takes the duration from the last page it finds, so a cut-off upload decodes
+ * cleanly to a shorter length: only the missing final page tells. Reads the tail of the file only.
+ */
+export async function oggEndsWithEos(filePath: string): Promise<boolean> {
+  const handle = await fsp.open(filePath, 'r');
+  try {
+    const { size } = await handle.stat();
+    // A page is at most 27 + 255 + 255 * 255 bytes, so the whole last page is in the tail.
+    const buffer = Buffer.alloc(Math.min(size, 64 * 1024));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, size - buffer.length);
+    const tail = buffer.subarray(0, bytesRead);
+    let at = tail.length >= 27 ? tail.lastIndexOf('OggS', tail.length - 27, 'latin1') : -1;
+    while (at >= 0) {
+      const tableEnd = at + 27 + tail[at + 26]!;
+      if (tail[at + 4] === 0 && tableEnd <= tail.length) {
+        let end = tableEnd;
+        for (let i = at + 27; i < tableEnd; i++) end += tail[i]!;
+        // The capture pattern can also occur in packet data: only a page that ends where the file ends is the last page.
+        if (end === tail.length) return (tail[at + 5]! & 0x04) !== 0;
+      }
+      at = at > 0 ? tail.lastIndexOf('OggS', at - 1, 'latin1') : -1;
+    }
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Decides whether an uploaded file is audio we accept, by decoding all of it with ffmpeg. Its
  * name and declared type are not consulted. A text file, a video, a format not on the list,
  * decoding errors, or a decoded length far from what the header declares (a truncated file) are
- * all refused.
+ * all refused, as is an Ogg file without its end-of-stream page (also a truncated file).
  */
 export async function inspectAudio(
   ffmpegPath: string,
@@ -146,6 +176,7 @@ export async function inspectAudio(
   if (result.code !== 0 || result.timedOut || output.errors.length > 0) return { ok: false, reason: 'damaged' };
   const decoded = parseDecodedSeconds(result.stdout);
   if (decoded === undefined) return { ok: false, reason: 'damaged' };
+  if (format === 'ogg' && !(await oggEndsWithEos(filePath))) return { ok: false, reason: 'damaged' };
   const declared = format === 'wav' ? await wavDeclaredSeconds(filePath) : output.durationEstimated ? undefined : output.headerDuration;
   if (declared !== undefined && Math.abs(declared - decoded) > Math.max(1, declared * 0.02)) return { ok: false, reason: 'damaged' };
   if (decoded < MIN_DURATION_SECONDS) return { ok: false, reason: 'too-short' };
