@@ -15,7 +15,7 @@ export interface BenchApp {
 /** The real app, listening on a loopback port, on a fresh DATA_DIR (or DATABASE_URL when set). */
 export async function startBenchApp(env: Record<string, string> = {}, options: BuildAppOptions = {}): Promise<BenchApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', ...process.env, ...env, DATA_DIR: dataDir, PORT: '0' });
+  const config = loadConfig({ NODE_ENV: 'test', ...process.env, ...env, DATA_DIR: dataDir });
   const app = await buildApp(config, { logger: false, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

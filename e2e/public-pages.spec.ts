@@ -73,6 +73,15 @@ test('the dashboard code arrives only with the dashboard', async ({ page }) => {
   expect(scripts.filter((script) => /dashboard/i.test(script))).toEqual([]);
 });
 
+test('F8 moves focus to the notification area on a public page, before any toast', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await page.keyboard.press('F8');
+  const region = page.getByRole('region', { name: 'Notifications (F8)' });
+  await expect(region).toBeAttached();
+  await expect(region.locator(':focus')).toHaveCount(1);
+});
+
 test('built assets are served precompressed', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];

@@ -60,6 +60,14 @@ describe('robustness of the HTTP surface', () => {
     expect(response.json().message).toBeTypeOf('string');
   });
 
+  it('answers addresses the router cannot read with a JSON message', async () => {
+    for (const url of ['/api/user/%zz', '/%zz']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ message: 'The address is not valid.' });
+    }
+  });
+
   it('answers unknown API paths with JSON 404, for every method', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
       const response = await t.app.inject({ method, url: '/api/no-such-thing?x=1' });

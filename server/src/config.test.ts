@@ -31,7 +31,10 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be a port number'],
-    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 0 and 65535'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT must be between 1 and 65535'],
+    [{ PORT: '0' }, 'Invalid configuration: PORT must be between 1 and 65535'],
+    [{ PORT: ' ' }, 'Invalid configuration: PORT must be a port number'],
+    [{ PORT: '0x10' }, 'Invalid configuration: PORT must be a port number'],
     [{ DATABASE_URL: 'mysql://x' }, 'Invalid configuration: DATABASE_URL must be a URL starting with postgres:// or postgresql://'],
     [{ PUBLIC_URL: 'sauti.co.ke' }, 'Invalid configuration: PUBLIC_URL must be a URL starting with http:// or https://'],
     [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be a URL starting with smtp:// or smtps://'],

@@ -54,13 +54,15 @@ const booleanFlag = z.preprocess(
 );
 
 const envSchema = z.object({
+  // Digits only: " " or "0x10" must not become a port, and 0 (any free port) would put a dead
+  // address into every e-mailed link.
   PORT: z.preprocess(
     emptyToUndefined,
-    z.coerce
-      .number({ message: 'must be a port number' })
-      .int('must be a whole number')
-      .min(0, 'must be between 0 and 65535')
-      .max(65535, 'must be between 0 and 65535')
+    z
+      .string()
+      .regex(/^\d{1,5}$/, 'must be a port number')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'))
       .default(5000),
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),

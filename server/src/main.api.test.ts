@@ -82,8 +82,12 @@ describe('the server process', () => {
       socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
       socket.on('close', () => resolve(text));
     });
+    const shuttingDown = new Promise<void>((resolve) => {
+      const check = () => first.output().includes('shutting down') && resolve();
+      first.child.stdout!.on('data', check);
+    });
     first.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await shuttingDown;
     // write, not end: a half-closed socket makes Node abort the request.
     socket.write(body.slice(20));
     const text = await responseText;
@@ -101,7 +105,7 @@ describe('the server process', () => {
     // The account written during shutdown is there: it asks for verification, not "wrong password".
     expect(login.status).toBe(403);
     second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.exited, second.output()).toBe(0);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -109,5 +113,20 @@ describe('the server process', () => {
     const server = startServer({ PORT: 'eighty', DATA_DIR: makeDataDir() });
     expect(await server.exited).toBe(1);
     expect(server.output().trim()).toBe('Invalid configuration: PORT must be a port number');
+  });
+
+  it.each([
+    ['a DATABASE_URL nothing answers at', () => ({ DATABASE_URL: 'postgres://sauti:secret@127.0.0.1:1/sauti' }), /^DATABASE_URL cannot be used: nothing is listening at its host and port \(ECONNREFUSED\)\.$/],
+    ['a DATA_DIR that is a file', () => ({ DATA_DIR: path.join(makeDataDir(), 'file') }), /^DATA_DIR .*file cannot be used as a writable folder \(EEXIST\)\.$/],
+    ['a HOST that is not this machine', () => ({ HOST: '192.0.2.123' }), /^HOST 192\.0\.2\.123 is not an address of this machine \(EADDRNOTAVAIL\)\.$/],
+  ])('stops with one line naming the variable for %s', async (_case, env, line) => {
+    const values: Record<string, string> = { DATA_DIR: seedDataDir(makeDataDir()), PORT: String(await freePort()), ...env() };
+    if (values.DATA_DIR!.endsWith('file')) fs.writeFileSync(values.DATA_DIR!, 'not a folder');
+    const server = startServer(values);
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split('\n');
+    expect(lines.at(-1), server.output()).toMatch(line);
+    expect(server.output()).not.toContain('secret');
+    expect(server.output()).not.toMatch(/\n\s+at /);
   });
 });

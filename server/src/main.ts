@@ -45,7 +45,7 @@ try {
     },
   });
 } catch (error) {
-  if (error instanceof DataDirLockedError || error instanceof FfmpegMissingError) fail(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof FfmpegMissingError) fail(error.message);
   throw error;
 }
 
@@ -56,9 +56,17 @@ try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') {
+  const problem =
+    code === 'EADDRINUSE'
+      ? `PORT ${config.port} is already in use; stop the other server or set PORT.`
+      : code === 'EACCES'
+        ? `PORT ${config.port} needs privileges this process does not have; choose a PORT above 1023.`
+        : code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL'
+          ? `HOST ${config.host} is not an address of this machine (${code}).`
+          : undefined;
+  if (problem) {
     await app.close();
-    fail(`PORT ${config.port} is already in use; stop the other server or set PORT.`);
+    fail(problem);
   }
   throw error;
 }

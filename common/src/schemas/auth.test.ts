@@ -16,11 +16,17 @@ describe('registerSchema', () => {
     [{ password: 'abcde' }, AUTH_MESSAGES.passwordMin],
     [{ password: 'Password1' }, AUTH_MESSAGES.passwordCommon],
     [{ password: 'x'.repeat(129) }, AUTH_MESSAGES.passwordMax],
+    [{ password: '        ' }, AUTH_MESSAGES.passwordBlank],
+    [{ displayName: '\u0000\u0001' }, AUTH_MESSAGES.displayNameRequired],
     [{ displayName: '' }, AUTH_MESSAGES.displayNameRequired],
     [{ displayName: 'x'.repeat(51) }, AUTH_MESSAGES.displayNameMax],
     [{ displayName: 'Track' }, AUTH_MESSAGES.displayNameReserved],
   ])('refuses %o', (override, message) => {
     expect(firstMessage(registerSchema.safeParse({ ...valid, ...override }))).toBe(message);
+  });
+
+  it('cleans control and bidi-override characters out of the display name', () => {
+    expect(registerSchema.parse({ ...valid, displayName: 'Nyota\u0000Band\u202e' }).displayName).toBe('Nyota Band');
   });
 
   it('accepts passwords of exactly 6 and 128 characters', () => {

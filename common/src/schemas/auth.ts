@@ -13,6 +13,7 @@ export const AUTH_MESSAGES = {
   passwordMinLong: 'Password must be at least 6 characters long',
   passwordMax: 'Password must be at most 128 characters',
   passwordCommon: 'This password is too common. Please choose a less common one.',
+  passwordBlank: 'Password must contain more than spaces',
   passwordsDoNotMatch: 'Passwords do not match',
   displayNameRequired: 'Display name is required',
   displayNameMax: 'Display name must be at most 50 characters',
@@ -48,6 +49,7 @@ const newPassword = (minMessage: string) =>
     .string({ message: minMessage })
     .min(PASSWORD_MIN_LENGTH, minMessage)
     .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax)
+    .refine((value) => value.trim() !== '', AUTH_MESSAGES.passwordBlank)
     .refine((value) => !isCommonPassword(value), AUTH_MESSAGES.passwordCommon);
 
 export const displayNameSchema = z

@@ -7,6 +7,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
 import { migrationsDir, startWorker } from '../paths';
+import { ConfigError } from '../config';
 
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: data-access functions accept either. */
@@ -87,6 +88,24 @@ export interface OpenDatabaseOptions {
   onFatal?: (error: Error) => void;
 }
 
+/** Why a PostgreSQL server cannot be used, as one line for the operator (never the URL: it may hold a password). */
+const UNUSABLE_SERVER: Record<string, string> = {
+  ECONNREFUSED: 'nothing is listening at its host and port',
+  ENOTFOUND: 'its host name is unknown',
+  EAI_AGAIN: 'its host name could not be looked up',
+  ETIMEDOUT: 'the server does not answer',
+  EHOSTUNREACH: 'its host cannot be reached',
+  '3D000': 'the database does not exist',
+  '28P01': 'the server refused the user name or password',
+  '28000': 'the server refused the user',
+};
+
+function unusableServer(error: unknown): ConfigError | undefined {
+  const code = (error as { code?: unknown }).code;
+  const reason = typeof code === 'string' ? UNUSABLE_SERVER[code] : undefined;
+  return reason ? new ConfigError(`DATABASE_URL cannot be used: ${reason} (${String(code)}).`) : undefined;
+}
+
 /** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite database and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const onFatal =
@@ -113,7 +132,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await runMigrations(pool);
   } catch (error) {
     await closeBackend();
-    throw error;
+    throw (kind === 'postgres' && unusableServer(error)) || error;
   }
   return { db: drizzle(pool, { schema }), pool, kind, close: closeBackend };
 }

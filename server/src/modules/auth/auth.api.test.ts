@@ -32,8 +32,8 @@ async function register(overrides: Partial<{ email: string; password: string; di
 }
 
 /** Registers, follows the e-mailed link, and answers the account and its signed-in cookie. */
-async function verifiedAccount() {
-  const { account } = await register();
+async function verifiedAccount(overrides: Parameters<typeof register>[0] = {}) {
+  const { account } = await register(overrides);
   await t.app.jobs.drain();
   const [mail] = smtp.mailTo(account.email);
   const verify = await json('POST', '/api/verify-email', { token: linkIn(mail!, '/verify-email').searchParams.get('token') });
@@ -177,6 +177,12 @@ describe('registration rules', () => {
     expect(response.statusCode).toBe(201);
     await t.app.jobs.drain();
     expect(smtp.mailTo(account.email)).toHaveLength(1);
+  });
+
+  it('stores a display name with a NUL or a bidi override cleaned, never a 500', async () => {
+    const name = uniqueName('Nul');
+    const { cookie } = await verifiedAccount({ displayName: `${name}\u0000\u202e` });
+    expect((await json('GET', '/api/user', undefined, cookie)).json().displayName).toBe(name);
   });
 
   it('keeps display names unique by their slug', async () => {

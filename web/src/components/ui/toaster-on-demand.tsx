@@ -6,6 +6,9 @@ const Toaster = lazy(() => loadToaster().then((module) => ({ default: module.Toa
 
 let wanted = false;
 const wantedListeners = new Set<() => void>();
+/** F8 was pressed before the toast area existed: press it again for the area once it is there. */
+let replayF8 = false;
+const isF8 = (event: KeyboardEvent) => event.code === 'F8' || event.key === 'F8';
 
 function want() {
   if (wanted) return;
@@ -36,21 +39,41 @@ export function ToasterOnDemand() {
     const unsubscribe = subscribeToToasts((state) => {
       if (state.toasts.length > 0) want();
     });
+    // F8 focuses the notification area (spec section 9) on every page, also before any toast.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isF8(event)) return;
+      replayF8 = true;
+      want();
+    };
+    window.addEventListener('keydown', onKeyDown);
     if (wanted) show();
     return () => {
       wantedListeners.delete(show);
       unsubscribe();
+      window.removeEventListener('keydown', onKeyDown);
     };
   }, [mounted]);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />
+      <ReplayF8 />
     </Suspense>
   );
+}
+
+/** Rendered after the toast area, so its effect runs once the area listens for F8 itself. */
+function ReplayF8() {
+  useEffect(() => {
+    if (!replayF8) return;
+    replayF8 = false;
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'F8', code: 'F8', bubbles: true }));
+  }, []);
+  return null;
 }
 
 /** Test helper: back to "not wanted yet". */
 export function resetToasterOnDemandForTests() {
   wanted = false;
+  replayF8 = false;
 }
