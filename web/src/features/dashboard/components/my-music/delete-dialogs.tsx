@@ -46,11 +46,14 @@ function ConfirmDeleteDialog({
 
 export function DeleteTrackDialog({
   track,
+  albumName,
   pending,
   onConfirm,
   onOpenChange,
 }: {
   track: Track;
+  /** The album the track is in, if any: it leaves it. */
+  albumName?: string;
   pending: boolean;
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
@@ -58,7 +61,9 @@ export function DeleteTrackDialog({
   return (
     <ConfirmDeleteDialog
       title="Delete track?"
-      description={`“${track.trackName}” will be removed from Sauti with its audio and cover. This cannot be undone.`}
+      description={`“${track.trackName}” will be removed from Sauti with its audio and cover${
+        albumName ? `, and from the album “${albumName}”` : ''
+      }. This cannot be undone.`}
       pending={pending}
       onConfirm={onConfirm}
       onOpenChange={onOpenChange}

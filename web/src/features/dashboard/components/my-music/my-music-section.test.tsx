@@ -170,6 +170,20 @@ describe('deleting (spec sections 4 and 8)', () => {
     expect(await screen.findByText('No tracks uploaded yet')).toBeDefined();
   });
 
+  it('says that a track in an album leaves it', async () => {
+    const user = userEvent.setup();
+    const album = makeAlbum({ albumName: 'Safari' });
+    const track = makeTrack({ trackName: 'Demo', albumId: album.id });
+    await openMyMusic({
+      'GET /api/tracks': { body: [track] },
+      'GET /api/albums': { body: [{ ...album, tracks: [track] }] },
+      [`GET /api/purchases/track/${track.id}`]: { body: [] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Demo' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete track?' });
+    expect(within(confirm).getByText('“Demo” will be removed from Sauti with its audio and cover, and from the album “Safari”. This cannot be undone.')).toBeDefined();
+  });
+
   it("says 'Failed to delete track. Please try again.' when the server fails", async () => {
     const user = userEvent.setup();
     const track = makeTrack({ trackName: 'Demo' });

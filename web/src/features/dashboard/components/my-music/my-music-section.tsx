@@ -275,6 +275,7 @@ export function MyMusicSection({ goTo }: DashboardSectionProps) {
       {dialog?.kind === 'delete-track' && (
         <DeleteTrackDialog
           track={dialog.track}
+          albumName={dialog.track.albumId ? albumNames.get(dialog.track.albumId) : undefined}
           pending={deleteTrack.isPending}
           onConfirm={() => confirmTrackDeletion(dialog.track)}
           onOpenChange={(open) => !open && closeDialog()}
