@@ -1,7 +1,8 @@
 const MAX_CAUSE_DEPTH = 3;
 
 /** Drizzle puts a failed query's parameters in its message: e-mail addresses, names, token hashes. */
-const scrub = (text: string) => text.replace(/^params: .*$/gm, 'params: [not logged]');
+export const withoutQueryParameters = (text: string) => text.replace(/^params: .*$/gm, 'params: [not logged]');
+const scrub = withoutQueryParameters;
 
 export interface SerializedError {
   [key: string]: unknown;

@@ -14,7 +14,8 @@ declare module 'fastify' {
 export const databasePlugin = fp<{ config: Config; startJobs: boolean; onFatal: (error: Error) => void }>(
   async (app, { config, startJobs, onFatal }) => {
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onFatal });
-    const jobs = new JobQueue(database.db, app.log);
+    // Embedded mode is one process by construction (the DATA_DIR lock); a PostgreSQL server may be shared.
+    const jobs = new JobQueue(database.db, app.log, { exclusive: database.kind === 'embedded' });
     app.decorate('database', database);
     app.decorate('jobs', jobs);
     if (startJobs) app.addHook('onReady', async () => jobs.start());

@@ -164,7 +164,7 @@ export class MediaWork {
   register(jobs: JobQueue) {
     jobs.register<{ trackId: string }>(MEDIA_JOBS.renditions, async ({ trackId }, { signal }) => {
       await this.ensureRenditions(trackId, undefined, signal);
-    }, { concurrency: 1, leaseMs: 30 * 60 * 1000 });
+    }, { concurrency: 1 });
     jobs.register<{ coverId: string }>(MEDIA_JOBS.coverVariants, async ({ coverId }) => {
       await this.ensureCoverVariants(coverId);
     }, { concurrency: 1 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
+import { withoutQueryParameters } from '../../lib/error-serializer';
 import { jobs } from '../../db/schema';
 
 export interface JobContext {
@@ -26,6 +27,15 @@ type ClaimedJob = {
   max_attempts: number;
 };
 
+export interface JobQueueOptions {
+  /**
+   * This process is the only one using the database (embedded mode: the DATA_DIR lock), so a job
+   * found 'running' before we claimed anything belongs to a dead process and is requeued at once.
+   */
+  exclusive: boolean;
+  pollIntervalMs?: number;
+}
+
 export interface EnqueueOptions {
   /** Enqueue inside the caller's transaction: the job exists exactly when the change it belongs to does. */
   tx?: DbOrTx;
@@ -33,9 +43,12 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
+/** Short, because it is renewed while the handler runs: it only lapses when the worker has died. */
+const DEFAULT_LEASE_MS = 60_000;
 const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 60 * 60 * 1000;
 const KEEP_FINISHED_DAYS = 7;
+const ABANDONED = 'The process running this job stopped during its last attempt.';
 
 /** Delay before the next attempt: 5 s, 10 s, 20 s ... up to an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -44,8 +57,9 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * A durable job queue in the database. Jobs are claimed with FOR UPDATE SKIP LOCKED under a
- * lease, so a job whose worker died is picked up again, and several processes can share one
- * PostgreSQL queue. Each kind runs in its own lane with its own concurrency.
+ * lease that the worker renews while the job runs, so a job whose worker died is picked up again
+ * soon after, however long the job takes, and several processes can share one PostgreSQL queue.
+ * Each kind runs in its own lane with its own concurrency.
  */
 export class JobQueue {
   private readonly lanes = new Map<string, Lane>();
@@ -53,19 +67,28 @@ export class JobQueue {
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private started = false;
+  private recovery: Promise<void> | undefined;
+  /** One poll at a time: two would both see a free slot in a lane and exceed its concurrency. */
+  private polling = false;
+  private pollAgain = false;
+  private readonly exclusive: boolean;
+  private readonly pollIntervalMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-    private readonly pollIntervalMs = 1_000,
-  ) {}
+    options: JobQueueOptions,
+  ) {
+    this.exclusive = options.exclusive;
+    this.pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  }
 
   register<P>(kind: string, handler: JobHandler<P>, options: { concurrency?: number; leaseMs?: number } = {}) {
     this.lanes.set(kind, {
       kind,
       handler: handler as JobHandler<unknown>,
       concurrency: options.concurrency ?? 1,
-      leaseMs: options.leaseMs ?? 5 * 60 * 1000,
+      leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
       running: 0,
     });
   }
@@ -99,6 +122,7 @@ export class JobQueue {
   async drain(kinds?: string[]): Promise<number> {
     let processed = 0;
     await Promise.all([...this.inFlight]);
+    await this.recoverAbandoned();
     for (;;) {
       const lanes = [...this.lanes.values()].filter((lane) => !kinds || kinds.includes(lane.kind));
       let claimedAny = false;
@@ -116,34 +140,73 @@ export class JobQueue {
   async stop() {
     this.abort.abort();
     if (this.timer) clearTimeout(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    // A poll under way may still start the job it is claiming, after the database is closed unless we wait.
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
   private schedule(delayMs: number) {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.poll(), delayMs);
+    this.timer = setTimeout(() => this.track(this.poll()), delayMs);
     this.timer.unref();
+  }
+
+  /** stop() and drain() wait for `work`, which must not reject. */
+  private track(work: Promise<void>) {
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
   }
 
   private async poll() {
     if (this.abort.signal.aborted) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    this.pollAgain = false;
     try {
+      await this.recoverAbandoned();
       for (const lane of this.lanes.values()) {
         while (lane.running < lane.concurrency && !this.abort.signal.aborted) {
           const job = await this.claim(lane);
           if (!job) break;
-          const task = this.run(lane, job).finally(() => {
-            this.inFlight.delete(task);
-            this.nudge();
-          });
-          this.inFlight.add(task);
+          this.track(
+            this.run(lane, job)
+              .catch((error: unknown) => this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'could not record a job result'))
+              .finally(() => this.nudge()),
+          );
         }
       }
       await this.cleanUp();
     } catch (error) {
       if (!this.abort.signal.aborted) this.log.error({ err: error }, 'job queue poll failed');
+    } finally {
+      this.polling = false;
     }
-    if (!this.abort.signal.aborted) this.schedule(this.pollIntervalMs);
+    if (!this.abort.signal.aborted) this.schedule(this.pollAgain ? 0 : this.pollIntervalMs);
+  }
+
+  /** Exclusive mode only, once, before this queue claims anything (else it would requeue its own work). */
+  private recoverAbandoned(): Promise<void> {
+    if (!this.exclusive) return Promise.resolve();
+    this.recovery ??= this.db
+      .execute(sql`
+        UPDATE jobs SET
+          status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+          finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
+          last_error = CASE WHEN attempts >= max_attempts THEN ${ABANDONED} ELSE last_error END,
+          lease_until = NULL, run_at = now()
+        WHERE status = 'running'`)
+      .then(
+        (result) => {
+          if (result.rowCount) this.log.info({ count: result.rowCount }, 'requeued jobs left running by a stopped process');
+        },
+        (error: unknown) => {
+          this.recovery = undefined; // tried again at the next poll
+          throw error;
+        },
+      );
+    return this.recovery;
   }
 
   private async claim(lane: Lane): Promise<ClaimedJob | undefined> {
@@ -153,7 +216,7 @@ export class JobQueue {
       WHERE id = (
         SELECT id FROM jobs
         WHERE kind = ${lane.kind}
-          AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_until < now()))
+          AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_until < now() AND attempts < max_attempts))
         ORDER BY run_at
         LIMIT 1
         FOR UPDATE SKIP LOCKED
@@ -165,15 +228,15 @@ export class JobQueue {
   private async run(lane: Lane, job: ClaimedJob) {
     lane.running++;
     try {
-      await lane.handler(job.payload, { attempt: job.attempts, signal: this.abort.signal });
+      await this.holdingLease(lane, job, () => lane.handler(job.payload, { attempt: job.attempts, signal: this.abort.signal }));
       // The payload may hold links with tokens: it is not kept once the job has done its work.
       await this.db.execute(sql`
         UPDATE jobs SET status = 'done', finished_at = now(), lease_until = NULL, last_error = NULL, payload = '{}'::jsonb
-        WHERE id = ${job.id}`);
+        WHERE ${this.stillOurs(job)}`);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = withoutQueryParameters(error instanceof Error ? error.message : String(error));
       const failed = job.attempts >= job.max_attempts;
-      this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, failed, error: message }, 'job attempt failed');
+      this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, failed }, 'job attempt failed');
       await this.db.execute(sql`
         UPDATE jobs SET
           status = ${failed ? 'failed' : 'queued'},
@@ -181,9 +244,43 @@ export class JobQueue {
           lease_until = NULL,
           last_error = ${message.slice(0, 2000)},
           finished_at = ${failed ? sql`now()` : sql`NULL`}
-        WHERE id = ${job.id}`);
+        WHERE ${this.stillOurs(job)}`);
     } finally {
       lane.running--;
+    }
+  }
+
+  /** This claim of the job, and no later one: a worker whose lease lapsed must not touch a job re-claimed since. */
+  private stillOurs(job: ClaimedJob) {
+    return sql`id = ${job.id} AND status = 'running' AND attempts = ${job.attempts}`;
+  }
+
+  /** Renews the job's lease every third of it until `work` settles. */
+  private async holdingLease(lane: Lane, job: ClaimedJob, work: () => Promise<void>) {
+    // Renewals are chained and awaited, so none can land after the job's final update.
+    let renewal = Promise.resolve();
+    const timer = setInterval(() => {
+      renewal = renewal.then(() => this.renewLease(lane, job));
+    }, lane.leaseMs / 3);
+    timer.unref();
+    try {
+      await work();
+    } finally {
+      clearInterval(timer);
+      await renewal;
+    }
+  }
+
+  private async renewLease(lane: Lane, job: ClaimedJob) {
+    try {
+      // Matching `attempts` too: once another worker has re-claimed the job, this one must not extend its lease.
+      const result = await this.db.execute(sql`
+        UPDATE jobs SET lease_until = now() + make_interval(secs => ${lane.leaseMs / 1000})
+        WHERE ${this.stillOurs(job)}`);
+      if (result.rowCount === 0) this.log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost: another worker has claimed the job');
+    } catch (error) {
+      // The next renewal may succeed; until the lease lapses, nobody else takes the job.
+      this.log.warn({ err: error, jobId: job.id, kind: job.kind }, 'job lease renewal failed');
     }
   }
 
@@ -194,5 +291,9 @@ export class JobQueue {
     this.lastCleanUp = Date.now();
     await this.db.execute(sql`
       DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`);
+    // A job whose every attempt ended with its worker dying is not claimed again: it is given up.
+    await this.db.execute(sql`
+      UPDATE jobs SET status = 'failed', finished_at = now(), lease_until = NULL, last_error = ${ABANDONED}
+      WHERE status = 'running' AND lease_until < now() AND attempts >= max_attempts`);
   }
 }
