@@ -21,6 +21,28 @@ describe('TtlCache', () => {
     expect(await cache.get('track', async () => 'after the edit')).toBe('after the edit');
   });
 
+  it('keeps sharing the load that began after an invalidation, when the older one ends', async () => {
+    const cache = new TtlCache<string, string>(60_000, 10);
+    let releaseOld!: (value: string) => void;
+    const old = cache.get('track', () => new Promise((resolve) => (releaseOld = resolve)));
+    cache.invalidate('track');
+    let loads = 0;
+    let releaseNew!: (value: string) => void;
+    const newer = cache.get('track', () => {
+      loads++;
+      return new Promise((resolve) => (releaseNew = resolve));
+    });
+    releaseOld('old');
+    await old;
+    const joined = cache.get('track', async () => {
+      loads++;
+      return 'a third load';
+    });
+    releaseNew('new');
+    expect(await Promise.all([newer, joined])).toEqual(['new', 'new']);
+    expect(loads).toBe(1);
+  });
+
   it('keeps at most maxEntries', async () => {
     const cache = new TtlCache<number, number>(60_000, 2);
     for (const key of [1, 2, 3]) await cache.get(key, async () => key);

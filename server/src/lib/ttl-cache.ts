@@ -25,7 +25,10 @@ export class TtlCache<K, V> {
         if (generation === this.generation) this.set(key, value);
         return value;
       })
-      .finally(() => this.loading.delete(key));
+      .finally(() => {
+        // After an invalidation, a newer load may hold this key: leave it be.
+        if (this.loading.get(key) === promise) this.loading.delete(key);
+      });
     this.loading.set(key, promise);
     return promise;
   }
