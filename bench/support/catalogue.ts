@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog';
 import { signUpArtist, type Artist } from './accounts';
 import { songMp3 } from './media';
 import { atFinish } from './processes';
@@ -39,7 +40,10 @@ export function sharedCatalogue(): Promise<Catalogue> {
     const songId = await uploadOrFail(server, artist, songMp3(240), 'Bench song');
     const shortSong = songMp3(10);
     for (let next = 1; next < TRACK_COUNT; ) {
-      const batch = Array.from({ length: Math.min(8, TRACK_COUNT - next) }, (_, k) => uploadOrFail(server, artist, shortSong, `Track ${next + k}`));
+      // As many at once as the server lets one artist have in progress.
+      const batch = Array.from({ length: Math.min(MAX_UPLOADS_PER_ARTIST, TRACK_COUNT - next) }, (_, k) =>
+        uploadOrFail(server, artist, shortSong, `Track ${next + k}`),
+      );
       next += batch.length;
       await Promise.all(batch);
     }

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { AccessLogController } from './access-log';
 
 describe('AccessLogController', () => {
-  it('leaves out the access lines of routes that opt out, but never their failures', async () => {
-    const lines: { msg: string; req?: { url: string }; reqId: string }[] = [];
+  it('writes one line per request, and none for routes that opt out, but never hides their failures', async () => {
+    const lines: { msg: string; req?: { url: string; method: string }; res?: { statusCode: number }; reqId: string }[] = [];
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
         lines.push(JSON.parse(chunk.toString()));
@@ -26,7 +26,8 @@ describe('AccessLogController', () => {
         const ids = new Set(lines.filter((line) => line.req?.url === url).map((line) => line.reqId));
         return lines.filter((line) => ids.has(line.reqId)).map((line) => line.msg);
       };
-      expect(messagesOf('/logged')).toEqual(['incoming request', 'request completed']);
+      expect(messagesOf('/logged')).toEqual(['request completed']);
+      expect(lines.find((line) => line.req?.url === '/logged')).toMatchObject({ req: { method: 'GET' }, res: { statusCode: 200 } });
       expect(lines.some((line) => line.req?.url === '/quiet')).toBe(false);
       expect(lines.filter((line) => line.msg === 'broken')).toHaveLength(1);
     } finally {

@@ -1,26 +1,26 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
- * Fastify's "incoming request" / "request completed" lines, except on routes that opt out with
- * `config: { accessLog: false }`: a player asks for one track in many ranges, and two JSON lines
- * and two writes each cost a sixth of a range answer (docs/decisions/018). A request that fails
- * is still logged, on every route.
+ * One access-log line per request, when it completes (method, path, status, time), instead of
+ * Fastify's two: each JSON line and its write cost a measurable share of a small answer
+ * (docs/decisions/018 and 023). Routes may opt out with `config: { accessLog: false }`: a player
+ * asks for one track in many ranges. A request that fails is still logged, on every route.
  */
 export class AccessLogController extends LogController {
-  override incomingRequest(request: FastifyRequest, reply: FastifyReply) {
-    if (request.routeOptions.config.accessLog === false) return;
-    super.incomingRequest(request, reply);
-  }
+  override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    if (!error && request.routeOptions.config.accessLog === false) return;
-    super.requestCompleted(error, request, reply);
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else if (request.routeOptions.config.accessLog !== false) {
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    }
   }
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: no access-log lines for this route's successful requests. */
+    /** false: no access-log line for this route's successful requests. */
     accessLog?: boolean;
   }
 }

@@ -53,7 +53,7 @@ export const catalogPlugin = fp(
       trackChanged,
     };
     const streams = new StreamsService(context);
-    const listCache = app.database.kind === 'embedded' ? new TtlCache<string, string>(TRACK_LIST_CACHE_MS, 1_000) : undefined;
+    const listCache = app.database.kind === 'embedded' ? new TtlCache<string, Buffer>(TRACK_LIST_CACHE_MS, 1_000) : undefined;
     const tracks = new TracksService(context, listCache);
     holder.streams = streams;
     holder.tracks = tracks;

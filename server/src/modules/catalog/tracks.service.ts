@@ -43,7 +43,7 @@ export class TracksService {
    */
   constructor(
     private readonly context: CatalogContext,
-    private readonly listCache?: TtlCache<string, string>,
+    private readonly listCache?: TtlCache<string, Buffer>,
   ) {}
 
   /** Drops the cached list of one artist (after any change of theirs), or of all (background work). */
@@ -60,9 +60,12 @@ export class TracksService {
     return (await listUserTracks(this.db, userId)).map(toTrack);
   }
 
-  /** The list as the JSON the route sends: serialised once per change, not once per request. */
-  async listJson(userId: string): Promise<string> {
-    const load = async () => JSON.stringify(await this.list(userId));
+  /**
+   * The list as the JSON bytes the route sends: serialised and encoded once per change, not once
+   * per request (a string would be encoded to UTF-8 again at every write to a socket).
+   */
+  async listJson(userId: string): Promise<Buffer> {
+    const load = async () => Buffer.from(JSON.stringify(await this.list(userId)));
     return this.listCache ? this.listCache.get(userId, load) : load();
   }
 
