@@ -72,7 +72,6 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
     });
   };
 
-
   routes.post('/api/tracks', { preHandler: requireUser, schema: { response: { 201: trackSchema } } }, async (request, reply) => {
     const track = await withForm(request, reply, 'track', false, (userId, upload) => tracks.create(userId, upload));
     return reply.code(201).send(track);
@@ -96,8 +95,6 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
       return { message: 'Track deleted' };
     },
   );
-
-
 
   routes.post('/api/albums', { preHandler: requireUser, schema: { response: { 201: albumSchema } } }, async (request, reply) => {
     const album = await withForm(request, reply, 'album', false, (userId, upload) => albums.create(userId, upload));
