@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { parseKesToMinor } from '../money';
+import { MAX_PRICE_KES, parseKesToMinor } from '../money';
 import { cleanName } from '../text';
 import { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize } from '../playback';
 
 export { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize };
+
+/** Uploads one artist may have in progress at once (tabs, devices). */
+export const MAX_UPLOADS_PER_ARTIST = 4;
 
 /**
  * The catalogue's shared rules: the upload and edit forms of My Music (web) and the multipart
@@ -20,7 +23,7 @@ export const CATALOG_MESSAGES = {
   albumNameTooLong: 'Album name must be at most 200 characters',
   priceMin: 'Price must be 0 or greater', // spec
   priceFormat: 'Enter the price in KES, with at most two decimals',
-  priceMax: 'Price must be at most KES 1,000,000',
+  priceMax: `Price must be at most KES ${MAX_PRICE_KES.toLocaleString('en-US')}`,
   audioRequired: 'Please choose an audio file',
   audioFormat: 'Audio file must be MP3 or WAV format', // spec
   albumAudioFormat: 'Audio file must be MP3, WAV, M4A, AAC, OGG or FLAC format',
@@ -42,7 +45,7 @@ export const CATALOG_MESSAGES = {
   unexpectedFile: 'This upload contains a file the form does not expect',
   storageFull: 'Not enough storage left: each artist can store up to 1 GB. Delete some tracks or albums to make room.',
   uploadIncomplete: 'The upload did not complete. Please try again.',
-  tooManyUploads: 'You already have 4 uploads in progress. Please wait for one to finish, then try again.',
+  tooManyUploads: `You already have ${MAX_UPLOADS_PER_ARTIST} uploads in progress. Please wait for one to finish, then try again.`,
   trackNotFound: 'Track not found', // spec (section 8)
   albumNotFound: 'Album not found', // spec (section 8)
   trackSold: 'This track has been sold and cannot be deleted to preserve purchase records.', // spec (section 8)
@@ -57,8 +60,6 @@ export const STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
 export const COVER_SIZE_PX = 3000;
 export const MAX_ALBUM_TRACKS = 100;
 export const MAX_NEW_ALBUM_TRACKS = 30;
-/** Uploads one artist may have in progress at once (tabs, devices); the message says the number. */
-export const MAX_UPLOADS_PER_ARTIST = 4;
 
 /** Accepted audio for a track upload, as react-dropzone `accept` maps (MIME -> extensions). */
 export const TRACK_AUDIO_ACCEPT: Record<string, string[]> = {

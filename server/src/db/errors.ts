@@ -1,8 +1,13 @@
-/** The PostgreSQL error code of a failed query, however the driver wrapped it. */
-function sqlStateOf(error: unknown): string | undefined {
+interface PostgresError {
+  code: string;
+  constraint?: unknown;
+}
+
+/** The PostgreSQL error behind a failed query (SQLSTATE code and all), however the driver wrapped it. */
+function postgresErrorOf(error: unknown): PostgresError | undefined {
   for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
     const { code } = current as { code?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return current as PostgresError;
   }
   return undefined;
 }
@@ -12,14 +17,11 @@ function sqlStateOf(error: unknown): string | undefined {
  * number out of range). Validation should have caught it first; this keeps a miss a 400.
  */
 export function isDataException(error: unknown): boolean {
-  return sqlStateOf(error)?.startsWith('22') ?? false;
+  return postgresErrorOf(error)?.code.startsWith('22') ?? false;
 }
 
 /** True when a query failed on a UNIQUE constraint (optionally a given one), however the driver wrapped it. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  for (let current = error; current && typeof current === 'object'; current = (current as { cause?: unknown }).cause) {
-    const { code, constraint: name } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return constraint === undefined || name === constraint;
-  }
-  return false;
+  const found = postgresErrorOf(error);
+  return found?.code === '23505' && (constraint === undefined || found.constraint === constraint);
 }

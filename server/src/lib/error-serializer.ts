@@ -2,7 +2,6 @@ const MAX_CAUSE_DEPTH = 3;
 
 /** Drizzle puts a failed query's parameters in its message: e-mail addresses, names, token hashes. */
 export const withoutQueryParameters = (text: string) => text.replace(/^params: .*$/gm, 'params: [not logged]');
-const scrub = withoutQueryParameters;
 
 export interface SerializedError {
   [key: string]: unknown;
@@ -21,9 +20,9 @@ export function serializeError(error: Error, depth = 0): SerializedError {
   const cause = error.cause;
   return {
     type: error.constructor.name || error.name,
-    message: scrub(error.message),
+    message: withoutQueryParameters(error.message),
     ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
-    stack: scrub(error.stack ?? ''),
+    stack: withoutQueryParameters(error.stack ?? ''),
     ...(cause instanceof Error && depth < MAX_CAUSE_DEPTH ? { cause: serializeError(cause, depth + 1) } : {}),
   };
 }

@@ -54,7 +54,6 @@ export async function findTrack(db: DbOrTx, trackId: string): Promise<TrackRecor
   return row;
 }
 
-/** Which of these ids are the artist's tracks. */
 /**
  * Which of these tracks are the artist's. With `lock` (inside a transaction) the rows are held
  * until it ends, so a track cannot be deleted between this check and the change that uses it.
