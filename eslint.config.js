@@ -2,6 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const rootDir = path.dirname(fileURLToPath(import.meta.url));
+/** The web app's features (web/src/features/*): each may import only itself and the shared layers. */
+const webFeatures = fs
+  .readdirSync(path.join(rootDir, 'web/src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'coverage/**'] },
@@ -44,6 +56,46 @@ export default tseslint.config(
           patterns: [
             { group: ['@/features/*'], message: 'Features do not import each other; inside a feature use relative imports.' },
             { group: ['**/server/**'], message: 'The web app talks to the server over HTTP only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Import graph rules for the web app, on resolved paths (so `@/...` and relative imports alike):
+    // no import cycles, and the one-way layers of bulletproof-react: shared (components, hooks,
+    // lib) <- features <- app. A relative path out of a feature (`../../landing/...`) is caught too.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x follows imports only into files with these extensions (its default is JavaScript only).
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(rootDir, 'tsconfig.web.json') })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: rootDir,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: move what both need to web/src/lib or web/src/components, or compose them in web/src/app.',
+            })),
+            {
+              // Tests may render the whole app (see web/src/test/render.tsx).
+              target: './web/src/features/**/!(*.test).{ts,tsx}',
+              from: './web/src/app',
+              message: 'Features do not import the app layer: app/ composes features, not the other way round.',
+            },
+            {
+              target: ['./web/src/components', './web/src/hooks', './web/src/lib'],
+              from: ['./web/src/features', './web/src/app'],
+              message: 'Shared code (components, hooks, lib) does not import features or the app.',
+            },
           ],
         },
       ],

@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts'],
-          exclude: ['server/**/*.api.test.ts', 'node_modules/**'],
+          exclude: ['server/**/*.api.test.ts', 'server/**/*.multi.test.ts', 'node_modules/**'],
         },
       },
       {
@@ -36,6 +36,17 @@ export default defineConfig({
           // Each file starts its own app on its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
           fileParallelism: true,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Several server processes on one PostgreSQL database (npm run test:multi, DATABASE_URL required).
+          name: 'multi',
+          environment: 'node',
+          include: ['server/**/*.multi.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -1,17 +1,17 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { lockDataDir } from './lib/data-dir-lock';
 import { serializeError } from './lib/error-serializer';
-import { tooManyRequests } from './lib/errors';
+import { EventBus } from './lib/events';
 import { AccessLogController } from './plugins/access-log';
 import { clientErrorHandler, routerErrorHandler } from './plugins/client-errors';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
 import { webPlugin } from './plugins/web';
+import { limitsPlugin } from './modules/limits';
 import { sessionPlugin } from './modules/auth/session.plugin';
 import { storagePlugin } from './modules/storage/storage.plugin';
 import { mediaPlugin } from './modules/media/media.plugin';
@@ -72,15 +72,13 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
     await app.register(cookie);
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: () => tooManyRequests(),
-    });
+    app.decorate('events', new EventBus(app.log));
     await app.register(databasePlugin, {
       config,
       startJobs: options.startJobs ?? true,
       onFatal: options.onFatal ?? ((error) => app.log.fatal({ err: error }, 'fatal error')),
     });
+    await app.register(limitsPlugin);
 
     await app.register(sessionPlugin);
     await app.register(mailPlugin, { transport: options.mailTransport });
@@ -105,5 +103,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** Domain events of this process: services emit after commit, caches subscribe. */
+    events: EventBus;
   }
 }

@@ -25,6 +25,8 @@ export interface Config {
   production: boolean;
   /** Trust X-Forwarded-* from a reverse proxy (rate limits need the client's address). */
   trustProxy: boolean;
+  /** On SIGTERM, requests get this long to finish; then uploads are cut (nothing half-stored) and connections closed. */
+  shutdownGraceMs: number;
   /** Serve the built web app from this folder (absent in API-only test builds). */
   webDir: string | undefined;
 }
@@ -85,6 +87,15 @@ const envSchema = z.object({
   ),
   FFMPEG_PATH: optionalString,
   TRUST_PROXY: booleanFlag,
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .pipe(z.number().max(3600, 'must be at most 3600'))
+      .default(20),
+  ),
   NODE_ENV: z.preprocess(
     emptyToUndefined,
     z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
@@ -128,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ffmpegPath: e.FFMPEG_PATH,
     production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     webDir: undefined,
   };
 }

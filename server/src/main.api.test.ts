@@ -1,48 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fileAppears } from '../test/support/catalog-app';
+import { abortedUpload } from '../test/support/raw-upload';
+import { freePort, listening, signUpArtist, startServer } from '../test/support/server-process';
 import { createTestDatabase, makeDataDir, seedDataDir } from '../test/support/test-app';
-
-const mainTs = path.join(import.meta.dirname, 'main.ts');
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  return port;
-}
-
-interface Server {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainTs], {
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
-}
-
-/** Resolves once the server logs that it is listening (or rejects if it exits first). */
-async function listening(server: Server) {
-  await new Promise<void>((resolve, reject) => {
-    const check = () => (server.output().includes('Sauti is running at') ? resolve() : undefined);
-    server.child.stdout!.on('data', check);
-    server.exited.then((code) => reject(new Error(`server exited with ${code}: ${server.output()}`)));
-    check();
-  });
-}
 
 const databases: { drop(): Promise<void> }[] = [];
 afterAll(async () => {
@@ -106,6 +70,39 @@ describe('the server process', () => {
     expect(login.status).toBe(403);
     second.child.kill('SIGTERM');
     expect(await second.exited, second.output()).toBe(0);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('on SIGTERM cuts an upload still arriving after the grace period, leaves none of it behind, and exits 0', async () => {
+    const dataDir = seedDataDir(makeDataDir());
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = { ...(await databaseEnv()), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_GRACE_SECONDS: '1' };
+    const server = startServer(env);
+    await listening(server);
+    const { cookie } = await signUpArtist(server, baseUrl, 'Stalled Artist');
+
+    // 2 MiB of a 10 MiB file arrive, then nothing until the process has exited.
+    const scratch = path.join(dataDir, 'tmp');
+    const upload = abortedUpload(baseUrl, {
+      path: '/api/tracks',
+      cookie,
+      parts: [
+        { name: 'trackName', value: 'Cut' },
+        { name: 'artistName', value: 'Wanjiru' },
+        { name: 'audio', filename: 'cut.wav', contentType: 'audio/wav', bytes: 10 * 1024 * 1024 },
+      ],
+      bytesBeforeAbort: 2 * 1024 * 1024,
+      ready: server.exited,
+    });
+    await fileAppears(scratch, 'upload-');
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    await upload;
+    expect(server.output()).toContain('shutdown grace period over');
+    expect(fs.readdirSync(scratch)).toEqual([]);
+    const stored = fs.existsSync(path.join(dataDir, 'media')) ? fs.readdirSync(path.join(dataDir, 'media'), { recursive: true }) : [];
+    expect(stored.filter((name) => String(name).includes('.'))).toEqual([]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

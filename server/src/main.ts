@@ -4,14 +4,15 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { FfmpegMissingError } from './modules/media/ffmpeg';
 
-const SHUTDOWN_GRACE_MS = 20_000;
+/** After the grace period, the clean-up of cut uploads and the database close get this long. */
+const CLEAN_UP_MS = 10_000;
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (error) {
@@ -22,11 +23,29 @@ try {
 if (!import.meta.url.endsWith('.ts')) config.webDir = fileURLToPath(new URL('../web', import.meta.url));
 
 let shuttingDown = false;
+/**
+ * SIGTERM: stop accepting, let requests finish for SHUTDOWN_GRACE_SECONDS, then cut the uploads
+ * still arriving (each removes its scratch files and staged objects, as when a client goes away)
+ * and close the remaining connections (a player resumes with a range request elsewhere), close
+ * the database, and exit 0. Exit 1 only if the clean-up itself hangs or fails.
+ */
 async function shutdown(app: Awaited<ReturnType<typeof buildApp>>, code: number) {
   if (shuttingDown) return;
   shuttingDown = true;
   app.log.info('shutting down: finishing in-flight requests');
-  setTimeout(() => process.exit(code || 1), SHUTDOWN_GRACE_MS).unref();
+  const deadline = setTimeout(() => {
+    void (async () => {
+      const cut = app.uploads.inFlight;
+      app.server.closeAllConnections();
+      await app.uploads.abortAll();
+      app.log.warn({ uploads: cut }, 'shutdown grace period over: closed the remaining connections');
+    })();
+    setTimeout(() => {
+      app.log.error('shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, CLEAN_UP_MS).unref();
+  }, config.shutdownGraceMs);
+  deadline.unref();
   try {
     await app.close();
   } catch (error) {

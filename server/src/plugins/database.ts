@@ -10,6 +10,8 @@ declare module 'fastify' {
   }
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /** The database (migrated) and the job queue that lives in it. */
 export const databasePlugin = fp<{ config: Config; startJobs: boolean; onFatal: (error: Error) => void }>(
   async (app, { config, startJobs, onFatal }) => {
@@ -18,6 +20,7 @@ export const databasePlugin = fp<{ config: Config; startJobs: boolean; onFatal: 
     const jobs = new JobQueue(database.db, app.log, { exclusive: database.kind === 'embedded' });
     app.decorate('database', database);
     app.decorate('jobs', jobs);
+    jobs.scheduleEvery('jobs.clean-up', HOUR_MS, () => jobs.cleanUp());
     if (startJobs) app.addHook('onReady', async () => jobs.start());
     app.addHook('onClose', async () => {
       await jobs.stop();

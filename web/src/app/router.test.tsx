@@ -12,9 +12,9 @@ describe('routes (spec section 2)', () => {
   it('shows the landing page at /', async () => {
     signedOut();
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Currently Trending Songs' })).toBeDefined();
-    expect(screen.getByRole('heading', { level: 2, name: 'Popular Artists' })).toBeDefined();
-    expect(screen.getByRole('heading', { level: 2, name: "Editor's Pick" })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Currently Trending Songs' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Popular Artists' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: "Editor's Pick" })).toBeVisible();
   });
 
   it.each(['/no-such/page', '/auth/extra', '/dashboard/settings', '/track', '/album', '/profile'])(
@@ -22,7 +22,7 @@ describe('routes (spec section 2)', () => {
     async (path) => {
       signedOut();
       renderApp(path);
-      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeDefined();
+      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
     },
   );
 
@@ -31,7 +31,7 @@ describe('routes (spec section 2)', () => {
     async (word) => {
       signedOut();
       renderApp(`/${word}`, <DisplayNameRoute displayName={word} />);
-      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeDefined();
+      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
       expect(screen.queryByText('Profile Not Found')).toBeNull();
     },
   );
@@ -39,13 +39,13 @@ describe('routes (spec section 2)', () => {
   it('matches reserved words without regard to case in the full router', async () => {
     signedOut();
     renderApp('/Track');
-    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   });
 
   it('treats any other single segment as a display name (a profile; not found until profiles exist)', async () => {
     signedOut();
     renderApp('/amaniwamuziki');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
   });
 
   it.each([
@@ -55,7 +55,7 @@ describe('routes (spec section 2)', () => {
   ])('renders the not-found card at %s', async (path, heading) => {
     signedOut();
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
   });
 
   it.each([
@@ -64,7 +64,7 @@ describe('routes (spec section 2)', () => {
   ])('renders %s', async (path, heading) => {
     signedOut();
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
   });
 });
 
@@ -73,29 +73,29 @@ describe('protected and guest-only routes', () => {
     let answer: (value: { status: number; body: unknown }) => void = () => {};
     mockFetch({ 'GET /api/user': () => new Promise((resolve) => (answer = resolve)) });
     const { currentPath } = renderApp('/dashboard');
-    expect(await screen.findByTestId('page-spinner')).toBeDefined();
-    expect(screen.getByRole('status', { name: 'Loading' })).toBeDefined();
+    expect(await screen.findByTestId('page-spinner')).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeVisible();
     answer(SIGNED_OUT);
     await waitFor(() => expect(currentPath()).toBe('/auth'));
-    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeDefined();
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeVisible();
   });
 
   it('shows the dashboard to a signed-in artist', async () => {
     signedIn();
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
   });
 
   it('sends a signed-in visitor of /auth to /dashboard', async () => {
     signedIn();
     const { currentPath } = renderApp('/auth');
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
   });
 
   it('offers a retry when the sign-in check itself fails', async () => {
     mockFetch({ 'GET /api/user': { status: 500, body: { message: 'Database unavailable' } } });
     renderApp('/dashboard');
-    expect(await screen.findByRole('button', { name: 'Try again' })).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeEnabled();
   });
 });

@@ -84,6 +84,26 @@ describe('apiRequest', () => {
     mockFetch({ 'POST /api/forgot-password': { body: { message: 'Sent' } } });
     await expect(apiJson('POST', '/api/forgot-password', { email: 'a@b.co' })).resolves.toEqual({ message: 'Sent' });
   });
+
+  it("apiJson hands a query's abort signal to fetch, and an abort stays an AbortError", async () => {
+    const { fetchMock } = mockFetch({ 'GET /api/tracks': { body: [] } });
+    const controller = new AbortController();
+    await apiJson('GET', '/api/tracks', undefined, { signal: controller.signal });
+    expect(fetchMock.mock.calls[0]![1]!.signal).toBe(controller.signal);
+
+    vi.stubGlobal(
+      'fetch',
+      // As a browser's fetch does for an aborted signal.
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+        if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+        return toResponse({ body: [] });
+      }),
+    );
+    controller.abort();
+    const error = await apiJson('GET', '/api/tracks', undefined, { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+  });
 });
 
 describe('getQueryFn', () => {

@@ -91,9 +91,17 @@ export async function apiRequest(
   return response;
 }
 
-/** apiRequest plus the parsed JSON body of the answer. */
-export async function apiJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, data);
+/**
+ * apiRequest plus the parsed JSON body of the answer. A query passes its `signal`, so a query that
+ * is cancelled (or whose component goes) aborts its request.
+ */
+export async function apiJson<T>(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  init: Pick<RequestInit, 'signal'> = {},
+): Promise<T> {
+  const response = await apiRequest(method, url, data, init);
   return (await response.json()) as T;
 }
 

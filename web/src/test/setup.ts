@@ -1,3 +1,5 @@
+// jest-dom's DOM matchers (toBeVisible, toHaveTextContent, toBeDisabled, ...) for expect.
+import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasterOnDemandForTests } from '@/components/ui/toaster-on-demand';

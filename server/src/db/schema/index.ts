@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './jobs';
 export * from './catalog';
+export * from './shared-state';

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, uniqueIndex, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The durable background queue: e-mail sends, media renditions. A job survives restarts; a worker
@@ -19,6 +19,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Scheduled work: one job per schedule and period, however many processes try to enqueue it. */
+    dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('jobs_ready_idx').on(t.status, t.runAt)],
+  (t) => [index('jobs_ready_idx').on(t.status, t.runAt), uniqueIndex('jobs_dedupe_key_idx').on(t.dedupeKey)],
 );

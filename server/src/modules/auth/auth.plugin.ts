@@ -19,6 +19,8 @@ export const authPlugin = fp<AuthPluginOptions>(
       hasher,
       mailer: app.mailer,
       jobs: app.jobs,
+      attempts: app.attempts,
+      events: app.events,
       publicUrl: app.config.publicUrl,
       limits: { ...DEFAULT_AUTH_LIMITS, ...options.limits?.perEmail },
     });
@@ -28,19 +30,11 @@ export const authPlugin = fp<AuthPluginOptions>(
       limits: { ...DEFAULT_ROUTE_LIMITS, ...options.limits?.perAddress },
     });
 
-    const sweep = async () => {
-      try {
-        await deleteExpiredSessions(app.database.db);
-        await deleteStaleEmailTokens(app.database.db);
-      } catch (error) {
-        app.log.warn({ err: error }, 'could not sweep expired sessions and tokens');
-      }
-    };
-    const timer = setInterval(() => void sweep(), HOUR_MS).unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await hasher.close();
+    app.jobs.scheduleEvery('auth.sweep', HOUR_MS, async () => {
+      await deleteExpiredSessions(app.database.db);
+      await deleteStaleEmailTokens(app.database.db);
     });
+    app.addHook('onClose', async () => hasher.close());
   },
-  { name: 'auth', dependencies: ['database', 'session', 'mail'] },
+  { name: 'auth', dependencies: ['database', 'limits', 'session', 'mail'] },
 );

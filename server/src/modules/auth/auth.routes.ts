@@ -97,8 +97,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     { config: perAddress(limits.token), schema: { body: resetPasswordSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await auth.resetPassword(request.body.token, request.body.newPassword);
-      // Every session of the account is gone: no cached copy may keep one alive.
-      app.sessions.forgetCached();
       return { message: AUTH_SERVER_MESSAGES.passwordReset };
     },
   );

@@ -1,10 +1,11 @@
 import { toSlug } from '#common/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { AttemptLimiter } from '../../lib/attempt-limiter';
+import type { EventBus } from '../../lib/events';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { JobQueue } from '../jobs/queue';
+import type { AttemptStore } from '../limits';
 import type { Mailer } from '../mail/mail.plugin';
 import { alreadyRegisteredMail, passwordResetMail, verificationMail } from '../mail/templates';
 import { consumeEmailToken, insertEmailToken, revokeEmailTokens, type TokenPurpose } from './email-tokens.repo';
@@ -56,6 +57,8 @@ interface Deps {
   hasher: PasswordHasher;
   mailer: Mailer;
   jobs: JobQueue;
+  attempts: AttemptStore;
+  events: EventBus;
   publicUrl: string;
   limits: AuthLimits;
 }
@@ -65,9 +68,13 @@ interface Deps {
  * caller whether an e-mail address has an account: not the message, not the status, and not the
  * time taken (unknown addresses cost the same hash; mail-sending lookups happen in jobs).
  */
-export function createAuthService({ db, hasher, mailer, jobs, publicUrl, limits }: Deps) {
-  const loginLimiter = new AttemptLimiter(limits.loginPerEmail, limits.windowMs);
-  const mailLimiter = new AttemptLimiter(limits.mailPerEmail, limits.windowMs);
+export function createAuthService({ db, hasher, mailer, jobs, attempts, events, publicUrl, limits }: Deps) {
+  // Counted in the store every process shares; the address is kept only as a hash.
+  const emailKey = (purpose: 'login' | 'mail', email: string) => `${purpose}-email:${hashToken(email)}`;
+  async function withinLimit(purpose: 'login' | 'mail', email: string) {
+    const { count } = await attempts.hit(emailKey(purpose, email), limits.windowMs);
+    if (count > (purpose === 'login' ? limits.loginPerEmail : limits.mailPerEmail)) throw tooManyRequests();
+  }
   const link = (pathname: string, token?: string) =>
     `${publicUrl}${pathname}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 
@@ -107,13 +114,11 @@ export function createAuthService({ db, hasher, mailer, jobs, publicUrl, limits 
     });
   });
 
-  function limitMail(email: string) {
-    if (!mailLimiter.tryAttempt(email)) throw tooManyRequests();
-  }
+  const limitMail = (email: string) => withinLimit('mail', email);
 
   return {
     async register(input: { email: string; password: string; displayName: string }) {
-      limitMail(input.email);
+      await limitMail(input.email);
       // Hashed before anything is looked up, so a known address costs exactly what a new one does.
       const passwordHash = await hasher.hash(input.password);
       const displaySlug = toSlug(input.displayName);
@@ -140,14 +145,14 @@ export function createAuthService({ db, hasher, mailer, jobs, publicUrl, limits 
 
     /** The verified account for these credentials (the route then starts its session). */
     async login(input: { email: string; password: string }): Promise<UserRow> {
-      if (!loginLimiter.tryAttempt(input.email)) throw tooManyRequests();
+      await withinLimit('login', input.email);
       const user = await findUserByEmail(db, input.email);
       const valid = user
         ? await hasher.verify(user.passwordHash, input.password)
         : await hasher.verifyAgainstNothing(input.password);
       if (!user || !valid) throw unauthorized(AUTH_SERVER_MESSAGES.invalidCredentials);
       if (!user.emailVerifiedAt) throw forbidden(AUTH_SERVER_MESSAGES.unverified, { requiresEmailVerification: true });
-      loginLimiter.reset(input.email);
+      await attempts.reset(emailKey('login', input.email));
       return user;
     },
 
@@ -164,28 +169,29 @@ export function createAuthService({ db, hasher, mailer, jobs, publicUrl, limits 
     },
 
     async resendVerification(email: string) {
-      limitMail(email);
+      await limitMail(email);
       await jobs.enqueue(JOBS.resendVerification, { email });
     },
 
     async requestPasswordReset(email: string) {
-      limitMail(email);
+      await limitMail(email);
       await jobs.enqueue(JOBS.passwordReset, { email });
     },
 
     /** Sets the new password and signs the account out everywhere. */
     async resetPassword(token: string, newPassword: string) {
       const passwordHash = await hasher.hash(newPassword);
-      const done = await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const used = await consumeEmailToken(tx, 'reset-password', hashToken(token));
-        if (!used) return false;
+        if (!used) return undefined;
         await updatePasswordHash(tx, used.userId, passwordHash);
         // Following the mailed link proves the mailbox, as verification would.
         await markEmailVerified(tx, used.userId);
         await deleteUserSessions(tx, used.userId);
-        return true;
+        return used.userId;
       });
-      if (!done) throw badRequest(AUTH_SERVER_MESSAGES.resetLinkInvalid);
+      if (!userId) throw badRequest(AUTH_SERVER_MESSAGES.resetLinkInvalid);
+      events.emit('user.changed', { userId, sessionsEnded: true });
     },
   };
 }

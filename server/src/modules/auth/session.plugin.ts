@@ -25,8 +25,6 @@ declare module 'fastify' {
     sessions: {
       start(reply: FastifyReply, userId: string): Promise<void>;
       end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-      /** Sessions or a user's fields changed outside start/end (password reset, profile edit). */
-      forgetCached(): void;
     };
   }
 }
@@ -94,9 +92,10 @@ export const sessionPlugin = fp(
         }
         reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
       },
-      forgetCached() {
-        cache?.clear();
-      },
+    });
+    // A password reset ends every session of the account: no cached copy may keep one alive.
+    app.events.on('user.changed', ({ sessionsEnded }) => {
+      if (sessionsEnded) cache?.clear();
     });
   },
   { name: 'session', dependencies: ['database'] },

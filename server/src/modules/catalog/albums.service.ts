@@ -184,7 +184,8 @@ export class AlbumsService {
       if (cover) await updateAlbum(tx, albumId, { coverId: cover.id });
       await setAlbumTracks(tx, albumId, [...selected, ...added]);
     });
-    for (const trackId of selected) this.context.trackChanged(trackId);
+    for (const trackId of selected) this.context.events.emit('track.changed', { trackId, userId });
+    this.context.events.emit('album.changed', { albumId, userId });
     return this.view(albumId);
   }
 
@@ -223,6 +224,7 @@ export class AlbumsService {
         await this.context.work.enqueueDeletion(tx, { keys: [], prefixes: [storageKeys.coverPrefix(oldCover.originalKey)] });
       }
     });
+    this.context.events.emit('album.changed', { albumId, userId });
     return this.view(albumId);
   }
 
@@ -240,6 +242,7 @@ export class AlbumsService {
         await this.context.work.enqueueDeletion(tx, { keys: [], prefixes: [storageKeys.coverPrefix(cover.originalKey)] });
       }
     });
+    this.context.events.emit('album.changed', { albumId, userId });
     this.context.jobs.nudge();
   }
 }

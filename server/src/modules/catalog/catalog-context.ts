@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES } from '#common/schemas/catalog';
 import type { Db } from '../../db/client';
+import type { EventBus } from '../../lib/events';
 import { AppError, badRequest } from '../../lib/errors';
 import type { JobQueue } from '../jobs/queue';
 import type { AudioFormat } from '../media/audio-inspect';
@@ -23,8 +24,8 @@ export interface CatalogContext {
   work: MediaWork;
   sales: () => Sales;
   log: FastifyBaseLogger;
-  /** Drops what this process cached about a track (stream answers). */
-  trackChanged(trackId: string): void;
+  /** Told of every committed change (track.changed, album.changed): caches subscribe. */
+  events: EventBus;
 }
 
 export const audioFieldRule: FileFieldRule = {

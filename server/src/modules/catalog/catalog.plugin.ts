@@ -13,8 +13,12 @@ import { TracksService } from './tracks.service';
 import { UploadTracker } from './upload-tracker';
 import { TtlCache } from '../../lib/ttl-cache';
 
-/** How stale a cached track list may get through background work (embedded mode only). */
-const TRACK_LIST_CACHE_MS = 2_000;
+/**
+ * How long a cached track list may live (embedded mode only). Events keep it exact; the lifetime
+ * only bounds the memory of artists who stopped asking.
+ */
+const TRACK_LIST_CACHE_MS = 60_000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The catalogue: tracks, albums, covers, streaming and plays (issue 3). Registers its media jobs
@@ -25,10 +29,12 @@ export const catalogPlugin = fp(
   async (app) => {
     if (!app.hasDecorator('sales')) app.decorate('sales', nothingSoldYet);
     app.decorate('uploads', new UploadTracker());
+    // Uploads cut at shutdown finish their clean-up (files, staged objects) before the database closes
+    // (onClose hooks run in reverse order of registration: this one before the database's).
+    app.addHook('onClose', async () => app.uploads.idle());
+    // One process sees every change only in embedded mode (the DATA_DIR lock): only there may it cache.
+    const exclusive = app.database.kind === 'embedded';
 
-    // The streams service caches track facts; every change to a track passes through here.
-    const holder: { streams?: StreamsService; tracks?: TracksService } = {};
-    const trackChanged = (trackId: string) => holder.streams?.invalidate(trackId);
     const work = new MediaWork({
       db: () => app.database.db,
       storage: app.storage,
@@ -36,10 +42,7 @@ export const catalogPlugin = fp(
       jobs: app.jobs,
       scratchDir: app.scratchDir,
       log: app.log,
-      onRenditionsChanged: (trackId) => {
-        trackChanged(trackId);
-        holder.tracks?.forgetLists();
-      },
+      events: app.events,
     });
     work.register(app.jobs);
     const context: CatalogContext = {
@@ -50,19 +53,17 @@ export const catalogPlugin = fp(
       work,
       sales: () => app.sales,
       log: app.log,
-      trackChanged,
+      events: app.events,
     };
-    const streams = new StreamsService(context);
-    const listCache = app.database.kind === 'embedded' ? new TtlCache<string, Buffer>(TRACK_LIST_CACHE_MS, 1_000) : undefined;
-    const tracks = new TracksService(context, listCache);
-    holder.streams = streams;
-    holder.tracks = tracks;
+    const streams = new StreamsService(context, exclusive);
+    const listCache = exclusive ? new TtlCache<string, Buffer>(TRACK_LIST_CACHE_MS, 1_000) : undefined;
     const services = {
-      tracks,
+      tracks: new TracksService(context, listCache),
       albums: new AlbumsService(context),
       streams,
       covers: new CoversService(context),
     };
+    app.jobs.scheduleEvery('catalog.forget-old-plays', HOUR_MS, () => streams.forgetOld());
 
     await app.register(async (scope) => catalogReadRoutes(scope, services));
     // Multipart parsing (and its per-request hooks) only where forms are uploaded.
@@ -74,5 +75,5 @@ export const catalogPlugin = fp(
     });
     await app.register(async (scope) => playbackRoutes(scope, services));
   },
-  { name: 'catalog', dependencies: ['database', 'session', 'storage', 'media'] },
+  { name: 'catalog', dependencies: ['database', 'limits', 'session', 'storage', 'media'] },
 );

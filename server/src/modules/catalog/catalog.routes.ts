@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { albumSchema, CATALOG_MESSAGES, MAX_UPLOADS_PER_ARTIST, purchaseItemSchema, trackSchema } from '#common/schemas/catalog';
+import { albumSchema, CATALOG_MESSAGES, purchaseItemSchema, trackSchema } from '#common/schemas/catalog';
 import { tooManyRequests } from '../../lib/errors';
 import { requireUser, signedInUser } from '../auth/session.plugin';
 import type { AlbumsService } from './albums.service';
@@ -41,14 +41,6 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { tracks, albums } = services;
 
-  // Any change an artist makes here (tracks or albums, which move tracks) drops their cached
-  // track list before the answer leaves, so the list they fetch next shows it.
-  app.addHook('onSend', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return;
-    const user = await request.currentUser();
-    if (user) tracks.forgetLists(user.id);
-  });
-
   /** Runs a change with an uploaded form; scratch files are gone when it returns or throws. */
   const withForm = async <T>(
     request: Parameters<typeof readCatalogForm>[1],
@@ -58,16 +50,20 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
     change: (userId: string, upload: ReceivedUpload) => Promise<T>,
   ): Promise<T> => {
     const user = await signedInUser(request);
-    // Each upload holds scratch disk and a share of the decoders: a few at a time per artist.
-    if (request.isMultipart() && app.uploads.inFlightFor(user.id) >= MAX_UPLOADS_PER_ARTIST) {
-      await refuseUpload(request, reply, tooManyRequests(CATALOG_MESSAGES.tooManyUploads));
-    }
-    return app.uploads.run(user.id, async () => {
-      const upload = await readCatalogForm(app, request, reply, user.id, form, { allowJson });
+    // Each upload holds scratch disk and a share of the decoders: a few at a time per artist,
+    // counted in the database so that the limit holds across every server process.
+    const slot = request.isMultipart() ? await app.uploadSlots.acquire(user.id) : undefined;
+    if (request.isMultipart() && !slot) await refuseUpload(request, reply, tooManyRequests(CATALOG_MESSAGES.tooManyUploads));
+    return app.uploads.run(request, async () => {
       try {
-        return await change(user.id, upload);
+        const upload = await readCatalogForm(app, request, reply, user.id, form, { allowJson });
+        try {
+          return await change(user.id, upload);
+        } finally {
+          await upload.discard();
+        }
       } finally {
-        await upload.discard();
+        await slot?.release();
       }
     });
   };

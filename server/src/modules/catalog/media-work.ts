@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { COVER_SIZES } from '#common/schemas/catalog';
 import type { Db, DbOrTx } from '../../db/client';
+import type { EventBus } from '../../lib/events';
 import type { RenditionKind } from '../../db/schema';
 import type { JobQueue } from '../jobs/queue';
 import type { Media } from '../media/media.plugin';
@@ -43,8 +44,8 @@ export interface MediaWorkDeps {
   jobs: JobQueue;
   scratchDir: string;
   log: FastifyBaseLogger;
-  /** Told when a track's renditions changed, so cached stream answers are dropped. */
-  onRenditionsChanged(trackId: string): void;
+  /** Told when a track's renditions changed (track.changed), so cached answers are dropped. */
+  events: EventBus;
 }
 
 /**
@@ -105,7 +106,7 @@ export class MediaWork {
         }
       } finally {
         await source.release();
-        this.deps.onRenditionsChanged(trackId);
+        this.deps.events.emit('track.changed', { trackId, userId: track.userId });
       }
       return (await renditionsOf(db(), trackId)).filter((r) => r.sourceKey === track.audioKey);
     });

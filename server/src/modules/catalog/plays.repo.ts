@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { playThrottle, trackPlays, tracks } from '../../db/schema';
+import { listenerSalts, playThrottle, trackPlays, tracks } from '../../db/schema';
 
 /** One play per listener per track in this window (spec section 4 counts plays; loops must not). */
 export const PLAY_WINDOW_MINUTES = 10;
@@ -47,4 +48,24 @@ export async function streamCountOf(db: Db, trackId: string): Promise<number | u
 export async function forgetOldThrottles(db: Db): Promise<void> {
   await db.execute(sql`
     DELETE FROM ${playThrottle} WHERE last_counted_at < now() - make_interval(mins => ${PLAY_WINDOW_MINUTES})`);
+}
+
+/**
+ * The listener salt of a UTC day (YYYY-MM-DD): made by the first process that needs it, read by
+ * the others. A day's salt never changes, so a process may keep it.
+ */
+export async function listenerSaltOf(db: Db, day: string): Promise<Buffer> {
+  const fresh = randomBytes(16).toString('base64');
+  await db.execute(sql`INSERT INTO ${listenerSalts} (day, salt) VALUES (${day}, ${fresh}) ON CONFLICT (day) DO NOTHING`);
+  const [row] = await db.select({ salt: listenerSalts.salt }).from(listenerSalts).where(eq(listenerSalts.day, day));
+  return Buffer.from(row!.salt, 'base64');
+}
+
+/** Salts of days before yesterday are deleted: a stored hash cannot be turned back into an address. */
+export async function forgetOldSalts(db: Db, today: string): Promise<void> {
+  await db.execute(sql`DELETE FROM ${listenerSalts} WHERE day < ${previousDay(today)}`);
+}
+
+function previousDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }

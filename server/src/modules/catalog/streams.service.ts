@@ -1,10 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { CATALOG_MESSAGES, type StreamEvent } from '#common/schemas/catalog';
 import type { RenditionKind } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ServedFile } from '../storage/serve-file';
 import type { CatalogContext } from './catalog-context';
-import { countPlay, forgetOldThrottles, streamCountOf } from './plays.repo';
+import { countPlay, forgetOldSalts, forgetOldThrottles, listenerSaltOf, streamCountOf } from './plays.repo';
 import { findStreamRecord, type RenditionRecord, type StreamRecord } from './tracks.repo';
 import { listenerNetwork } from '../../lib/listener-network';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -32,8 +32,11 @@ export type StreamQuality = 'standard' | 'low';
  *    else (the original is what a buyer pays to download);
  *  - a preview-only track: its 25-second preview to everyone but its owner, made on demand if the
  *    job has not made it yet. Never the full audio.
- * Track facts are cached for a few seconds, so a burst of range requests costs no query each;
- * the session is only looked up for preview-only tracks.
+ * In embedded mode track facts are cached, so a burst of range requests costs no query each;
+ * the cache is exact because every change to a track emits track.changed, which drops its entry.
+ * With a PostgreSQL server another process may change the track, so nothing is cached: a switch to
+ * preview-only made on one process is honoured by every other at once (docs/decisions/024).
+ * The session is only looked up for preview-only tracks.
  */
 interface PreparedStream {
   userId: string;
@@ -71,26 +74,31 @@ function prepare({ track, renditions }: StreamRecord): PreparedStream {
   return prepared;
 }
 
+const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
+
 export class StreamsService {
+  /** The day's shared listener salt (a day's salt never changes, so keeping it is exact). */
+  private salt: { day: string; value: Promise<Buffer> } | undefined;
+
   /** Everything the stream route needs per track, ready to send: no query and no hashing per range request. */
-  private readonly prepared = new TtlCache<string, PreparedStream | null>(5_000, 10_000);
-  /** Listener hashes are salted per process: no stored value can be turned back into an address. */
-  private readonly salt = randomBytes(16);
-  private lastThrottleCleanup = 0;
+  private readonly prepared: TtlCache<string, PreparedStream | null> | undefined;
 
-  constructor(private readonly context: CatalogContext) {}
-
-  invalidate(trackId: string) {
-    this.prepared.invalidate(trackId);
+  /** @param cacheTrackFacts this process sees every change (embedded mode). */
+  constructor(
+    private readonly context: CatalogContext,
+    cacheTrackFacts: boolean,
+  ) {
+    const prepared = cacheTrackFacts ? new TtlCache<string, PreparedStream | null>(5_000, 10_000) : undefined;
+    if (prepared) context.events.on('track.changed', ({ trackId }) => prepared.invalidate(trackId));
+    this.prepared = prepared;
   }
 
   private async lookup(trackId: string): Promise<PreparedStream> {
-    const stream = isUuid(trackId)
-      ? await this.prepared.get(trackId, async () => {
-          const record = await findStreamRecord(this.context.db(), trackId);
-          return record ? prepare(record) : null;
-        })
-      : null;
+    const load = async () => {
+      const record = await findStreamRecord(this.context.db(), trackId);
+      return record ? prepare(record) : null;
+    };
+    const stream = isUuid(trackId) ? await (this.prepared ? this.prepared.get(trackId, load) : load()) : null;
     if (!stream) throw notFound(CATALOG_MESSAGES.trackNotFound);
     return stream;
   }
@@ -121,7 +129,6 @@ export class StreamsService {
       this.context.log.error({ err: error, trackId, kind }, 'could not make a rendition on demand');
       throw new AppError(503, kind.startsWith('preview') ? CATALOG_MESSAGES.previewNotReady : CATALOG_MESSAGES.streamNotReady);
     }
-    this.invalidate(trackId);
     const rendition = made.find((candidate) => candidate.kind === kind);
     if (!rendition) throw notFound(CATALOG_MESSAGES.trackNotFound);
     return servedRendition(rendition);
@@ -136,16 +143,36 @@ export class StreamsService {
     listener: { userId: string | undefined; address: string },
     event: StreamEvent,
   ): Promise<{ counted: boolean; streamCount: number }> {
-    await this.lookup(trackId);
+    const stream = await this.lookup(trackId);
     const identity = listener.userId ? `user:${listener.userId}` : `address:${listenerNetwork(listener.address)}`;
-    const listenerHash = createHash('sha256').update(this.salt).update(identity).digest('base64url');
+    const listenerHash = createHash('sha256').update(await this.listenerSalt()).update(identity).digest('base64url');
     const result = await countPlay(this.context.db(), trackId, listenerHash, event);
     if (!result) throw notFound(CATALOG_MESSAGES.trackNotFound);
-    if (Date.now() - this.lastThrottleCleanup > 60 * 60 * 1000) {
-      this.lastThrottleCleanup = Date.now();
-      forgetOldThrottles(this.context.db()).catch((error: unknown) => this.context.log.warn({ err: error }, 'throttle clean-up failed'));
-    }
+    if (result.counted) this.context.events.emit('track.changed', { trackId, userId: stream.userId });
     return result;
+  }
+
+  /**
+   * Every process hashes a listener with the same salt, so the throttle counts a play once
+   * whichever process it reaches. A new salt each UTC day (a listener crossing midnight may be
+   * counted again within 10 minutes); old ones are deleted by forgetOld().
+   */
+  private listenerSalt(): Promise<Buffer> {
+    const day = utcDay();
+    if (this.salt?.day !== day) {
+      const value = listenerSaltOf(this.context.db(), day);
+      this.salt = { day, value };
+      value.catch(() => {
+        if (this.salt?.value === value) this.salt = undefined;
+      });
+    }
+    return this.salt.value;
+  }
+
+  /** Throttle rows past their window and salts before yesterday (a scheduled job). */
+  async forgetOld(): Promise<void> {
+    await forgetOldThrottles(this.context.db());
+    await forgetOldSalts(this.context.db(), utcDay());
   }
 
   async streamCount(trackId: string): Promise<number> {

@@ -38,18 +38,17 @@ export function coverInsert(userId: string, cover: CheckedCover) {
 export class TracksService {
   /**
    * @param listCache the artists' track lists, when this process may cache them (embedded mode:
-   * one process sees every change). The routes drop an artist's list after each change they make;
-   * background changes (renditions ready, play counts) show within the cache's short lifetime.
+   * one process sees every change). Kept exact by events: every change to an artist's tracks or
+   * albums (theirs, the media jobs', a counted play) emits one, and drops that artist's list.
    */
   constructor(
     private readonly context: CatalogContext,
     private readonly listCache?: TtlCache<string, Buffer>,
-  ) {}
-
-  /** Drops the cached list of one artist (after any change of theirs), or of all (background work). */
-  forgetLists(userId?: string) {
-    if (userId) this.listCache?.invalidate(userId);
-    else this.listCache?.clear();
+  ) {
+    if (listCache) {
+      context.events.on('track.changed', ({ userId }) => listCache.invalidate(userId));
+      context.events.on('album.changed', ({ userId }) => listCache.invalidate(userId));
+    }
   }
 
   private get db() {
@@ -119,6 +118,7 @@ export class TracksService {
       await staged.discard();
       throw error;
     }
+    this.context.events.emit('track.changed', { trackId, userId });
     this.context.jobs.nudge();
     return this.view(trackId);
   }
@@ -192,7 +192,7 @@ export class TracksService {
       await staged.discard();
       throw error;
     } finally {
-      this.context.trackChanged(trackId);
+      this.context.events.emit('track.changed', { trackId, userId });
     }
     this.context.jobs.nudge();
     return this.view(trackId);
@@ -216,7 +216,7 @@ export class TracksService {
         });
       });
     } finally {
-      this.context.trackChanged(trackId);
+      this.context.events.emit('track.changed', { trackId, userId });
     }
     this.context.jobs.nudge();
   }

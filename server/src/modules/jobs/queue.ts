@@ -11,6 +11,11 @@ export interface JobContext {
 
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
 
+interface Schedule {
+  kind: string;
+  everyMs: number;
+}
+
 interface Lane {
   kind: string;
   handler: JobHandler<unknown>;
@@ -48,6 +53,8 @@ const DEFAULT_LEASE_MS = 60_000;
 const RETRY_BASE_MS = 5_000;
 const RETRY_MAX_MS = 60 * 60 * 1000;
 const KEEP_FINISHED_DAYS = 7;
+/** How often a process offers the scheduled jobs of the current period. */
+const SCHEDULE_CHECK_MS = 60_000;
 const ABANDONED = 'The process running this job stopped during its last attempt.';
 
 /** Delay before the next attempt: 5 s, 10 s, 20 s ... up to an hour. */
@@ -63,6 +70,8 @@ export function retryDelayMs(attempts: number): number {
  */
 export class JobQueue {
   private readonly lanes = new Map<string, Lane>();
+  private readonly schedules: Schedule[] = [];
+  private nextScheduleCheck = 0;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly abort = new AbortController();
   private timer: NodeJS.Timeout | undefined;
@@ -91,6 +100,27 @@ export class JobQueue {
       leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
       running: 0,
     });
+  }
+
+  /**
+   * Periodic work (clean-ups), run once per period across every process sharing the database:
+   * each process offers the current period's job, and a unique key lets only the first offer in.
+   * The job then runs like any other: retried on failure, picked up again if its worker dies.
+   */
+  scheduleEvery(kind: string, everyMs: number, handler: () => Promise<void>) {
+    this.register(kind, async () => handler(), { concurrency: 1 });
+    this.schedules.push({ kind, everyMs });
+  }
+
+  /** Offers the current period's job of every schedule (each poll does, at most once a minute). */
+  async offerScheduled(now = Date.now()): Promise<void> {
+    for (const { kind, everyMs } of this.schedules) {
+      const period = Math.floor(now / everyMs);
+      await this.db.execute(sql`
+        INSERT INTO jobs (kind, payload, run_at, dedupe_key, max_attempts)
+        VALUES (${kind}, '{}'::jsonb, ${new Date(period * everyMs).toISOString()}, ${`${kind}:${period}`}, 3)
+        ON CONFLICT (dedupe_key) DO NOTHING`);
+    }
   }
 
   async enqueue(kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<string> {
@@ -166,6 +196,10 @@ export class JobQueue {
     this.pollAgain = false;
     try {
       await this.recoverAbandoned();
+      if (Date.now() >= this.nextScheduleCheck) {
+        this.nextScheduleCheck = Date.now() + SCHEDULE_CHECK_MS;
+        await this.offerScheduled();
+      }
       for (const lane of this.lanes.values()) {
         while (lane.running < lane.concurrency && !this.abort.signal.aborted) {
           const job = await this.claim(lane);
@@ -177,7 +211,6 @@ export class JobQueue {
           );
         }
       }
-      await this.cleanUp();
     } catch (error) {
       if (!this.abort.signal.aborted) this.log.error({ err: error }, 'job queue poll failed');
     } finally {
@@ -284,11 +317,8 @@ export class JobQueue {
     }
   }
 
-  private lastCleanUp = 0;
-
-  private async cleanUp() {
-    if (Date.now() - this.lastCleanUp < 60 * 60 * 1000) return;
-    this.lastCleanUp = Date.now();
+  /** Forgets finished jobs after a week and gives up on abandoned ones (a scheduled job of its own). */
+  async cleanUp() {
     await this.db.execute(sql`
       DELETE FROM jobs WHERE status = 'done' AND finished_at < now() - make_interval(days => ${KEEP_FINISHED_DAYS})`);
     // A job whose every attempt ended with its worker dying is not claimed again: it is given up.

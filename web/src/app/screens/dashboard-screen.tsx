@@ -1,13 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { StreamEvent } from '#common/schemas/catalog';
-import { showStreamCount } from '@/features/dashboard/api/catalog-api';
-import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { TrackPlaybackProvider, type TrackPlayback } from '@/features/dashboard/hooks/track-playback';
+import { showStreamCount } from '@/features/my-music/api/catalog-api';
+import { TrackPlaybackProvider, type TrackPlayback } from '@/features/my-music/hooks/track-playback';
 import { PlayerBar } from '@/features/player/components/player-bar';
 import { PlayerProvider, recordPlay, usePlayer } from '@/features/player/components/player-provider';
+import { DashboardPage } from '../dashboard/dashboard-page';
 
-/** Hands the player to My Music through the dashboard's own playback interface (features stay apart). */
+/** Hands the player to My Music through My Music's own playback interface (features stay apart). */
 function DashboardPlayback({ children }: { children: ReactNode }) {
   const { track, isPlaying, select, sync } = usePlayer();
   const playback = useMemo<TrackPlayback>(

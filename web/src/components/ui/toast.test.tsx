@@ -53,7 +53,7 @@ describe('toast store (spec section 9)', () => {
       toast({ title: 'Link copied!' });
     });
     const region = screen.getByRole('region', { name: 'Notifications (F8)' });
-    expect(within(region).getByText('Link copied!')).toBeDefined();
+    expect(within(region).getByText('Link copied!')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(TOAST_DURATION_MS - 10));
     expect(within(region).queryByText('Link copied!')).not.toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(20));
@@ -67,14 +67,14 @@ describe('toast store (spec section 9)', () => {
     });
     const li = screen.getByText('Login failed').closest('li');
     expect(li?.className).toContain('destructive');
-    expect(within(li!).getByText('Invalid email or password')).toBeDefined();
+    expect(within(li!).getByText('Invalid email or password')).toBeVisible();
   });
 
   it('mounts the toast area when a screen asks for it', async () => {
     render(<ToasterOnDemand />);
     expect(screen.queryByRole('region', { name: 'Notifications (F8)' })).toBeNull();
     act(() => preloadToaster());
-    expect(await screen.findByRole('region', { name: 'Notifications (F8)' })).toBeDefined();
+    expect(await screen.findByRole('region', { name: 'Notifications (F8)' })).toBeVisible();
   });
 
   it('loads the toast area with the first toast', async () => {
@@ -83,6 +83,6 @@ describe('toast store (spec section 9)', () => {
     act(() => {
       toast({ title: 'Hello' });
     });
-    expect(await screen.findByText('Hello')).toBeDefined();
+    expect(await screen.findByText('Hello')).toBeVisible();
   });
 });

@@ -20,10 +20,10 @@ describe('sign in', () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT });
     const { user } = await openAuth();
     await user.click(within(signInForm()).getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Please enter a valid email address')).toBeDefined();
-    expect(screen.getByText('Password is required')).toBeDefined();
+    expect(await screen.findByText('Please enter a valid email address')).toBeVisible();
+    expect(screen.getByText('Password is required')).toBeVisible();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
-    expect(screen.getByText('Please enter a valid email address')).toBeDefined();
+    expect(screen.getByText('Please enter a valid email address')).toBeVisible();
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -35,7 +35,7 @@ describe('sign in', () => {
     await user.click(within(signInForm()).getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(currentPath()).toBe('/dashboard'));
     expect(calls('POST /api/login')[0]!.body).toEqual({ email: 'amani@example.com', password: 'correct horse' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
   });
 
   it("shows the 'Login failed' toast with the server's message", async () => {
@@ -45,7 +45,7 @@ describe('sign in', () => {
     await user.type(screen.getByLabelText('Password'), 'wrong password');
     await user.click(within(signInForm()).getByRole('button', { name: 'Sign In' }));
     const toast = await findToast('Login failed');
-    expect(within(toast).getByText('Invalid email or password')).toBeDefined();
+    expect(within(toast).getByText('Invalid email or password')).toBeVisible();
     expect(screen.queryByTestId('unverified-account')).toBeNull();
   });
 
@@ -59,10 +59,10 @@ describe('sign in', () => {
     await user.type(screen.getByLabelText('Email'), 'amani@example.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(within(signInForm()).getByRole('button', { name: 'Sign In' }));
-    expect(await findToast('Login failed')).toBeDefined();
+    expect(await findToast('Login failed')).toHaveTextContent(UNVERIFIED);
     const notice = await screen.findByTestId('unverified-account');
     await user.click(within(notice).getByRole('button', { name: 'Resend verification email' }));
-    expect(await within(notice).findByText('Verification email has been resent successfully')).toBeDefined();
+    expect(await within(notice).findByText('Verification email has been resent successfully')).toBeVisible();
     expect(calls('POST /api/resend-verification')[0]!.body).toEqual({ email: 'amani@example.com' });
   });
 
@@ -78,7 +78,7 @@ describe('sign in', () => {
     await user.click(within(signInForm()).getByRole('button', { name: 'Sign In' }));
     const notice = await screen.findByTestId('unverified-account');
     await user.click(within(notice).getByRole('button', { name: 'Resend verification email' }));
-    expect(await within(notice).findByText('Too many requests. Please try again later.')).toBeDefined();
+    expect(await within(notice).findByText('Too many requests. Please try again later.')).toBeVisible();
   });
 });
 
@@ -87,11 +87,11 @@ describe('sign up', () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT });
     const { user } = await openAuth('/auth?tab=register');
     await user.click(within(signUpForm()).getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Display name is required')).toBeDefined();
-    expect(screen.getByText('Please enter a valid email address')).toBeDefined();
-    expect(screen.getByText('Password must be at least 6 characters')).toBeDefined();
+    expect(await screen.findByText('Display name is required')).toBeVisible();
+    expect(screen.getByText('Please enter a valid email address')).toBeVisible();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeVisible();
     await user.type(screen.getByLabelText('Password'), '12345');
-    expect(screen.getByText('Password must be at least 6 characters')).toBeDefined();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeVisible();
   });
 
   it('moves to the registration-success view, which can resend the e-mail', async () => {
@@ -109,18 +109,18 @@ describe('sign up', () => {
     await user.type(screen.getByLabelText('Email'), 'amani@example.com');
     await user.type(screen.getByLabelText('Password'), 'a long passphrase');
     await user.click(within(signUpForm()).getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeDefined();
-    expect(screen.getByText('Registration successful. Please check your email to verify your account.')).toBeDefined();
-    expect(screen.getByText('amani@example.com')).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeVisible();
+    expect(screen.getByText('Registration successful. Please check your email to verify your account.')).toBeVisible();
+    expect(screen.getByText('amani@example.com')).toBeVisible();
     expect(calls('POST /api/register')[0]!.body).toEqual({
       displayName: 'Amani Wa Muziki',
       email: 'amani@example.com',
       password: 'a long passphrase',
     });
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
-    expect(await screen.findByText('Verification email has been resent successfully')).toBeDefined();
+    expect(await screen.findByText('Verification email has been resent successfully')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
-    expect(await screen.findByRole('tab', { name: 'Sign In', selected: true })).toBeDefined();
+    expect(await screen.findByRole('tab', { name: 'Sign In', selected: true })).toBeVisible();
   });
 
   it("shows 'Registration failed' and puts the server's field errors on their fields", async () => {
@@ -134,8 +134,8 @@ describe('sign up', () => {
     await user.type(screen.getByLabelText('Password'), 'a long passphrase');
     await user.click(within(signUpForm()).getByRole('button', { name: 'Create Account' }));
     const toast = await findToast('Registration failed');
-    expect(within(toast).getByText('This display name is already taken. Please choose another.')).toBeDefined();
-    expect(within(signUpForm()).getByText('This display name is already taken. Please choose another.')).toBeDefined();
+    expect(within(toast).getByText('This display name is already taken. Please choose another.')).toBeVisible();
+    expect(within(signUpForm()).getByText('This display name is already taken. Please choose another.')).toBeVisible();
   });
 });
 
@@ -150,15 +150,15 @@ describe('forgot password', () => {
     const { user } = await openAuth();
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     await user.click(await screen.findByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('Please enter your email address')).toBeDefined();
+    expect(await screen.findByText('Please enter your email address')).toBeVisible();
     await user.type(screen.getByLabelText('Email'), 'amani@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(
       await screen.findByText('If an account with that email address exists, we have sent a link to reset the password.'),
-    ).toBeDefined();
+    ).toBeVisible();
     expect(calls('POST /api/forgot-password')[0]!.body).toEqual({ email: 'amani@example.com' });
     await user.click(screen.getByRole('button', { name: 'Back to Sign In' }));
-    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeDefined();
+    expect(await screen.findByRole('form', { name: 'Sign in' })).toBeVisible();
   });
 
   it('opens straight from ?view=forgot-password and tells a failure', async () => {
@@ -167,7 +167,7 @@ describe('forgot password', () => {
     renderApp('/auth?view=forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'amani@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('Failed to send reset email')).toBeDefined();
+    expect(await screen.findByText('Failed to send reset email')).toBeVisible();
   });
 
   it('says "An error occurred" when the request never got an answer', async () => {
@@ -179,6 +179,6 @@ describe('forgot password', () => {
     renderApp('/auth?view=forgot-password');
     await user.type(await screen.findByLabelText('Email'), 'amani@example.com');
     await user.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(await screen.findByText('An error occurred. Please try again.')).toBeDefined();
+    expect(await screen.findByText('An error occurred. Please try again.')).toBeVisible();
   });
 });

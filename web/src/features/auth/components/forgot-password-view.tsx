@@ -4,12 +4,12 @@ import { ArrowLeftIcon, KeyRoundIcon, MailCheckIcon } from 'lucide-react';
 import { forgotPasswordSchema } from '#common/schemas/auth';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { messageOf } from '@/lib/api';
 import { useForgotPassword } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import { AUTH_TEXTS } from './auth-messages';
+import { EmailField } from './email-field';
 import { SubmitButton } from './submit-button';
 
 const SENT_FALLBACK = 'If an account exists for that email address, we have sent a link to reset its password.';
@@ -52,19 +52,7 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
           className="grid gap-4"
           onSubmit={form.handleSubmit((input) => forgot.mutate(input))}
         >
-          <FormField
-            control={form.control}
-            name="email"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Email</FormLabel>
-                <FormControl>
-                  <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <EmailField />
           {forgot.isError && (
             <Alert variant="destructive">
               <AlertDescription>{messageOf(forgot.error, AUTH_TEXTS.forgotFailed, AUTH_TEXTS.forgotError)}</AlertDescription>

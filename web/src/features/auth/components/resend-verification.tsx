@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { resendVerificationSchema } from '#common/schemas/auth';
 import { MailIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api';
 import { useResendVerification } from '../api/auth-api';
 import { AUTH_TEXTS } from './auth-messages';
+import { EmailField } from './email-field';
 
 function ResendStatus({ state }: { state: { kind: 'success' } | { kind: 'error'; message: string } | null }) {
   if (!state) return null;
@@ -79,19 +79,7 @@ function ResendVerificationForm({
         className="grid gap-3"
         onSubmit={form.handleSubmit(({ email }) => send(email))}
       >
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField />
         <Button type="submit" variant="outline" disabled={pending}>
           {pending ? <Spinner label={null} /> : <MailIcon aria-hidden="true" />}
           Resend verification email

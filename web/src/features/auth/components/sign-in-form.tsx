@@ -5,12 +5,12 @@ import { loginSchema } from '#common/schemas/auth';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useLogin } from '../api/auth-api';
 import { AUTH_TEXTS } from './auth-messages';
+import { EmailField } from './email-field';
 import { ResendVerification } from './resend-verification';
 import { SubmitButton } from './submit-button';
 
@@ -42,19 +42,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField />
         <FormField
           control={form.control}
           name="password"

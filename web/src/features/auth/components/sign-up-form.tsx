@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { needsEmailVerification, useRegister } from '../api/auth-api';
 import { AUTH_TEXTS } from './auth-messages';
+import { EmailField } from './email-field';
 import { SubmitButton } from './submit-button';
 
 const FIELDS = ['displayName', 'email', 'password'] as const;
@@ -63,19 +64,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
             </FormItem>
           )}
         />
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <EmailField />
         <FormField
           control={form.control}
           name="password"

@@ -12,8 +12,8 @@ describe('/verify-email', () => {
   it('says the link is invalid when it has no token, and offers a new one', async () => {
     const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT });
     renderApp('/verify-email');
-    expect(await screen.findByText('Invalid verification link. Please check your email for the correct link.')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeDefined();
+    expect(await screen.findByText('Invalid verification link. Please check your email for the correct link.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeEnabled();
     expect(calls('POST /api/verify-email')).toHaveLength(0);
   });
 
@@ -32,7 +32,7 @@ describe('/verify-email', () => {
         <AppRoutes />
       </StrictMode>
     ));
-    expect(await screen.findByText(VERIFIED.message)).toBeDefined();
+    expect(await screen.findByText(VERIFIED.message)).toBeVisible();
     expect(calls('POST /api/verify-email')).toHaveLength(1);
     expect(calls('POST /api/verify-email')[0]!.body).toEqual({ token: 'abc123' });
     // The token leaves the address bar once read.
@@ -43,7 +43,7 @@ describe('/verify-email', () => {
     expect(currentPath()).toBe('/verify-email');
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(currentPath()).toBe('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
   });
 
   it('goes to the dashboard at once with the button', async () => {
@@ -59,7 +59,7 @@ describe('/verify-email', () => {
     const { currentPath } = renderApp('/verify-email?token=abc123');
     await user.click(await screen.findByRole('link', { name: 'Go to Dashboard' }));
     expect(currentPath()).toBe('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
   });
 
   it("shows the server's error message for a bad token", async () => {
@@ -71,25 +71,25 @@ describe('/verify-email', () => {
       },
     });
     renderApp('/verify-email?token=used');
-    expect(await screen.findByText('This verification link is invalid or has expired. Please request a new one.')).toBeDefined();
+    expect(await screen.findByText('This verification link is invalid or has expired. Please request a new one.')).toBeVisible();
   });
 
   it("falls back to 'Email verification failed' without a server message", async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/verify-email': { status: 502, body: '<html>' } });
     renderApp('/verify-email?token=abc');
-    expect(await screen.findByText('Email verification failed')).toBeDefined();
+    expect(await screen.findByText('Email verification failed')).toBeVisible();
   });
 
   it('says an error occurred when the request never got an answer', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/verify-email': () => Promise.reject(new TypeError('offline')) });
     renderApp('/verify-email?token=abc');
-    expect(await screen.findByText('An error occurred during verification. Please try again.')).toBeDefined();
+    expect(await screen.findByText('An error occurred during verification. Please try again.')).toBeVisible();
   });
 
   it('shows a loading state while it verifies', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/verify-email': () => new Promise(() => {}) });
     renderApp('/verify-email?token=abc');
-    expect(await screen.findByRole('heading', { name: 'Verifying your email' })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Verifying your email' })).toBeVisible();
   });
 
   it('does not move on by itself when the server names another destination', async () => {
@@ -99,7 +99,7 @@ describe('/verify-email', () => {
       'POST /api/verify-email': { body: { message: 'Verified', redirectTo: '/elsewhere' } },
     });
     const { currentPath } = renderApp('/verify-email?token=abc');
-    expect(await screen.findByText('Verified')).toBeDefined();
+    expect(await screen.findByText('Verified')).toBeVisible();
     await act(() => vi.advanceTimersByTimeAsync(5000));
     await waitFor(() => expect(currentPath()).toBe('/verify-email'));
   });

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryFunction } from '@tanstack/react-query';
-import { apiRequest, urlFromQueryKey } from '@/lib/api';
+import { apiJson, urlFromQueryKey } from '@/lib/api';
 
 /** A track as the carousels show it. The discovery issue owns the full shape. */
 export interface FeaturedTrackSummary {
@@ -37,8 +37,7 @@ function listQueryFn<T>(failureMessage: string): QueryFunction<T[]> {
   return async ({ queryKey, signal }) => {
     let body: unknown;
     try {
-      const response = await apiRequest('GET', urlFromQueryKey(queryKey), undefined, { signal });
-      body = await response.json();
+      body = await apiJson<unknown>('GET', urlFromQueryKey(queryKey), undefined, { signal });
     } catch (error) {
       throw new Error(failureMessage, { cause: error });
     }

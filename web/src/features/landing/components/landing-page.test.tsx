@@ -50,17 +50,17 @@ describe('landing page carousels', () => {
       'GET /api/editors-picks': { body: [] },
     });
     renderApp('/', <LandingPage />);
-    expect(await screen.findByText('No featured tracks available at the moment.')).toBeDefined();
-    expect(await screen.findByText('No featured artists available.')).toBeDefined();
-    expect(await screen.findByText("No editor's picks available at the moment.")).toBeDefined();
+    expect(await screen.findByText('No featured tracks available at the moment.')).toBeVisible();
+    expect(await screen.findByText('No featured artists available.')).toBeVisible();
+    expect(await screen.findByText("No editor's picks available at the moment.")).toBeVisible();
   });
 
   it('shows the texts for failed loads (the lists do not exist yet: 404)', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT });
     renderApp('/', <LandingPage />);
-    expect(await screen.findByText("Failed to load editor's picks.")).toBeDefined();
-    expect(await screen.findByText('No featured tracks available at the moment.')).toBeDefined();
-    expect(await screen.findByText('No featured artists available.')).toBeDefined();
+    expect(await screen.findByText("Failed to load editor's picks.")).toBeVisible();
+    expect(await screen.findByText('No featured tracks available at the moment.')).toBeVisible();
+    expect(await screen.findByText('No featured artists available.')).toBeVisible();
   });
 
   it('shows cards that link to tracks and artists, and scrolls 280 px per arrow click', async () => {
@@ -75,7 +75,7 @@ describe('landing page carousels', () => {
     renderApp('/', <LandingPage />);
     const trending = await screen.findByRole('link', { name: /Jua Kali/ });
     expect(trending.getAttribute('href')).toBe('/track/t1');
-    expect(within(trending).getByText('KES 150.00')).toBeDefined();
+    expect(within(trending).getByText('KES 150.00')).toBeVisible();
     expect((await screen.findByRole('link', { name: /Amani Wa Muziki/ })).getAttribute('href')).toBe('/profile/amaniwamuziki');
 
     const list = within(section('Currently Trending Songs')).getByRole('list');
@@ -108,7 +108,7 @@ describe('landing page carousels', () => {
   it('has a join-as-artist call to action', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT });
     renderApp('/', <LandingPage />);
-    expect(screen.getByRole('heading', { name: 'Are you an artist? Join Sauti.' })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Are you an artist? Join Sauti.' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Join as an Artist' }).getAttribute('href')).toBe('/auth?tab=register');
   });
 });

@@ -71,7 +71,7 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
     expect(screen.getByRole('slider', { name: 'Seek in Sunrise' })).toHaveProperty('value', '62');
 
     await user.click(screen.getByRole('button', { name: 'Pause Sunrise' }));
-    expect(screen.getByRole('button', { name: 'Play Sunrise' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Play Sunrise' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Close player' }));
     expect(bar.isConnected).toBe(false);
     expect(audio.getAttribute('src')).toBeNull();
@@ -80,7 +80,7 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
   it('seeks when the thumb is let go, and clamps a preview at 25 s', async () => {
     const { audio, user } = renderPlayer();
     await user.click(screen.getByRole('button', { name: 'Select Teaser' }));
-    expect(screen.getByText(/25-second preview/)).toBeDefined();
+    expect(screen.getByText(/25-second preview/)).toBeVisible();
     expect(screen.getByTestId('player-total').textContent).toBe('0:25');
     const slider = screen.getByRole('slider', { name: 'Seek in Teaser' });
     expect(slider.getAttribute('max')).toBe('25');

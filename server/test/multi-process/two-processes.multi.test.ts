@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { decodedSecondsOfBytes, mediaFixtures } from '../support/media-fixtures';
+import { startS3Server, type TestS3 } from '../support/s3-server';
+import { freePort, listening, startServer, type ServerProcess } from '../support/server-process';
+import { createTestDatabase, makeDataDir } from '../support/test-app';
+
+/**
+ * Sauti as it runs when it outgrows one machine (docs/decisions/024): two server processes, each
+ * with its own DATA_DIR, on one PostgreSQL database and one media store. What one process does,
+ * the other honours at once; limits and counts are the same whichever process a request reaches.
+ */
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
+
+interface Node {
+  server: ServerProcess;
+  url: string;
+  dataDir: string;
+}
+
+let database: { url: string; drop(): Promise<void> };
+let client: pg.Client;
+let a: Node;
+let b: Node;
+let s3: TestS3;
+let cookie: string;
+let email: string;
+const password = 'a long test password';
+
+async function startNode(): Promise<Node> {
+  const port = await freePort();
+  const dataDir = makeDataDir();
+  const server = startServer({
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://sauti.test',
+    // One media store for both: an S3-compatible bucket.
+    ...s3.env,
+  });
+  await listening(server);
+  return { server, url: `http://127.0.0.1:${port}`, dataDir };
+}
+
+const post = (node: Node, route: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(node.url + route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  database = await createTestDatabase(serverUrl);
+  s3 = await startS3Server();
+  a = await startNode();
+  b = await startNode();
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+
+  // An artist: registered on A, verified (the mailed link is beside the point here), signed in on A.
+  email = `two-${Date.now().toString(36)}@example.com`;
+  expect((await post(a, '/api/register', { email, password, displayName: `Two ${Date.now().toString(36)}` })).status).toBe(201);
+  await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+  const login = await post(a, '/api/login', { email, password });
+  expect(login.status).toBe(200);
+  cookie = login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]!;
+}, 120_000);
+
+afterAll(async () => {
+  for (const node of [a, b]) {
+    if (!node) continue;
+    node.server.child.kill('SIGTERM');
+    expect(await node.server.exited, node.server.output()).toBe(0);
+    fs.rmSync(node.dataDir, { recursive: true, force: true });
+  }
+  await client?.end();
+  await database?.drop();
+  await s3?.close();
+});
+
+describe('two server processes on one database', () => {
+  it('honours on one process, at once, a switch to preview-only made on the other', async () => {
+    const media = await mediaFixtures();
+    const form = new FormData();
+    form.append('trackName', 'Two Rooms');
+    form.append('artistName', 'Wanjiru');
+    form.append('price', '0');
+    form.append('allowFullPlayback', 'true');
+    form.append('audio', await fs.openAsBlob(media.mp3Long, { type: 'audio/mpeg' }), 'two-rooms.mp3');
+    const created = await fetch(`${a.url}/api/tracks`, { method: 'POST', body: form, headers: { cookie } });
+    expect(created.status).toBe(201);
+    const track = (await created.json()) as { id: string };
+
+    // A listener on B hears the whole song (B has now looked the track up).
+    const full = Buffer.from(await (await fetch(`${b.url}/api/tracks/${track.id}/stream`)).arrayBuffer());
+    expect(decodedSecondsOfBytes(full)).toBeGreaterThan(38);
+
+    const edit = new FormData();
+    edit.append('allowFullPlayback', 'false');
+    expect((await fetch(`${a.url}/api/tracks/${track.id}`, { method: 'PATCH', body: edit, headers: { cookie } })).status).toBe(200);
+
+    // The very next request to B gets the 25-second preview, never the whole song.
+    const preview = await fetch(`${b.url}/api/tracks/${track.id}/stream`);
+    expect(preview.status).toBe(200);
+    const seconds = decodedSecondsOfBytes(Buffer.from(await preview.arrayBuffer()));
+    expect(seconds).toBeGreaterThan(20);
+    expect(seconds).toBeLessThanOrEqual(25.5);
+    // Its owner, signed in on B with the session made on A, still hears it all.
+    const owner = Buffer.from(await (await fetch(`${b.url}/api/tracks/${track.id}/stream`, { headers: { cookie } })).arrayBuffer());
+    expect(decodedSecondsOfBytes(owner)).toBeGreaterThan(38);
+  });
+
+  it('counts a play once, whichever process each post reaches', async () => {
+    const tracks = (await (await fetch(`${a.url}/api/tracks`, { headers: { cookie } })).json()) as { id: string }[];
+    const id = tracks[0]!.id;
+    const event = { streamType: 'play', duration: 30, completedPercentage: 80 };
+    const first = (await (await post(a, `/api/tracks/${id}/stream`, event)).json()) as { counted: boolean; streamCount: number };
+    const second = (await (await post(b, `/api/tracks/${id}/stream`, event)).json()) as { counted: boolean; streamCount: number };
+    expect(first).toEqual({ counted: true, streamCount: 1 });
+    expect(second).toEqual({ counted: false, streamCount: 1 });
+  });
+
+  it('holds the per-e-mail sign-in limit across both processes', async () => {
+    // 10 attempts per e-mail per window (DEFAULT_AUTH_LIMITS): 5 wrong ones on each process use them up.
+    for (const node of [a, b, a, b, a, b, a, b, a, b]) {
+      expect((await post(node, '/api/login', { email, password: 'not the password' })).status).toBe(401);
+    }
+    expect((await post(b, '/api/login', { email, password })).status).toBe(429);
+    expect((await post(a, '/api/login', { email, password })).status).toBe(429);
+  });
+
+  it('holds the per-address route limit across both processes', async () => {
+    // /api/forgot-password allows 30 requests per client address per window (DEFAULT_ROUTE_LIMITS).
+    for (let i = 0; i < 30; i++) {
+      const node = i % 2 === 0 ? a : b;
+      expect((await post(node, '/api/forgot-password', { email: `nobody-${i}@example.com` })).status).toBe(200);
+    }
+    const refused = await post(b, '/api/forgot-password', { email: 'one-more@example.com' });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/too many/i);
+  });
+
+  it('runs each scheduled clean-up once per period, not once per process', async () => {
+    await vi.waitFor(
+      async () => {
+        const { rows } = await client.query<{ kind: string; runs: number; done: number; attempts: number }>(`
+          SELECT kind, count(*)::int AS runs, count(*) FILTER (WHERE status = 'done')::int AS done, max(attempts)::int AS attempts
+          FROM jobs WHERE dedupe_key IS NOT NULL GROUP BY kind ORDER BY kind`);
+        expect(rows.map((row) => row.kind)).toEqual(['auth.sweep', 'catalog.forget-old-plays', 'jobs.clean-up', 'limits.sweep']);
+        for (const row of rows) expect(row, row.kind).toMatchObject({ runs: 1, done: 1, attempts: 1 });
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+  });
+});

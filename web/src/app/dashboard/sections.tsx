@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import { BarChart3Icon, MusicIcon, UserRoundIcon, WalletIcon, type LucideIcon } from 'lucide-react';
+import { AnalyticsSection } from '@/features/analytics/components/analytics-section';
+import { MyMusicSection } from '@/features/my-music/components/my-music-section';
+import { useHasPaymentMethod } from '@/features/payments/api/payment-methods-api';
+import { PaymentsSection } from '@/features/payments/components/payments-section';
+import { ProfileSection } from '@/features/profile/components/profile-section';
+
+export type DashboardSectionId = 'my-music' | 'profile' | 'payments' | 'analytics';
+
+export interface DashboardSectionProps {
+  /** Switch to another section (the onboarding checklist's links use it). */
+  goTo: (section: DashboardSectionId) => void;
+}
+
+export interface DashboardSection {
+  id: DashboardSectionId;
+  label: string;
+  icon: LucideIcon;
+  Component: ComponentType<DashboardSectionProps>;
+}
+
+/**
+ * My Music with what it needs of the other sections: whether a payment method exists (the
+ * payments feature knows) and the checklist's links to Profile and Payments. Features do not
+ * import each other; the dashboard composes them here.
+ */
+function MyMusic({ goTo }: DashboardSectionProps) {
+  const hasPaymentMethod = useHasPaymentMethod();
+  return <MyMusicSection hasPaymentMethod={hasPaymentMethod} onOpenProfile={() => goTo('profile')} onOpenPayments={() => goTo('payments')} />;
+}
+
+/** Spec section 2: the sidebar's four sections, My Music first and the default. */
+export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
+  { id: 'my-music', label: 'My Music', icon: MusicIcon, Component: MyMusic },
+  { id: 'profile', label: 'Profile', icon: UserRoundIcon, Component: ProfileSection },
+  { id: 'payments', label: 'Payments', icon: WalletIcon, Component: PaymentsSection },
+  { id: 'analytics', label: 'Analytics', icon: BarChart3Icon, Component: AnalyticsSection },
+];
+
+export const DEFAULT_SECTION: DashboardSectionId = 'my-music';

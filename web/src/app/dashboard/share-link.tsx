@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { CheckIcon, CopyIcon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+import { publicProfileLink } from '@/lib/profile-link';
+
+/** Spec section 9: the copy confirmation shows for 2 s. */
+export const COPIED_CONFIRMATION_MS = 2000;
+
+/** The header's read-only Share Link with its Copy Link button (spec section 2). */
+export function ShareLink({ displayName, className }: { displayName: string; className?: string }) {
+  const link = publicProfileLink(displayName, window.location);
+  const inputId = useId();
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // On a narrow screen the box shows the end of the link: the artist's own address, not "http://".
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.scrollLeft = input.current.scrollWidth;
+  }, [link]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: 'Link copied!', description: link });
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
+    } catch {
+      toast({ variant: 'destructive', title: 'Failed to copy link to clipboard.' });
+    }
+  };
+
+  return (
+    <div className={cn('flex min-w-0 flex-wrap items-center gap-2 sm:flex-nowrap', className)}>
+      <label htmlFor={inputId} className="w-full shrink-0 text-sm font-medium text-muted-foreground sm:w-auto">
+        Share Link
+      </label>
+      <Input
+        ref={input}
+        id={inputId}
+        readOnly
+        value={link}
+        onFocus={(event) => event.currentTarget.select()}
+        className="h-9 w-auto min-w-0 flex-1 bg-muted/40 text-sm md:text-sm"
+      />
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button type="button" variant="outline" size="sm" className="h-9 shrink-0" onClick={copy}>
+            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+            {copied ? 'Copied!' : 'Copy Link'}
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Copy the link to your public page</TooltipContent>
+      </Tooltip>
+    </div>
+  );
+}

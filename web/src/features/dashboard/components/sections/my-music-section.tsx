@@ -1,2 +1,0 @@
-/** My Music (the default section): see components/my-music. */
-export { MyMusicSection } from '../my-music/my-music-section';

@@ -1,0 +1,250 @@
+import { useId, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { FileAudioIcon, UploadIcon } from 'lucide-react';
+import { formatDuration, formatFileSize } from '#common/format';
+import { minorToKesInput } from '#common/money';
+import { CATALOG_MESSAGES, coverUrl, type Album, type Track } from '#common/schemas/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormField, FormItem, FormMessage } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { isAbortError } from '@/lib/upload';
+import { createAlbum, refreshCatalog, updateAlbum } from '../api/catalog-api';
+import { useUpload } from '../hooks/use-upload';
+import { albumFormData, albumSchema, type AlbumInput, type AlbumValues } from '../lib/catalog-forms';
+import { serverFieldErrors } from '../lib/server-field-errors';
+import { AddAlbumTrackDialog } from './add-album-track-dialog';
+import { CoverPhotoFormField, NameField, PriceField } from './form-fields';
+import { MY_MUSIC_TEXTS } from './texts';
+import { UploadProgress } from './upload-progress';
+
+const FIELDS = ['albumName', 'price', 'coverPhoto', 'selectedSongs'] as const;
+
+export const songsSelectedText = (count: number) => `${count} ${count === 1 ? 'song' : 'songs'} selected`;
+
+/**
+ * Create/Edit Album (spec sections 2 and 4): cover photo, name, price, an 'Upload Tracks' button
+ * for new songs (shown as 'New track' with Remove), a checklist of existing songs and a count of
+ * the songs selected. Submit is disabled while pending or when no song is selected.
+ */
+export function AlbumDialog({
+  album,
+  tracks,
+  albums,
+  artistName,
+  open,
+  onOpenChange,
+}: {
+  /** The album being edited; none to create one. */
+  album?: Album;
+  /** Every song of the artist (the checklist). */
+  tracks: readonly Track[];
+  albums: readonly Album[];
+  artistName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const editing = album !== undefined;
+  const queryClient = useQueryClient();
+  const upload = useUpload();
+  const busy = upload.isUploading;
+  const [addTrackOpen, setAddTrackOpen] = useState(false);
+  const [removeCover, setRemoveCover] = useState(false);
+  const listId = useId();
+  const form = useForm<AlbumInput, unknown, AlbumValues>({
+    resolver: zodResolver(albumSchema),
+    defaultValues: {
+      albumName: album?.albumName ?? '',
+      price: minorToKesInput(album?.price),
+      coverPhoto: null,
+      selectedSongs: album?.tracks.map((track) => track.id) ?? [],
+      newTracks: [],
+    },
+  });
+  const newTracks = useFieldArray({ control: form.control, name: 'newTracks' });
+  const selectedSongs = useWatch({ control: form.control, name: 'selectedSongs' }) ?? [];
+  const songCount = selectedSongs.length + newTracks.fields.length;
+  const albumNames = new Map(albums.map((candidate) => [candidate.id, candidate.albumName]));
+  const currentCover = removeCover || !album ? null : coverUrl('album', album.id, album.coverPhotoFilename, 300);
+
+  const close = (next: boolean) => {
+    if (next) return onOpenChange(true);
+    upload.cancel();
+    onOpenChange(false);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const body = albumFormData(values, { removeCover });
+    try {
+      const saved = await upload.run((options) => (album ? updateAlbum(album.id, body, options) : createAlbum(body, options)));
+      await refreshCatalog(queryClient);
+      toast({ title: editing ? MY_MUSIC_TEXTS.albumUpdated : MY_MUSIC_TEXTS.albumCreated, description: `“${saved.albumName}”` });
+      onOpenChange(false);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      if (editing) {
+        toast({
+          variant: 'destructive',
+          title: MY_MUSIC_TEXTS.albumNotUpdated,
+          description: messageOf(error, MY_MUSIC_TEXTS.updateAlbumFallback, MY_MUSIC_TEXTS.networkError),
+        });
+      } else {
+        toast({
+          variant: 'destructive',
+          title: MY_MUSIC_TEXTS.createAlbumFailed,
+          description: messageOf(error, '', MY_MUSIC_TEXTS.networkError) || undefined,
+        });
+      }
+      for (const [field, message] of serverFieldErrors(error, FIELDS)) form.setError(field, { message });
+    }
+  });
+
+  const toggleSong = (id: string, checked: boolean) => {
+    const current = form.getValues('selectedSongs');
+    form.setValue('selectedSongs', checked ? [...current, id] : current.filter((candidate) => candidate !== id), {
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        className="grid-cols-1 sm:max-w-2xl"
+        // While the files go up, only "Cancel upload" stops it: a stray tap must not lose a long upload.
+        showCloseButton={!busy}
+        onInteractOutside={(event) => (busy || addTrackOpen) && event.preventDefault()}
+        onEscapeKeyDown={(event) => busy && event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Album' : 'Create Album'}</DialogTitle>
+          <DialogDescription>
+            {editing ? 'Change the album’s details and songs.' : 'Choose songs you have uploaded, add new ones, or both.'}
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-5" aria-label={editing ? 'Edit Album' : 'Create Album'}>
+            <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={editing ? () => setRemoveCover(true) : undefined} disabled={busy} />
+            <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
+              <NameField name="albumName" label="Album name" disabled={busy} />
+              <PriceField disabled={busy} />
+            </div>
+
+            <section className="grid grid-cols-1 gap-2" aria-labelledby={`${listId}-new`}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 id={`${listId}-new`} className="text-sm font-medium">
+                  New songs
+                </h3>
+                <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => setAddTrackOpen(true)}>
+                  <UploadIcon aria-hidden="true" />
+                  {MY_MUSIC_TEXTS.uploadTracks}
+                </Button>
+              </div>
+              {newTracks.fields.length > 0 ? (
+                <ul className="grid grid-cols-1 gap-2" aria-label="New tracks">
+                  {newTracks.fields.map((entry, index) => (
+                    <li key={entry.id} className="flex items-center gap-3 rounded-md border p-2">
+                      <FileAudioIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                      <div className="min-w-0 flex-1">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <Badge variant="secondary">{MY_MUSIC_TEXTS.newTrack}</Badge>
+                          <span className="truncate text-sm font-medium">{entry.trackName}</span>
+                        </div>
+                        <p className="truncate text-xs text-muted-foreground">
+                          {entry.artistName} · {entry.audioFile.name} · {formatFileSize(entry.audioFile.size)}
+                        </p>
+                      </div>
+                      <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => newTracks.remove(index)} aria-label={`Remove ${entry.trackName}`}>
+                        Remove
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-xs text-muted-foreground">Songs you add here are uploaded with the album.</p>
+              )}
+            </section>
+
+            <FormField
+              control={form.control}
+              name="selectedSongs"
+              render={() => (
+                <FormItem className="grid-cols-1">
+                  <h3 className="text-sm font-medium" id={`${listId}-songs`}>
+                    Your songs
+                  </h3>
+                  {tracks.length === 0 ? (
+                    <p className="text-xs text-muted-foreground">You have no uploaded songs yet. Use {MY_MUSIC_TEXTS.uploadTracks} to add new ones.</p>
+                  ) : (
+                    <ul className="max-h-60 divide-y overflow-y-auto rounded-md border" aria-labelledby={`${listId}-songs`} data-testid="song-checklist">
+                      {tracks.map((track) => {
+                        const checkboxId = `${listId}-song-${track.id}`;
+                        const otherAlbum = track.albumId && track.albumId !== album?.id ? albumNames.get(track.albumId) : undefined;
+                        return (
+                          <li key={track.id} className="flex items-center gap-3 px-3 py-2.5">
+                            <Checkbox
+                              id={checkboxId}
+                              checked={selectedSongs.includes(track.id)}
+                              disabled={busy}
+                              onCheckedChange={(checked) => toggleSong(track.id, checked === true)}
+                            />
+                            <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
+                              <span className="block truncate text-sm font-medium">{track.trackName}</span>
+                              <span className="block truncate text-xs text-muted-foreground">
+                                {track.artistName} · {formatDuration(track.duration)}
+                              </span>
+                              {otherAlbum && (
+                                <span className="block text-xs break-words text-muted-foreground">
+                                  In “{otherAlbum}”{selectedSongs.includes(track.id) ? ': moves to this album' : ''}
+                                </span>
+                              )}
+                            </label>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                  <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="songs-selected">
+                    {songsSelectedText(songCount)}
+                  </p>
+                  {/* Why the submit button is disabled, before anyone has to wonder. */}
+                  {songCount === 0 && !form.formState.isSubmitted && (
+                    <p className="text-xs text-muted-foreground" data-testid="songs-needed">
+                      {CATALOG_MESSAGES.albumNeedsSongs}.
+                    </p>
+                  )}
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+
+            <UploadProgress phase={upload.phase} percent={upload.percent} label={newTracks.fields.length > 0 ? 'Uploading' : 'Saving'} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
+                {busy ? 'Cancel upload' : 'Cancel'}
+              </Button>
+              <Button type="submit" disabled={busy || songCount === 0} aria-busy={busy || undefined}>
+                {busy && <Spinner label={null} />}
+                {editing ? MY_MUSIC_TEXTS.updateAlbum : MY_MUSIC_TEXTS.createAlbum}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+        <AddAlbumTrackDialog
+          open={addTrackOpen}
+          onOpenChange={setAddTrackOpen}
+          artistName={artistName}
+          onAdd={(track) => {
+            newTracks.append({ ...track, price: minorToKesInput(track.price) });
+            if (form.formState.isSubmitted) void form.trigger('selectedSongs');
+          }}
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

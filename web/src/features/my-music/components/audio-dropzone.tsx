@@ -1,0 +1,93 @@
+import { useDropzone } from 'react-dropzone';
+import { FileAudioIcon, UploadCloudIcon } from 'lucide-react';
+import { formatFileSize } from '#common/format';
+import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { acceptedExtensions, rejectionMessage } from '../lib/drop-rejections';
+
+/**
+ * Drag and drop (or tap to choose) one audio file. Files the rules refuse never reach the form:
+ * `onReject` gets the spec's rejection message instead.
+ */
+export function AudioDropzone({
+  id,
+  accept,
+  file,
+  onFile,
+  onReject,
+  disabled,
+  'aria-invalid': ariaInvalid,
+  'aria-describedby': describedBy,
+}: {
+  /** Given to the file input, so a <label htmlFor> names it (FormControl passes it). */
+  id?: string;
+  accept: Record<string, string[]>;
+  file: File | null;
+  onFile: (file: File) => void;
+  onReject: (message: string) => void;
+  disabled?: boolean;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
+}) {
+  const invalid = ariaInvalid === true || ariaInvalid === 'true';
+  const rules = { accept, maxSize: MAX_AUDIO_FILE_BYTES, minSize: 1 };
+  // The drop area is not itself a control (a button may not hold the file input): a tap on it
+  // opens the file chooser, and keyboard users have the button inside.
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+    ...rules,
+    maxFiles: 1,
+    multiple: false,
+    disabled,
+    noClick: true,
+    noKeyboard: true,
+    onDrop: (accepted, rejections) => {
+      const message = rejectionMessage(rejections, rules);
+      if (message) onReject(message);
+      else if (accepted[0]) onFile(accepted[0]);
+    },
+  });
+
+  return (
+    <div
+      {...getRootProps({ onClick: () => !disabled && open() })}
+      data-testid="audio-dropzone"
+      className={cn(
+        'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-center transition-colors',
+        isDragActive ? 'border-primary bg-accent' : 'border-input hover:bg-muted/50',
+        invalid && 'border-destructive',
+        disabled && 'cursor-not-allowed opacity-60',
+      )}
+    >
+      <input {...getInputProps({ id, 'aria-label': 'Audio file', 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined })} />
+      {file ? (
+        <>
+          <FileAudioIcon className="size-8 text-primary" aria-hidden="true" />
+          <p className="max-w-full text-sm font-medium break-all">{file.name}</p>
+          <p className="text-xs text-muted-foreground">{formatFileSize(file.size)}</p>
+        </>
+      ) : (
+        <>
+          <UploadCloudIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+          <p className="text-sm font-medium">{isDragActive ? 'Drop the file here' : 'Drag and drop an audio file here'}</p>
+          <p className="text-xs text-muted-foreground">
+            {acceptedExtensions(accept).toUpperCase().replace(/\./g, '')} · up to 50 MB
+          </p>
+        </>
+      )}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onClick={(event) => {
+          event.stopPropagation();
+          open();
+        }}
+      >
+        {file ? 'Choose another file' : 'Choose a file'}
+      </Button>
+    </div>
+  );
+}

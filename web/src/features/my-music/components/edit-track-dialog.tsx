@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { minorToKesInput } from '#common/money';
+import { coverUrl, type Track } from '#common/schemas/catalog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import type { TrackEditVariables } from '../api/catalog-api';
+import { editTrackFormData, editTrackSchema, type EditTrackInput, type EditTrackValues } from '../lib/catalog-forms';
+import { CoverPhotoFormField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
+
+/**
+ * Edit Track (spec sections 2, 4, 5): name, artist, price, full playback or preview, and the
+ * cover (empty keeps the current one). Saving closes the dialog at once: the change shows in the
+ * list straight away and is rolled back if the server refuses it (the caller's mutation).
+ */
+export function EditTrackDialog({
+  track,
+  open,
+  onOpenChange,
+  onSave,
+}: {
+  track: Track;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (variables: TrackEditVariables) => void;
+}) {
+  const [removeCover, setRemoveCover] = useState(false);
+  const form = useForm<EditTrackInput, unknown, EditTrackValues>({
+    resolver: zodResolver(editTrackSchema),
+    defaultValues: {
+      trackName: track.trackName,
+      artistName: track.artistName,
+      price: minorToKesInput(track.price),
+      allowFullPlayback: track.allowFullPlayback,
+      coverPhoto: null,
+    },
+  });
+  const currentCover = removeCover ? null : coverUrl('track', track.id, track.coverPhotoFilename, 300);
+
+  const onSubmit = form.handleSubmit((values) => {
+    onSave({
+      track,
+      patch: {
+        trackName: values.trackName,
+        artistName: values.artistName,
+        price: values.price,
+        allowFullPlayback: values.allowFullPlayback,
+        ...(removeCover && !values.coverPhoto ? { coverPhotoFilename: null } : {}),
+      },
+      form: editTrackFormData(values, { removeCover }),
+    });
+    onOpenChange(false);
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="grid-cols-1 sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Edit Track</DialogTitle>
+          <DialogDescription className="break-words">Change the details of “{track.trackName}”.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="Edit Track">
+            <TrackAndArtistFields />
+            <PriceField />
+            <PlaybackModeField id="edit-full-playback" />
+            <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={() => setRemoveCover(true)} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={form.formState.isSubmitting}>
+                Save Changes
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

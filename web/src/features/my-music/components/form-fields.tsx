@@ -1,0 +1,172 @@
+import type * as React from 'react';
+import { useFormContext } from 'react-hook-form';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Switch } from '@/components/ui/switch';
+import { PREVIEW_SECONDS } from '#common/schemas/catalog';
+import { CoverPhotoField } from './cover-photo-field';
+
+/**
+ * A price typed in KES, two decimals at most (spec section 9: step 0.01); empty means free. A text
+ * box with the decimal keypad, not type="number": a number box hands over "" for anything it cannot
+ * read ("KES 100", "12,50"), which would silently make the track free. priceSchema judges the text.
+ */
+export function PriceInput(props: Omit<React.ComponentProps<'input'>, 'type'>) {
+  return <Input type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...props} />;
+}
+
+/** Full playback (the default) or the 25-second preview (spec section 4, Preview mode). */
+export function PlaybackModeSwitch({
+  id,
+  checked,
+  onCheckedChange,
+  disabled,
+}: {
+  id: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+      <div className="grid gap-1">
+        <label htmlFor={id} className="text-sm font-medium">
+          Allow full playback
+        </label>
+        <p className="text-xs text-muted-foreground" id={`${id}-hint`}>
+          {checked ? 'Listeners can play the whole track.' : `Listeners hear a ${PREVIEW_SECONDS}-second preview.`}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} aria-describedby={`${id}-hint`} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The dialogs' form fields, written once. Each reads its form from the <Form> around it and
+// goes by the field name the catalogue forms share (trackName, artistName, price, ...). The
+// audio file field is in audio-file-field.tsx, so the dialogs without one load no dropzone.
+// ---------------------------------------------------------------------------------------------
+
+/** The fields of the track and album forms (each form has some of them). */
+export interface CatalogFormValues {
+  trackName?: string;
+  artistName?: string;
+  albumName?: string;
+  price?: string | number | null;
+  allowFullPlayback?: boolean;
+  audioFile?: unknown;
+  coverPhoto?: unknown;
+}
+
+export const useCatalogForm = () => useFormContext<CatalogFormValues>();
+
+/** A one-line name: the track's, the artist's or the album's. */
+export function NameField({
+  name,
+  label,
+  disabled,
+}: {
+  name: 'trackName' | 'artistName' | 'albumName';
+  label: string;
+  disabled?: boolean;
+}) {
+  const { control } = useCatalogForm();
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input autoComplete="off" disabled={disabled} {...field} />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** Track name and artist name side by side (one column on phones). */
+export function TrackAndArtistFields({ disabled }: { disabled?: boolean }) {
+  return (
+    <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
+      <NameField name="trackName" label="Track name" disabled={disabled} />
+      <NameField name="artistName" label="Artist name" disabled={disabled} />
+    </div>
+  );
+}
+
+/** Price (KES): empty is free. */
+export function PriceField({ disabled }: { disabled?: boolean }) {
+  const { control } = useCatalogForm();
+  return (
+    <FormField
+      control={control}
+      name="price"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Price (KES)</FormLabel>
+          <FormControl>
+            <PriceInput disabled={disabled} {...field} value={field.value ?? ''} />
+          </FormControl>
+          <FormDescription>Leave empty to make it free.</FormDescription>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** Allow full playback, on by default. `id` names the switch for its label. */
+export function PlaybackModeField({ id, disabled }: { id: string; disabled?: boolean }) {
+  const { control } = useCatalogForm();
+  return (
+    <FormField
+      control={control}
+      name="allowFullPlayback"
+      render={({ field }) => (
+        <PlaybackModeSwitch id={id} checked={field.value ?? true} onCheckedChange={field.onChange} disabled={disabled} />
+      )}
+    />
+  );
+}
+
+/** The optional cover photo. Edit dialogs pass the current cover and how to remove it. */
+export function CoverPhotoFormField({
+  currentCoverUrl,
+  onRemoveCurrent,
+  disabled,
+}: {
+  currentCoverUrl?: string | null;
+  onRemoveCurrent?: () => void;
+  disabled?: boolean;
+}) {
+  const form = useCatalogForm();
+  return (
+    <FormField
+      control={form.control}
+      name="coverPhoto"
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>Cover photo</FormLabel>
+          <FormControl>
+            <CoverPhotoField
+              file={field.value instanceof File ? field.value : null}
+              currentCoverUrl={currentCoverUrl}
+              onRemoveCurrent={onRemoveCurrent}
+              disabled={disabled}
+              onFile={(file) => {
+                field.onChange(file);
+                void form.trigger('coverPhoto');
+              }}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

@@ -1,0 +1,252 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
+import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
+import { findToast, renderApp } from '@/test/render';
+
+async function openMyMusic(routes: Record<string, MockRoute>) {
+  const fetch = mockFetch({ 'GET /api/user': { body: TEST_USER }, 'GET /api/tracks': { body: [] }, 'GET /api/albums': { body: [] }, ...routes });
+  const view = renderApp('/dashboard');
+  await screen.findByRole('heading', { level: 1, name: 'My Music' }, { timeout: 5000 });
+  // The first render loads the dashboard's code (a lazy chunk): give it time.
+  await screen.findByRole('tab', { name: /Songs/ }, { timeout: 5000 });
+  return { ...view, ...fetch };
+}
+
+describe('onboarding checklist (spec section 2)', () => {
+  it('lists the three steps, none done for a new artist, without an error for the missing payments API', async () => {
+    const { calls } = await openMyMusic({});
+    const checklist = await screen.findByTestId('onboarding-checklist');
+    expect(within(checklist).getByRole('heading', { name: 'Complete these 3 steps to go fully live' })).toBeVisible();
+    expect(within(checklist).getByText('0 of 3 done')).toBeVisible();
+    expect(within(checklist).getAllByRole('listitem').map((item) => item.getAttribute('data-done'))).toEqual(['false', 'false', 'false']);
+    // GET /api/payment-methods answers 404 until the payments issue: that is "not done", quietly.
+    await waitFor(() => expect(calls('GET /api/payment-methods')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: /Notifications/ })?.querySelector('li') ?? null).toBeNull();
+  });
+
+  it('counts a profile with name and photo, a payment method and a track as done', async () => {
+    await openMyMusic({
+      'GET /api/user': { body: { ...TEST_USER, hasProfilePhoto: true } },
+      'GET /api/tracks': { body: [makeTrack()] },
+    });
+    const checklist = await screen.findByTestId('onboarding-checklist');
+    expect(within(checklist).getByText('2 of 3 done')).toBeVisible();
+    expect(within(checklist).getAllByRole('listitem').map((item) => item.getAttribute('data-done'))).toEqual(['true', 'false', 'true']);
+    expect(within(checklist).getByRole('button', { name: 'Go to Payments' })).toBeEnabled();
+    expect(within(checklist).queryByRole('button', { name: 'Go to Profile' })).toBeNull();
+  });
+
+  it('is gone once all three are done', async () => {
+    await openMyMusic({
+      'GET /api/user': { body: { ...TEST_USER, hasProfilePhoto: true } },
+      'GET /api/tracks': { body: [makeTrack()] },
+      'GET /api/payment-methods': { body: [{ id: 'p1', type: 'mobile_money', mobileNumber: '+254712345678' }] },
+    });
+    await screen.findByText('Sunrise');
+    await waitFor(() => expect(screen.queryByTestId('onboarding-checklist')).toBeNull());
+  });
+
+  it('links each step to its section', async () => {
+    const user = userEvent.setup();
+    const { currentPath } = await openMyMusic({});
+    const checklist = await screen.findByTestId('onboarding-checklist');
+    await user.click(within(checklist).getByRole('button', { name: 'Go to Profile' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    expect(currentPath()).toBe('/dashboard?section=profile');
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: 'My Music' }));
+    await user.click(within(await screen.findByTestId('onboarding-checklist')).getByRole('button', { name: 'Go to Payments' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: 'My Music' }));
+    await user.click(within(await screen.findByTestId('onboarding-checklist')).getByRole('button', { name: 'Upload a track' }));
+    expect(await screen.findByRole('dialog', { name: 'Upload New Track' })).toBeVisible();
+  });
+});
+
+describe('Songs and Albums tabs (spec section 2)', () => {
+  it('shows the empty states and zero counts', async () => {
+    const user = userEvent.setup();
+    await openMyMusic({});
+    expect(await screen.findByText('No tracks uploaded yet')).toBeVisible();
+    expect(screen.getByTestId('songs-count').textContent).toBe('0');
+    await user.click(screen.getByRole('tab', { name: /Albums/ }));
+    expect(await screen.findByText('No albums created yet')).toBeVisible();
+    expect(screen.getByTestId('albums-count').textContent).toBe('0');
+    expect(screen.getByRole('button', { name: 'Add Album' })).toBeEnabled();
+  });
+
+  it('lists songs with duration, size and price, and counts them', async () => {
+    const album = makeAlbum({ albumName: 'Nairobi Nights' });
+    await openMyMusic({
+      'GET /api/tracks': {
+        body: [
+          makeTrack({ trackName: 'Sunrise', duration: 185.2, fileSize: 4_718_592, price: 15_050 }),
+          makeTrack({ trackName: 'Dusk', duration: 59.9, fileSize: 1536, price: 0, allowFullPlayback: false, albumId: album.id }),
+        ],
+      },
+      'GET /api/albums': { body: [album] },
+    });
+    const sunrise = await screen.findByRole('listitem', { name: 'Sunrise' });
+    expect(within(sunrise).getByTestId('track-duration').textContent).toBe('3:05');
+    expect(within(sunrise).getByTestId('track-size').textContent).toBe('4.5 MB');
+    expect(within(sunrise).getByTestId('track-price').textContent).toBe('KES 150.50');
+    const dusk = screen.getByRole('listitem', { name: 'Dusk' });
+    expect(within(dusk).getByTestId('track-duration').textContent).toBe('0:59');
+    expect(within(dusk).getByTestId('track-size').textContent).toBe('1.5 KB');
+    expect(within(dusk).getByTestId('track-price').textContent).toBe('Free');
+    expect(within(dusk).getByText('25-second preview')).toBeVisible();
+    expect(within(dusk).getByText(/Nairobi Nights/)).toBeVisible();
+    expect(screen.getByTestId('songs-count').textContent).toBe('2');
+    expect(screen.getByTestId('albums-count').textContent).toBe('1');
+    expect(screen.getByTestId('storage-usage').textContent).toContain('4.5 MB of 1 GB used');
+  });
+
+  it('expands an album to its numbered songs, or says it has none', async () => {
+    const user = userEvent.setup();
+    const full = makeAlbum({ albumName: 'Full', tracks: [makeTrack({ trackName: 'One' }), makeTrack({ trackName: 'Two' })] });
+    const empty = makeAlbum({ albumName: 'Empty' });
+    await openMyMusic({ 'GET /api/albums': { body: [full, empty] } });
+    await user.click(screen.getByRole('tab', { name: /Albums/ }));
+    const fullRow = await screen.findByRole('listitem', { name: 'Full' });
+    expect(within(fullRow).getByTestId('album-song-count').textContent).toMatch(/^2 songs/);
+    const toggle = within(fullRow).getByRole('button', { name: /Full/, expanded: false });
+    await user.click(toggle);
+    const songs = within(fullRow).getByRole('list', { name: 'Songs of Full' });
+    expect(within(songs).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('1'),
+      expect.stringContaining('2'),
+    ]);
+    expect(within(songs).getByText('One')).toBeVisible();
+    const emptyRow = screen.getByRole('listitem', { name: 'Empty' });
+    await user.click(within(emptyRow).getByRole('button', { name: /Empty/, expanded: false }));
+    expect(within(emptyRow).getByText('No songs in this album yet')).toBeVisible();
+  });
+
+  it('offers to try again when the songs cannot be loaded', async () => {
+    let fail = true;
+    await openMyMusic({ 'GET /api/tracks': () => (fail ? { status: 500, body: { message: 'down' } } : { body: [makeTrack({ trackName: 'Back' })] }) });
+    const retry = await screen.findByRole('button', { name: 'Try again' });
+    fail = false;
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole('listitem', { name: 'Back' })).toBeVisible();
+  });
+});
+
+describe('deleting (spec sections 4 and 8)', () => {
+  it('refuses a sold track before asking, and deletes nothing', async () => {
+    const user = userEvent.setup();
+    const track = makeTrack({ trackName: 'Hit' });
+    const { calls } = await openMyMusic({
+      'GET /api/tracks': { body: [track] },
+      [`GET /api/purchases/track/${track.id}`]: { body: [{ id: 'p1', name: 'Hit', price: 15_000, type: 'track' }] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Hit' }));
+    const toast = await findToast('Cannot delete track');
+    expect(within(toast).getByText('This track has been sold and cannot be deleted to preserve purchase records.')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls(`DELETE /api/tracks/${track.id}`)).toHaveLength(0);
+  });
+
+  it('deletes an unsold track after confirmation', async () => {
+    const user = userEvent.setup();
+    const track = makeTrack({ trackName: 'Demo' });
+    let deleted = false;
+    const { calls } = await openMyMusic({
+      'GET /api/tracks': () => ({ body: deleted ? [] : [track] }),
+      [`GET /api/purchases/track/${track.id}`]: { body: [] },
+      [`DELETE /api/tracks/${track.id}`]: () => {
+        deleted = true;
+        return { body: { message: 'Track deleted' } };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Demo' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete track?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Track deleted')).toHaveTextContent('“Demo”');
+    expect(calls(`DELETE /api/tracks/${track.id}`)).toHaveLength(1);
+    expect(await screen.findByText('No tracks uploaded yet')).toBeVisible();
+  });
+
+  it('says that a track in an album leaves it', async () => {
+    const user = userEvent.setup();
+    const album = makeAlbum({ albumName: 'Safari' });
+    const track = makeTrack({ trackName: 'Demo', albumId: album.id });
+    await openMyMusic({
+      'GET /api/tracks': { body: [track] },
+      'GET /api/albums': { body: [{ ...album, tracks: [track] }] },
+      [`GET /api/purchases/track/${track.id}`]: { body: [] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Demo' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete track?' });
+    expect(within(confirm).getByText('“Demo” will be removed from Sauti with its audio and cover, and from the album “Safari”. This cannot be undone.')).toBeVisible();
+  });
+
+  it("says 'Failed to delete track. Please try again.' when the server fails", async () => {
+    const user = userEvent.setup();
+    const track = makeTrack({ trackName: 'Demo' });
+    await openMyMusic({
+      'GET /api/tracks': { body: [track] },
+      [`GET /api/purchases/track/${track.id}`]: { body: [] },
+      [`DELETE /api/tracks/${track.id}`]: { status: 500, body: { message: 'Internal' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete Demo' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    const toast = await findToast('Track not deleted');
+    expect(within(toast).getByText('Failed to delete track. Please try again.')).toBeVisible();
+    expect(screen.getByRole('listitem', { name: 'Demo' })).toBeVisible();
+  });
+
+  it('deletes an album after confirmation, or says it failed', async () => {
+    const user = userEvent.setup();
+    const album = makeAlbum({ albumName: 'Old' });
+    let answer: MockRoute = { status: 500, body: {} };
+    await openMyMusic({ 'GET /api/albums': { body: [album] }, [`DELETE /api/albums/${album.id}`]: () => answer as never });
+    await user.click(screen.getByRole('tab', { name: /Albums/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Old' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete album?' })).getByRole('button', { name: 'Delete' }));
+    const failed = await findToast('Album not deleted');
+    expect(within(failed).getByText('Failed to delete album. Please try again.')).toBeVisible();
+
+    answer = { body: { message: 'Album deleted' } };
+    await user.click(screen.getByRole('button', { name: 'Delete Old' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Album deleted')).toHaveTextContent('“Old”');
+  });
+});
+
+describe('playing from My Music (the app wires the player in)', () => {
+  it('plays a song in the fixed bottom player, toggles it from its row, and closes when the song is deleted', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+    const user = userEvent.setup();
+    const track = makeTrack({ trackName: 'Sunrise', duration: 185 });
+    let tracks = [track];
+    await openMyMusic({
+      'GET /api/tracks': () => ({ body: tracks }),
+      [`GET /api/purchases/track/${track.id}`]: { body: [] },
+      [`DELETE /api/tracks/${track.id}`]: () => {
+        tracks = [];
+        return { body: { message: 'Track deleted' } };
+      },
+    });
+    const row = await screen.findByRole('listitem', { name: 'Sunrise' });
+    await user.click(within(row).getByRole('button', { name: 'Play Sunrise' }));
+    const bar = await screen.findByRole('region', { name: 'Audio player' });
+    expect(within(bar).getByTestId('player-title').textContent).toBe('Sunrise');
+    expect(within(bar).getByTestId('player-total').textContent).toBe('3:05');
+    expect((screen.getByTestId('player-audio') as HTMLAudioElement).getAttribute('src')).toBe(`/api/tracks/${track.id}/stream`);
+
+    await user.click(within(row).getByRole('button', { name: 'Pause Sunrise' }));
+    expect(within(row).getByRole('button', { name: 'Play Sunrise' })).toBeVisible();
+    expect(within(bar).getByRole('button', { name: 'Play Sunrise' })).toBeVisible();
+
+    await user.click(within(row).getByRole('button', { name: 'Delete Sunrise' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull());
+    vi.restoreAllMocks();
+  });
+});

@@ -1,0 +1,354 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useMutationState, useQuery } from '@tanstack/react-query';
+import { PlusIcon, RefreshCwIcon, UploadIcon } from 'lucide-react';
+import { formatFileSize } from '#common/format';
+import { STORAGE_QUOTA_BYTES, type Album, type Track } from '#common/schemas/catalog';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, messageOf } from '@/lib/api';
+import { useCurrentUser } from '@/lib/auth';
+import {
+  albumsQuery,
+  trackPurchases,
+  tracksQuery,
+  useDeleteAlbum,
+  useDeleteTrack,
+  useUpdateTrack,
+  type TrackEditVariables,
+} from '../api/catalog-api';
+import { useTrackPlayback } from '../hooks/track-playback';
+import { AlbumRow } from './album-row';
+import { DeleteAlbumDialog, DeleteTrackDialog } from './delete-dialogs';
+import { OnboardingChecklist } from './onboarding-checklist';
+import { MY_MUSIC_TEXTS } from './texts';
+import { TrackRow } from './track-row';
+
+// The form dialogs (react-hook-form, react-dropzone) load when first opened, or when the pointer
+// comes near their buttons.
+const loadUploadDialog = () => import('./upload-track-dialog');
+const loadEditDialog = () => import('./edit-track-dialog');
+const loadAlbumDialog = () => import('./album-dialog');
+const UploadTrackDialog = lazy(() => loadUploadDialog().then((m) => ({ default: m.UploadTrackDialog })));
+const EditTrackDialog = lazy(() => loadEditDialog().then((m) => ({ default: m.EditTrackDialog })));
+const AlbumDialog = lazy(() => loadAlbumDialog().then((m) => ({ default: m.AlbumDialog })));
+
+type OpenDialog =
+  | { kind: 'upload' }
+  | { kind: 'edit-track'; track: Track }
+  | { kind: 'delete-track'; track: Track }
+  | { kind: 'album'; album?: Album }
+  | { kind: 'delete-album'; album: Album }
+  | null;
+
+type TabId = 'songs' | 'albums';
+
+/** While a dialog's code arrives on a slow connection. */
+function DialogLoading({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="flex items-center justify-center py-12 sm:max-w-xs">
+        <DialogTitle className="sr-only">Loading</DialogTitle>
+        <DialogDescription className="sr-only">The form is loading.</DialogDescription>
+        <Spinner className="size-6 text-primary" />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export interface MyMusicSectionProps {
+  /** Step 2 of the onboarding checklist: the artist has a payment method (the app asks the payments feature). */
+  hasPaymentMethod: boolean;
+  /** The checklist's links to the other dashboard sections. */
+  onOpenProfile: () => void;
+  onOpenPayments: () => void;
+}
+
+/** My Music (spec section 2): the onboarding checklist, then the Songs and Albums tabs with their dialogs. */
+export function MyMusicSection({ hasPaymentMethod, onOpenProfile, onOpenPayments }: MyMusicSectionProps) {
+  const { user } = useCurrentUser();
+  const tracks = useQuery(tracksQuery);
+  const albums = useQuery(albumsQuery);
+  const playback = useTrackPlayback();
+  const { sync } = playback;
+  const [tab, setTab] = useState<TabId>('songs');
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [checkingDelete, setCheckingDelete] = useState<string | null>(null);
+  const closeDialog = () => setDialog(null);
+
+  const trackList = tracks.data ?? [];
+  const albumList = albums.data ?? [];
+  const albumNames = new Map(albumList.map((album) => [album.id, album.albumName]));
+
+  // The player follows the artist's edits (e.g. a switch to preview) and deletions.
+  useEffect(() => {
+    if (tracks.data) sync(tracks.data);
+  }, [tracks.data, sync]);
+
+  const updateTrack = useUpdateTrack({
+    onSaved: () => toast({ title: MY_MUSIC_TEXTS.trackUpdated }),
+    onFailed: (error) =>
+      toast({
+        variant: 'destructive',
+        title: MY_MUSIC_TEXTS.trackNotUpdated,
+        description: messageOf(error, MY_MUSIC_TEXTS.updateTrackFallback),
+      }),
+  });
+  const savingTrackIds = useMutationState({
+    filters: { mutationKey: ['update-track'], status: 'pending' },
+    select: (mutation) => (mutation.state.variables as TrackEditVariables | undefined)?.track.id,
+  });
+  const deleteTrack = useDeleteTrack();
+  const deleteAlbum = useDeleteAlbum();
+
+  const showSoldRefusal = () =>
+    toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.cannotDeleteTrack, description: MY_MUSIC_TEXTS.trackSold });
+
+  /** Spec section 4: a sold track cannot be deleted; ask the purchases before confirming. */
+  const requestTrackDeletion = async (track: Track) => {
+    setCheckingDelete(track.id);
+    try {
+      const purchases = await trackPurchases(track.id);
+      if (purchases.length > 0) showSoldRefusal();
+      else setDialog({ kind: 'delete-track', track });
+    } catch {
+      toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.trackNotDeleted, description: MY_MUSIC_TEXTS.deleteTrackFallback });
+    } finally {
+      setCheckingDelete(null);
+    }
+  };
+
+  const confirmTrackDeletion = (track: Track) =>
+    deleteTrack.mutate(track, {
+      onSuccess: () => {
+        toast({ title: MY_MUSIC_TEXTS.trackDeleted, description: `“${track.trackName}”` });
+        closeDialog();
+      },
+      onError: (error) => {
+        closeDialog();
+        // Sold between the check and the click: the server says so with a 409.
+        if (error instanceof ApiError && error.status === 409) showSoldRefusal();
+        else toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.trackNotDeleted, description: MY_MUSIC_TEXTS.deleteTrackFallback });
+      },
+    });
+
+  const confirmAlbumDeletion = (album: Album) =>
+    deleteAlbum.mutate(album, {
+      onSuccess: () => {
+        toast({ title: MY_MUSIC_TEXTS.albumDeleted, description: `“${album.albumName}”` });
+        closeDialog();
+      },
+      onError: () => {
+        closeDialog();
+        toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.albumNotDeleted, description: MY_MUSIC_TEXTS.deleteAlbumFallback });
+      },
+    });
+
+  // The dashboard renders sections only for a signed-in user.
+  if (!user) return null;
+
+  const openUpload = () => setDialog({ kind: 'upload' });
+  const openAlbum = (album?: Album) => setDialog({ kind: 'album', album });
+  const storageUsed = trackList.reduce((sum, track) => sum + track.fileSize, 0);
+
+  return (
+    <div className="space-y-6">
+      {tracks.isSuccess && (
+        <OnboardingChecklist
+          status={{
+            profileComplete: user.displayName.trim() !== '' && user.hasProfilePhoto,
+            hasPaymentMethod,
+            hasTrack: trackList.length > 0,
+          }}
+          onOpenProfile={onOpenProfile}
+          onOpenPayments={onOpenPayments}
+          onUploadTrack={openUpload}
+        />
+      )}
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as TabId)} className="gap-4">
+        <TabsList className="w-full sm:w-fit">
+          <TabsTrigger value="songs" className="px-4">
+            Songs
+            <Badge variant="secondary" className="tabular-nums" data-testid="songs-count">
+              {tracks.isSuccess ? trackList.length : '…'}
+            </Badge>
+          </TabsTrigger>
+          <TabsTrigger value="albums" className="px-4">
+            Albums
+            <Badge variant="secondary" className="tabular-nums" data-testid="albums-count">
+              {albums.isSuccess ? albumList.length : '…'}
+            </Badge>
+          </TabsTrigger>
+        </TabsList>
+
+        <TabsContent value="songs" className="space-y-4">
+          <TabHeader
+            title="Songs"
+            action={
+              <Button onClick={openUpload} onPointerEnter={() => void loadUploadDialog()} onFocus={() => void loadUploadDialog()}>
+                <UploadIcon aria-hidden="true" />
+                {MY_MUSIC_TEXTS.uploadTracks}
+              </Button>
+            }
+          >
+            {tracks.isSuccess && <StorageUsage used={storageUsed} />}
+          </TabHeader>
+          {tracks.isPending ? (
+            <ListSkeleton />
+          ) : tracks.isError ? (
+            <LoadError what="your songs" onRetry={() => void tracks.refetch()} />
+          ) : trackList.length === 0 ? (
+            <EmptyState text={MY_MUSIC_TEXTS.noTracks} hint="Upload an MP3 or WAV to start selling and sharing your music." />
+          ) : (
+            <ul className="grid grid-cols-1 gap-2" aria-label="Songs">
+              {trackList.map((track) => (
+                <TrackRow
+                  key={track.id}
+                  track={track}
+                  albumName={track.albumId ? albumNames.get(track.albumId) : undefined}
+                  saving={savingTrackIds.includes(track.id)}
+                  checkingDelete={checkingDelete === track.id}
+                  onEdit={() => setDialog({ kind: 'edit-track', track })}
+                  onDelete={() => void requestTrackDeletion(track)}
+                />
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+
+        <TabsContent value="albums" className="space-y-4">
+          <TabHeader
+            title="Albums"
+            action={
+              <Button onClick={() => openAlbum()} onPointerEnter={() => void loadAlbumDialog()} onFocus={() => void loadAlbumDialog()}>
+                <PlusIcon aria-hidden="true" />
+                {MY_MUSIC_TEXTS.addAlbum}
+              </Button>
+            }
+          />
+          {albums.isPending ? (
+            <ListSkeleton />
+          ) : albums.isError ? (
+            <LoadError what="your albums" onRetry={() => void albums.refetch()} />
+          ) : albumList.length === 0 ? (
+            <EmptyState text={MY_MUSIC_TEXTS.noAlbums} hint="Group your songs into an album, with its own cover and price." />
+          ) : (
+            <ul className="grid grid-cols-1 gap-2" aria-label="Albums">
+              {albumList.map((album) => (
+                <AlbumRow
+                  key={album.id}
+                  album={album}
+                  onEdit={() => openAlbum(album)}
+                  onDelete={() => setDialog({ kind: 'delete-album', album })}
+                />
+              ))}
+            </ul>
+          )}
+        </TabsContent>
+      </Tabs>
+
+      <Suspense fallback={<DialogLoading onClose={closeDialog} />}>
+        {dialog?.kind === 'upload' && <UploadTrackDialog open onOpenChange={(open) => !open && closeDialog()} artistName={user.displayName} />}
+        {dialog?.kind === 'edit-track' && (
+          <EditTrackDialog
+            key={dialog.track.id}
+            track={dialog.track}
+            open
+            onOpenChange={(open) => !open && closeDialog()}
+            onSave={(variables) => updateTrack.mutate(variables)}
+          />
+        )}
+        {dialog?.kind === 'album' && (
+          <AlbumDialog
+            key={dialog.album?.id ?? 'new'}
+            album={dialog.album}
+            tracks={trackList}
+            albums={albumList}
+            artistName={user.displayName}
+            open
+            onOpenChange={(open) => !open && closeDialog()}
+          />
+        )}
+      </Suspense>
+      {dialog?.kind === 'delete-track' && (
+        <DeleteTrackDialog
+          track={dialog.track}
+          albumName={dialog.track.albumId ? albumNames.get(dialog.track.albumId) : undefined}
+          pending={deleteTrack.isPending}
+          onConfirm={() => confirmTrackDeletion(dialog.track)}
+          onOpenChange={(open) => !open && closeDialog()}
+        />
+      )}
+      {dialog?.kind === 'delete-album' && (
+        <DeleteAlbumDialog
+          album={dialog.album}
+          pending={deleteAlbum.isPending}
+          onConfirm={() => confirmAlbumDeletion(dialog.album)}
+          onOpenChange={(open) => !open && closeDialog()}
+        />
+      )}
+    </div>
+  );
+}
+
+function TabHeader({ title, action, children }: { title: string; action: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div className="min-w-0 space-y-1">
+        <h2 className="text-lg font-semibold">{title}</h2>
+        {children}
+      </div>
+      {action}
+    </div>
+  );
+}
+
+/** Spec section 9: storage shown against the 1 GB quota (the songs' audio; covers are small). */
+function StorageUsage({ used }: { used: number }) {
+  const percent = Math.min(100, (used / STORAGE_QUOTA_BYTES) * 100);
+  return (
+    <div className="grid w-56 max-w-full gap-1" data-testid="storage-usage">
+      <p className="text-xs text-muted-foreground">
+        {formatFileSize(used)} of {formatFileSize(STORAGE_QUOTA_BYTES)} used
+      </p>
+      <Progress value={percent} aria-label="Storage used" aria-valuetext={`${formatFileSize(used)} of 1 GB`} className="h-1.5" />
+    </div>
+  );
+}
+
+function EmptyState({ text, hint }: { text: string; hint: string }) {
+  return (
+    <div className="rounded-lg border border-dashed bg-background px-4 py-10 text-center">
+      <p className="font-medium">{text}</p>
+      <p className="mt-1 text-sm text-muted-foreground">{hint}</p>
+    </div>
+  );
+}
+
+function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-lg border bg-background px-4 py-8 text-center" role="alert">
+      <p className="text-sm">We could not load {what}. Please check your connection and try again.</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        <RefreshCwIcon aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div className="grid gap-2" aria-busy="true" aria-label="Loading">
+      {[0, 1, 2].map((key) => (
+        <Skeleton key={key} className="h-[74px] w-full" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { PauseIcon, PlayIcon } from 'lucide-react';
+import type { Track } from '#common/schemas/catalog';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+import { useTrackPlayback } from '../hooks/track-playback';
+
+/** Play/pause for one track: the current track toggles, another starts (spec section 4). */
+export function TrackPlayButton({ track, className }: { track: Track; className?: string }) {
+  const playback = useTrackPlayback();
+  const playing = playback.currentTrackId === track.id && playback.isPlaying;
+  return (
+    <Button
+      variant={playing ? 'default' : 'secondary'}
+      size="icon"
+      className={cn('rounded-full', className)}
+      aria-label={playing ? `Pause ${track.trackName}` : `Play ${track.trackName}`}
+      onClick={() => playback.select(track)}
+    >
+      {playing ? <PauseIcon className="fill-current" aria-hidden="true" /> : <PlayIcon className="fill-current" aria-hidden="true" />}
+    </Button>
+  );
+}

@@ -1,0 +1,110 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { TRACK_AUDIO_ACCEPT, type Track } from '#common/schemas/catalog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { isAbortError } from '@/lib/upload';
+import { createTrack, refreshCatalog, tracksQueryKey } from '../api/catalog-api';
+import { useUpload } from '../hooks/use-upload';
+import { uploadTrackFormData, uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from '../lib/catalog-forms';
+import { serverFieldErrors } from '../lib/server-field-errors';
+import { AudioFileField } from './audio-file-field';
+import { CoverPhotoFormField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
+import { MY_MUSIC_TEXTS } from './texts';
+import { UploadProgress } from './upload-progress';
+
+const FIELDS = ['trackName', 'artistName', 'price', 'allowFullPlayback', 'audioFile', 'coverPhoto'] as const;
+
+/**
+ * Upload New Track (spec sections 2, 4, 5): an MP3 or WAV by drag and drop or by choosing, its
+ * name, artist, price in KES, playback mode and optional 3000x3000 cover. A real percentage bar
+ * while the file goes up; the dialog closes on success.
+ */
+export function UploadTrackDialog({
+  open,
+  onOpenChange,
+  artistName,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  artistName: string;
+}) {
+  const queryClient = useQueryClient();
+  const upload = useUpload();
+  const form = useForm<UploadTrackInput, unknown, UploadTrackValues>({
+    resolver: zodResolver(uploadTrackSchema),
+    defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined, coverPhoto: null },
+  });
+  const busy = upload.isUploading;
+
+  const close = (next: boolean) => {
+    if (next) return onOpenChange(true);
+    upload.cancel();
+    onOpenChange(false);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const track = await upload.run((options) => createTrack(uploadTrackFormData(values), options));
+      queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) => (tracks ? [track, ...tracks.filter((t) => t.id !== track.id)] : tracks));
+      void refreshCatalog(queryClient);
+      toast({ title: MY_MUSIC_TEXTS.uploadSuccessful, description: `“${track.trackName}” is now in your songs.` });
+      onOpenChange(false);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      toast({
+        variant: 'destructive',
+        title: MY_MUSIC_TEXTS.uploadFailed,
+        description: messageOf(error, MY_MUSIC_TEXTS.uploadFallback, MY_MUSIC_TEXTS.networkError),
+      });
+      for (const [field, message] of serverFieldErrors(error, FIELDS, { audio: 'audioFile' })) form.setError(field, { message });
+    }
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        className="grid-cols-1 sm:max-w-xl"
+        // While the file goes up, only "Cancel upload" stops it: a stray tap must not lose a long upload.
+        showCloseButton={!busy}
+        onInteractOutside={(event) => busy && event.preventDefault()}
+        onEscapeKeyDown={(event) => busy && event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>Upload New Track</DialogTitle>
+          <DialogDescription>MP3 or WAV, up to 50 MB. Fans can stream it as soon as it is up.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="Upload New Track">
+            <AudioFileField accept={TRACK_AUDIO_ACCEPT} disabled={busy} />
+            <TrackAndArtistFields disabled={busy} />
+            <PriceField disabled={busy} />
+            <PlaybackModeField id="upload-full-playback" disabled={busy} />
+            <CoverPhotoFormField disabled={busy} />
+            <UploadProgress phase={upload.phase} percent={upload.percent} />
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
+                {busy ? 'Cancel upload' : 'Cancel'}
+              </Button>
+              <Button type="submit" disabled={busy || form.formState.isSubmitting} aria-busy={busy || undefined}>
+                {busy ? (
+                  <>
+                    <Spinner label={null} />
+                    Uploading…
+                  </>
+                ) : (
+                  'Upload Track'
+                )}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
