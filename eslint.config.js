@@ -15,6 +15,12 @@ const webFeatures = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The server's domain modules (server/src/modules/*): each shows others only its index.ts. */
+const serverModules = fs
+  .readdirSync(path.join(rootDir, 'server/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.tmp/**', 'coverage/**'] },
   js.configs.recommended,
@@ -97,6 +103,38 @@ export default tseslint.config(
               message: 'Shared code (components, hooks, lib) does not import features or the app.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The server's module boundary: another module (and app.ts, plugins/, main.ts) imports a
+    // module only through its public surface, modules/<name>/index.ts, never its repositories or
+    // services' internals; and no import cycles. Test support may reach inside (it builds fixtures).
+    files: ['server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(rootDir, 'tsconfig.server.json') })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: rootDir,
+          zones: serverModules.flatMap((module) =>
+            [
+              ...serverModules.filter((other) => other !== module).map((other) => `./server/src/modules/${other}/**/!(*.test).ts`),
+              './server/src/!(modules)/**/!(*.test).ts',
+              './server/src/*.ts',
+            ].map((target) => ({
+              target,
+              from: `./server/src/modules/${module}`,
+              except: ['./index.ts'],
+              message: `Import the ${module} module through its index.ts (its public surface), not its internals.`,
+            })),
+          ),
         },
       ],
     },

@@ -11,15 +11,15 @@ import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
 import { webPlugin } from './plugins/web';
+import { authPlugin, sessionPlugin, type AuthPluginOptions } from './modules/auth';
+import { catalogPlugin } from './modules/catalog';
+import { discoveryPlugin } from './modules/discovery';
 import { limitsPlugin } from './modules/limits';
-import { sessionPlugin } from './modules/auth/session.plugin';
-import { storagePlugin } from './modules/storage/storage.plugin';
-import { mediaPlugin } from './modules/media/media.plugin';
-import { catalogPlugin } from './modules/catalog/catalog.plugin';
-import { discoveryPlugin } from './modules/discovery/discovery.plugin';
-import { authPlugin, type AuthPluginOptions } from './modules/auth/auth.plugin';
-import { mailPlugin } from './modules/mail/mail.plugin';
-import type { MailTransport } from './modules/mail/transports';
+import { mailPlugin, type MailTransport } from './modules/mail';
+import { mediaPlugin } from './modules/media';
+import { playbackPlugin } from './modules/playback';
+import { storagePlugin } from './modules/storage';
+import { uploadsPlugin } from './modules/uploads';
 
 export interface BuildAppOptions {
   /** Pino options, or false for silence (tests). */
@@ -85,7 +85,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(authPlugin, { limits: options.authLimits });
     await app.register(storagePlugin, { config });
     await app.register(mediaPlugin, { config });
+    await app.register(uploadsPlugin);
     await app.register(catalogPlugin);
+    await app.register(playbackPlugin);
     await app.register(discoveryPlugin);
 
     app.get('/api/health', async () => ({ status: 'ok' }));

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './lib/data-dir-lock';
-import { FfmpegMissingError } from './modules/media/ffmpeg';
+import { FfmpegMissingError } from './modules/media';
 
 /** After the grace period, the clean-up of cut uploads and the database close get this long. */
 const CLEAN_UP_MS = 10_000;

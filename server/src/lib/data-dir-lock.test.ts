@@ -59,13 +59,21 @@ describe('the DATA_DIR lock', () => {
 
   it('takes over a lock left by a process that died, or by a pid now running something else', () => {
     const dir = dataDir();
-    fs.writeFileSync(path.join(dir, 'sauti.lock'), String(deadPid()));
-    lockDataDir(dir).release();
+    const lockFile = path.join(dir, 'sauti.lock');
+    fs.writeFileSync(lockFile, String(deadPid()));
+    const taken = lockDataDir(dir);
+    // The lock now names this process, and no one else gets it while we hold it.
+    expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid));
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+    taken.release();
+    expect(fs.existsSync(lockFile)).toBe(false);
     // A running process that is not a Node.js server (its pid reused after a restart).
     const other = spawn('sleep', ['30']);
     try {
-      fs.writeFileSync(path.join(dir, 'sauti.lock'), String(other.pid));
-      lockDataDir(dir).release();
+      fs.writeFileSync(lockFile, String(other.pid));
+      const again = lockDataDir(dir);
+      expect(fs.readFileSync(lockFile, 'utf8').trim()).toBe(String(process.pid));
+      again.release();
     } finally {
       other.kill();
     }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { JobQueue } from '../modules/jobs/queue';
+import { JobQueue } from '../modules/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,8 +9,8 @@ import {
 } from '#common/schemas/catalog';
 import type { DbOrTx } from '../../db/client';
 import { badRequest, notFound, payloadTooLarge } from '../../lib/errors';
-import { ALBUM_TRACK_FORMATS } from '../media/audio-inspect';
-import { storageKeys } from '../storage/storage-keys';
+import { ALBUM_TRACK_FORMATS, MEDIA_JOBS } from '../media';
+import { storageKeys } from '../storage';
 import {
   albumTrackIds,
   deleteAlbumRow,
@@ -23,11 +23,10 @@ import {
 } from './albums.repo';
 import { checkAudio, checkCover, parseFields, stage, type CatalogContext, type CheckedAudio, type CheckedCover } from './catalog-context';
 import { deleteCoverRow, findCover, insertCover } from './covers.repo';
-import { MEDIA_JOBS } from './media-work';
 import { toAlbum } from './track-view';
 import { fitsInQuota, insertTrack, listAlbumTracks, ownTrackIds } from './tracks.repo';
 import { coverInsert } from './tracks.service';
-import type { ReceivedUpload } from './upload-intake';
+import type { ReceivedUpload } from '../uploads';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 export const ALBUM_TRACK_FILE = /^albumTrackFile_(\d{1,3})$/;

@@ -5,15 +5,11 @@ import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES } from '#c
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import { AppError, badRequest } from '../../lib/errors';
-import type { JobQueue } from '../jobs/queue';
-import type { AudioFormat } from '../media/audio-inspect';
-import type { Media } from '../media/media.plugin';
-import type { Storage } from '../storage/storage';
-import { storageKeys } from '../storage/storage-keys';
-import { StagedObjects, type MediaWork } from './media-work';
+import type { JobQueue } from '../jobs';
+import { StagedObjects, type AudioFormat, type Media, type MediaWork } from '../media';
+import { storageKeys, type Storage } from '../storage';
 import type { Sales } from './sales';
-import type { FileFieldRule, ReceivedFile } from './upload-intake';
-import { displayFileName } from './upload-intake';
+import { displayFileName, type FileFieldRule, type ReceivedFile } from '../uploads';
 
 /** What the catalogue services work with; none of it knows about HTTP. */
 export interface CatalogContext {

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { albumSchema, CATALOG_MESSAGES, purchaseItemSchema, trackSchema } from '#common/schemas/catalog';
-import { tooManyRequests } from '../../lib/errors';
-import { requireUser, signedInUser } from '../auth/session.plugin';
+import { albumSchema, purchaseItemSchema, trackSchema } from '#common/schemas/catalog';
+import { requireUser, signedInUser } from '../auth';
 import type { AlbumsService } from './albums.service';
 import type { TracksService } from './tracks.service';
 import { readCatalogForm, type UploadForm } from './upload-routes-support';
-import { refuseUpload, type ReceivedUpload } from './upload-intake';
+import { runUpload, type ReceivedUpload } from '../uploads';
 
 const idParams = z.object({ id: z.string().max(100) });
 const messageSchema = z.object({ message: z.string() });
@@ -50,20 +49,12 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
     change: (userId: string, upload: ReceivedUpload) => Promise<T>,
   ): Promise<T> => {
     const user = await signedInUser(request);
-    // Each upload holds scratch disk and a share of the decoders: a few at a time per artist,
-    // counted in the database so that the limit holds across every server process.
-    const slot = request.isMultipart() ? await app.uploadSlots.acquire(user.id) : undefined;
-    if (request.isMultipart() && !slot) await refuseUpload(request, reply, tooManyRequests(CATALOG_MESSAGES.tooManyUploads));
-    return app.uploads.run(request, async () => {
+    return runUpload(app, request, reply, user.id, async () => {
+      const upload = await readCatalogForm(app, request, reply, user.id, form, { allowJson });
       try {
-        const upload = await readCatalogForm(app, request, reply, user.id, form, { allowJson });
-        try {
-          return await change(user.id, upload);
-        } finally {
-          await upload.discard();
-        }
+        return await change(user.id, upload);
       } finally {
-        await slot?.release();
+        await upload.discard();
       }
     });
   };

@@ -1,6 +1,6 @@
 import type { Album, Track } from '#common/schemas/catalog';
 import type { AlbumListRow } from './albums.repo';
-import { coverFileName } from './covers.repo';
+import { coverFileName } from '../media';
 import type { TrackListRow } from './tracks.repo';
 
 /** A track as the API answers it (spec section 3). */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { covers, trackRenditions, tracks, users, type RenditionKind } from '../../db/schema';
+import { covers, trackRenditions, tracks, users } from '../../db/schema';
 import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog';
 
 export type TrackRecord = typeof tracks.$inferSelect;
@@ -81,70 +81,6 @@ export async function updateTrack(db: DbOrTx, trackId: string, values: Partial<N
 
 export async function deleteTrackRow(db: DbOrTx, trackId: string): Promise<void> {
   await db.delete(tracks).where(eq(tracks.id, trackId));
-}
-
-// --- renditions ---------------------------------------------------------------------------
-
-export type RenditionRecord = typeof trackRenditions.$inferSelect;
-
-export async function renditionsOf(db: DbOrTx, trackId: string): Promise<RenditionRecord[]> {
-  return db.select().from(trackRenditions).where(eq(trackRenditions.trackId, trackId));
-}
-
-export async function deleteRenditions(db: DbOrTx, trackId: string, kinds?: RenditionKind[]): Promise<RenditionRecord[]> {
-  return db
-    .delete(trackRenditions)
-    .where(and(eq(trackRenditions.trackId, trackId), kinds ? inArray(trackRenditions.kind, kinds) : undefined))
-    .returning();
-}
-
-/**
- * Records a rendition, but only while the track still exists with the audio it was made from.
- * False means the work is moot (track deleted or its audio replaced): the caller removes the file.
- */
-export async function saveRendition(
-  db: DbOrTx,
-  rendition: { trackId: string; kind: RenditionKind; storageKey: string; byteSize: number; mimeType: string; sourceKey: string },
-): Promise<boolean> {
-  const result = await db.execute(sql`
-    INSERT INTO ${trackRenditions} (track_id, kind, storage_key, byte_size, mime_type, source_key)
-    SELECT ${rendition.trackId}, ${rendition.kind}, ${rendition.storageKey}, ${rendition.byteSize}, ${rendition.mimeType}, ${rendition.sourceKey}
-    WHERE EXISTS (SELECT 1 FROM ${tracks} WHERE id = ${rendition.trackId} AND audio_key = ${rendition.sourceKey})
-    ON CONFLICT (track_id, kind) DO UPDATE SET
-      storage_key = excluded.storage_key, byte_size = excluded.byte_size, mime_type = excluded.mime_type,
-      source_key = excluded.source_key, created_at = now()
-    RETURNING track_id`);
-  return result.rows.length > 0;
-}
-
-// --- what the stream route needs ------------------------------------------------------------
-
-export interface StreamRecord {
-  track: Pick<TrackRecord, 'id' | 'userId' | 'allowFullPlayback' | 'audioKey' | 'fileSize' | 'mimeType' | 'duration' | 'uploadedAt'>;
-  renditions: RenditionRecord[];
-}
-
-export async function findStreamRecord(db: DbOrTx, trackId: string): Promise<StreamRecord | undefined> {
-  const [track] = await db
-    .select({
-      id: tracks.id,
-      userId: tracks.userId,
-      allowFullPlayback: tracks.allowFullPlayback,
-      audioKey: tracks.audioKey,
-      fileSize: tracks.fileSize,
-      mimeType: tracks.mimeType,
-      duration: tracks.duration,
-      uploadedAt: tracks.uploadedAt,
-    })
-    .from(tracks)
-    .where(eq(tracks.id, trackId))
-    .limit(1);
-  if (!track) return undefined;
-  const renditions = await db
-    .select()
-    .from(trackRenditions)
-    .where(and(eq(trackRenditions.trackId, trackId), eq(trackRenditions.sourceKey, track.audioKey)));
-  return { track, renditions };
 }
 
 // --- storage quota ---------------------------------------------------------------------------

@@ -8,25 +8,22 @@ import {
   type Track,
 } from '#common/schemas/catalog';
 import { badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors';
-import { ALBUM_TRACK_FORMATS, TRACK_FORMATS } from '../media/audio-inspect';
-import { storageKeys } from '../storage/storage-keys';
+import { ALBUM_TRACK_FORMATS, deleteRenditions, MEDIA_JOBS, renditionsOf, TRACK_FORMATS } from '../media';
+import { storageKeys } from '../storage';
 import { checkAudio, checkCover, parseFields, stage, type CatalogContext, type CheckedCover } from './catalog-context';
 import { deleteCoverRow, findCover, insertCover } from './covers.repo';
-import { MEDIA_JOBS } from './media-work';
 import { toTrack } from './track-view';
 import {
-  deleteRenditions,
   deleteTrackRow,
   findOwnTrack,
   findTrackView,
   fitsInQuota,
   insertTrack,
   listUserTracks,
-  renditionsOf,
   updateTrack,
   type NewTrackRecord,
 } from './tracks.repo';
-import type { ReceivedUpload } from './upload-intake';
+import type { ReceivedUpload } from '../uploads';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 

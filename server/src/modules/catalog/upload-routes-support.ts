@@ -4,7 +4,7 @@ import { badRequest } from '../../lib/errors';
 import { ALBUM_TRACK_FILE } from './albums.service';
 import { audioFieldRule, coverFieldRule } from './catalog-context';
 import { storageUsed } from './tracks.repo';
-import { receiveUpload, type FileFieldRule, type ReceivedUpload } from './upload-intake';
+import { receiveUpload, type FileFieldRule, type ReceivedUpload } from '../uploads';
 
 export type UploadForm = 'track' | 'album';
 

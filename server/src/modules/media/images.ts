@@ -69,3 +69,9 @@ export async function makeCoverVariants(original: string | Buffer): Promise<{ na
   }
   return variants;
 }
+
+/** The file name the API shows for a cover (spec: coverPhotoFilename); it changes with the cover. */
+export function coverFileName(coverId: string | null, mimeType: string | null): string | null {
+  if (!coverId) return null;
+  return `${coverId}.${mimeType === 'image/png' ? 'png' : 'jpg'}`;
+}

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import { inspectAudio, type AudioFormat, type AudioInspection } from './audio-inspect';
 import { locateFfmpeg, Semaphore, type FfmpegBinary } from './ffmpeg';
 import { inspectCover, makeCoverVariants, type CoverInspection } from './images';
+import { MediaWork } from './media-work';
 import { makeRendition, type RenditionProfileName } from './renditions';
 
 /** Deadlines for one ffmpeg run. A 50 MB upload decodes in seconds; these only stop a runaway. */
@@ -20,11 +21,13 @@ export interface Media {
 declare module 'fastify' {
   interface FastifyInstance {
     media: Media;
+    /** The pipeline: renditions, thumbnails, deleting and sweeping stored objects (durable jobs). */
+    mediaWork: MediaWork;
   }
 }
 
 /**
- * Audio and image work. ffmpeg runs as a child process with a deadline; at most two decodes of
+ * Audio and image work, and the pipeline that runs it in durable jobs. ffmpeg runs as a child process with a deadline; at most two decodes of
  * uploads and one transcode at a time, and one image at a time (libvips runs on libuv's thread
  * pool, which file reads for streaming share).
  */
@@ -34,7 +37,7 @@ export const mediaPlugin = fp<{ config: Config }>(
     const inspections = new Semaphore(2);
     const transcodes = new Semaphore(1);
     const images = new Semaphore(1);
-    app.decorate('media', {
+    const media: Media = {
       ffmpeg,
       inspectAudio: (filePath, allowed, signal) =>
         inspections.run(() => inspectAudio(ffmpeg.path, filePath, allowed, { timeoutMs: INSPECT_TIMEOUT_MS, signal })),
@@ -42,7 +45,19 @@ export const mediaPlugin = fp<{ config: Config }>(
         transcodes.run(() => makeRendition(ffmpeg.path, input, output, profile, sourceSeconds, { timeoutMs: TRANSCODE_TIMEOUT_MS, signal })),
       inspectCover: (filePath) => images.run(() => inspectCover(filePath)),
       makeCoverVariants: (original) => images.run(() => makeCoverVariants(original)),
-    } satisfies Media);
+    };
+    app.decorate('media', media);
+    const work = new MediaWork({
+      db: () => app.database.db,
+      storage: app.storage,
+      media,
+      jobs: app.jobs,
+      scratchDir: app.scratchDir,
+      log: app.log,
+      events: app.events,
+    });
+    work.register(app.jobs);
+    app.decorate('mediaWork', work);
   },
-  { name: 'media' },
+  { name: 'media', dependencies: ['database', 'storage'] },
 );

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { CATALOG_MESSAGES, type StreamEvent } from '#common/schemas/catalog';
 import type { RenditionKind } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import type { ServedFile } from '../storage/serve-file';
-import type { CatalogContext } from './catalog-context';
+import type { ServedFile } from '../storage';
+import type { PlaybackContext } from './playback-context';
 import { countPlay, forgetOldSalts, forgetOldThrottles, listenerSaltOf, streamCountOf } from './plays.repo';
-import { findStreamRecord, type RenditionRecord, type StreamRecord } from './tracks.repo';
+import { findStreamRecord, type RenditionRecord, type StreamRecord } from './playback.repo';
 import { listenerNetwork } from '../../lib/listener-network';
 import { TtlCache } from '../../lib/ttl-cache';
 
@@ -85,7 +85,7 @@ export class StreamsService {
 
   /** @param cacheTrackFacts this process sees every change (embedded mode). */
   constructor(
-    private readonly context: CatalogContext,
+    private readonly context: PlaybackContext,
     cacheTrackFacts: boolean,
   ) {
     const prepared = cacheTrackFacts ? new TtlCache<string, PreparedStream | null>(5_000, 10_000) : undefined;

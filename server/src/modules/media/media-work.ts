@@ -6,15 +6,22 @@ import { COVER_SIZES } from '#common/schemas/catalog';
 import type { Db, DbOrTx } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import type { RenditionKind } from '../../db/schema';
-import type { JobQueue } from '../jobs/queue';
-import type { Media } from '../media/media.plugin';
-import { variantName } from '../media/images';
-import { RENDITION_MIME_TYPE } from '../media/renditions';
-import type { Storage } from '../storage/storage';
-import { storageKeys } from '../storage/storage-keys';
-import { addCoverVariants, findCover, type CoverRecord } from './covers.repo';
-import { findTrack, renditionsOf, saveRendition, type RenditionRecord } from './tracks.repo';
-import { sql } from 'drizzle-orm';
+import type { JobQueue } from '../jobs';
+import type { Storage } from '../storage';
+import { storageKeys } from '../storage';
+import { variantName } from './images';
+import type { Media } from './media.plugin';
+import {
+  addCoverVariants,
+  findCoverForVariants,
+  findRenditionSource,
+  renditionsOf,
+  saveRendition,
+  unreferencedKeys,
+  type CoverRecord,
+  type RenditionRecord,
+} from './media.repo';
+import { RENDITION_MIME_TYPE } from './renditions';
 
 export const MEDIA_JOBS = {
   renditions: 'catalog.renditions',
@@ -49,7 +56,7 @@ export interface MediaWorkDeps {
 }
 
 /**
- * The media work behind the catalogue: renditions and cover thumbnails (from the durable jobs,
+ * The media pipeline: renditions and cover thumbnails (from the durable jobs,
  * or on demand when a listener needs one before its job ran), and deleting stored objects.
  * Concurrent requests for the same work share one run.
  */
@@ -73,7 +80,7 @@ export class MediaWork {
   ensureRenditions(trackId: string, only?: RenditionKind[], signal?: AbortSignal): Promise<RenditionRecord[]> {
     return this.once(`renditions:${trackId}:${only?.join(',') ?? '*'}`, async () => {
       const { db, storage, media, scratchDir } = this.deps;
-      const track = await findTrack(db(), trackId);
+      const track = await findRenditionSource(db(), trackId);
       if (!track) return [];
       const current = (await renditionsOf(db(), trackId)).filter((r) => r.sourceKey === track.audioKey);
       const missing = (only ?? wantedRenditions(track.allowFullPlayback)).filter((kind) => !current.some((r) => r.kind === kind));
@@ -116,7 +123,7 @@ export class MediaWork {
   ensureCoverVariants(coverId: string): Promise<CoverRecord | undefined> {
     return this.once(`cover:${coverId}`, async () => {
       const { db, storage, media } = this.deps;
-      const cover = await findCover(db(), coverId);
+      const cover = await findCoverForVariants(db(), coverId);
       if (!cover || ALL_COVER_VARIANTS.every((name) => cover.variants.includes(name))) return cover;
       const source = await storage.localFile(cover.originalKey);
       let variants;
@@ -145,14 +152,7 @@ export class MediaWork {
   /** Deletes those of an upload's keys that no row refers to (the upload failed or its process died). */
   async sweepUpload(payload: { keys: string[] }): Promise<void> {
     const { db, storage } = this.deps;
-    const orphans: string[] = [];
-    for (const key of payload.keys) {
-      const result = await db().execute(sql`
-        SELECT 1 FROM tracks WHERE audio_key = ${key}
-        UNION ALL SELECT 1 FROM covers WHERE original_key = ${key}
-        LIMIT 1`);
-      if (result.rows.length === 0) orphans.push(key);
-    }
+    const orphans = await unreferencedKeys(db(), payload.keys);
     await storage.delete(orphans);
   }
 

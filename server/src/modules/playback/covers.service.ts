@@ -1,9 +1,10 @@
 import { COVER_SIZES, type CoverSize } from '#common/schemas/catalog';
 import { notFound } from '../../lib/errors';
-import { VARIANT_MIME_TYPES, variantName, type VariantFormat } from '../media/images';
-import { storageKeys } from '../storage/storage-keys';
-import type { CatalogContext } from './catalog-context';
-import { coverOfAlbum, coverOfTrack, coverFileName } from './covers.repo';
+import { storageKeys } from '../storage';
+import { LRUCache } from 'lru-cache';
+import { coverFileName, VARIANT_MIME_TYPES, variantName, type VariantFormat } from '../media';
+import { coverOfAlbum, coverOfTrack } from './playback.repo';
+import type { PlaybackContext } from './playback-context';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
@@ -18,41 +19,16 @@ export interface CoverImage {
   versioned: boolean;
 }
 
-/** Thumbnails held in memory, least recently used first out: a profile page asks for the same few. */
-class ThumbnailMemory {
-  private readonly entries = new Map<string, Buffer>();
-  private bytes = 0;
-
-  get(key: string): Buffer | undefined {
-    const body = this.entries.get(key);
-    if (body) {
-      this.entries.delete(key);
-      this.entries.set(key, body);
-    }
-    return body;
-  }
-
-  set(key: string, body: Buffer) {
-    if (this.entries.has(key)) return;
-    this.entries.set(key, body);
-    this.bytes += body.length;
-    for (const [oldest, value] of this.entries) {
-      if (this.bytes <= MEMORY_BUDGET_BYTES) break;
-      this.entries.delete(oldest);
-      this.bytes -= value.length;
-    }
-  }
-}
-
 /**
  * GET /api/tracks/{id}/cover and /api/albums/{id}/cover: a small WebP (or JPEG for a browser that
  * does not accept WebP) of 96, 300 or 640 px, never the 3000x3000 original. A thumbnail the job
  * has not made yet is made on the spot.
  */
 export class CoversService {
-  private readonly memory = new ThumbnailMemory();
+  /** Thumbnails held in memory within a byte budget, least recently used out first: a profile page asks for the same few. */
+  private readonly memory = new LRUCache<string, Buffer>({ maxSize: MEMORY_BUDGET_BYTES, sizeCalculation: (body) => body.length });
 
-  constructor(private readonly context: CatalogContext) {}
+  constructor(private readonly context: PlaybackContext) {}
 
   async image(
     owner: 'track' | 'album',

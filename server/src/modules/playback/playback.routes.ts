@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COVER_SIZES, streamCountSchema, streamEventSchema } from '#common/schemas/catalog';
 import { badRequest } from '../../lib/errors';
-import { HotObjects } from '../storage/hot-objects';
-import { sendStoredFile } from '../storage/serve-file';
+import { HotObjects } from '../storage';
+import { sendStoredFile } from '../storage';
 import { DEFAULT_COVER_SIZE, isCoverSize, type CoversService } from './covers.service';
 import type { StreamsService } from './streams.service';
 

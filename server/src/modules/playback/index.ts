@@ -1,0 +1,2 @@
+/** Playback: streaming, cover thumbnails, play counts (public). */
+export { playbackPlugin } from './playback.plugin';

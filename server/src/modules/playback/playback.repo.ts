@@ -1,0 +1,58 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { albums, covers, trackRenditions, tracks } from '../../db/schema';
+
+/** What playback reads: a track's stream facts and renditions, and the cover of a track or album. */
+
+type TrackRecord = typeof tracks.$inferSelect;
+export type RenditionRecord = typeof trackRenditions.$inferSelect;
+export type CoverRecord = typeof covers.$inferSelect;
+
+export interface StreamRecord {
+  track: Pick<TrackRecord, 'id' | 'userId' | 'allowFullPlayback' | 'audioKey' | 'fileSize' | 'mimeType' | 'duration' | 'uploadedAt'>;
+  renditions: RenditionRecord[];
+}
+
+export async function findStreamRecord(db: DbOrTx, trackId: string): Promise<StreamRecord | undefined> {
+  const [track] = await db
+    .select({
+      id: tracks.id,
+      userId: tracks.userId,
+      allowFullPlayback: tracks.allowFullPlayback,
+      audioKey: tracks.audioKey,
+      fileSize: tracks.fileSize,
+      mimeType: tracks.mimeType,
+      duration: tracks.duration,
+      uploadedAt: tracks.uploadedAt,
+    })
+    .from(tracks)
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  if (!track) return undefined;
+  const renditions = await db
+    .select()
+    .from(trackRenditions)
+    .where(and(eq(trackRenditions.trackId, trackId), eq(trackRenditions.sourceKey, track.audioKey)));
+  return { track, renditions };
+}
+
+export async function coverOfTrack(db: DbOrTx, trackId: string): Promise<CoverRecord | undefined> {
+  const [row] = await db
+    .select({ cover: covers })
+    .from(tracks)
+    .innerJoin(covers, eq(covers.id, tracks.coverId))
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  return row?.cover;
+}
+
+export async function coverOfAlbum(db: DbOrTx, albumId: string): Promise<CoverRecord | undefined> {
+  const [row] = await db
+    .select({ cover: covers })
+    .from(albums)
+    .innerJoin(covers, eq(covers.id, albums.coverId))
+    .where(eq(albums.id, albumId))
+    .limit(1);
+  return row?.cover;
+}
+
