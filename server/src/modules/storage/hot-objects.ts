@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Storage } from './storage';
 
 /**
@@ -8,10 +9,9 @@ import type { Storage } from './storage';
  * key), so a copy is never stale: a deleted object is no longer asked for, and ages out.
  */
 export class HotObjects {
-  private readonly entries = new Map<string, Buffer>();
+  private readonly entries: LRUCache<string, Buffer>;
   private readonly hits = new Map<string, number>();
   private readonly loading = new Set<string>();
-  private bytes = 0;
 
   constructor(
     private readonly storage: Storage,
@@ -19,16 +19,14 @@ export class HotObjects {
     private readonly maxObjectBytes = 8 * 1024 * 1024,
     /** Requests for a key before it is worth a copy: a file listened to once stays on disk. */
     private readonly hitsBeforeLoad = 3,
-  ) {}
+  ) {
+    this.entries = new LRUCache<string, Buffer>({ maxSize: budgetBytes, sizeCalculation: (body) => body.length });
+  }
 
   /** The object's bytes if held; otherwise counts the request and may start loading a copy. */
   get(key: string, size: number): Buffer | undefined {
     const body = this.entries.get(key);
-    if (body) {
-      this.entries.delete(key);
-      this.entries.set(key, body);
-      return body;
-    }
+    if (body) return body;
     if (size > this.maxObjectBytes || size > this.budgetBytes) return undefined;
     const hits = (this.hits.get(key) ?? 0) + 1;
     this.hits.set(key, hits);
@@ -44,13 +42,7 @@ export class HotObjects {
       .then((body) => {
         if (body.length !== size || this.entries.has(key)) return;
         this.entries.set(key, body);
-        this.bytes += body.length;
         this.hits.delete(key);
-        for (const [oldest, value] of this.entries) {
-          if (this.bytes <= this.budgetBytes) break;
-          this.entries.delete(oldest);
-          this.bytes -= value.length;
-        }
       })
       .catch(() => {
         // Served from storage meanwhile; a later request tries again.
