@@ -132,3 +132,17 @@ export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const verifyEmailResponseSchema = z.object({ message: z.string(), redirectTo: z.string() });
 export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** What the server answers on the account calls (its successes, and the errors of server/src/lib/errors.ts). */
+export const AUTH_SERVER_MESSAGES = {
+  registered: 'Registration successful. Please check your email to verify your account.',
+  invalidCredentials: 'Invalid email or password',
+  unverified: 'Please verify your email address before signing in. Check your inbox for the verification link.',
+  displayNameTaken: 'This display name is already taken. Please choose another.',
+  verified: 'Your email address has been verified. Welcome to Sauti!',
+  verificationLinkInvalid: 'This verification link is invalid or has expired. Please request a new one.',
+  verificationResent: 'If an account with that email address is waiting for verification, we have sent a new link.',
+  resetRequested: 'If an account with that email address exists, we have sent a link to reset the password.',
+  passwordReset: 'Your password has been reset. You can now sign in with your new password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+} as const;

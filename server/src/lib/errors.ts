@@ -1,26 +1,66 @@
+import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog';
+
 /**
- * One error type for every rule a service enforces; the error handler turns it into
- * `{ message, ...details }` with its status. Services know nothing of HTTP beyond this status.
+ * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a
+ * code; this table alone says how the code is answered: its HTTP status and, unless the thrower
+ * gives a more precise one (which field, which limit), its message. Services choose no status.
  */
+export const ERRORS = {
+  // A request that is not what the call takes.
+  'request.invalid': { status: 400, message: 'Invalid request' },
+  'request.not-multipart': { status: 415, message: 'Expected a multipart form upload.' },
+  'request.cross-site': { status: 403, message: 'Cross-site requests are not allowed.' },
+  'request.too-many': { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
+  'not-found': { status: 404, message: 'Not found' },
+  'server.busy': { status: 503, message: 'The server is busy. Please try again in a moment.' },
+
+  // Accounts.
+  'auth.required': { status: 401, message: 'Please sign in to continue.' },
+  'auth.invalid-credentials': { status: 401, message: AUTH_SERVER_MESSAGES.invalidCredentials },
+  'auth.unverified': { status: 403, message: AUTH_SERVER_MESSAGES.unverified },
+  'auth.display-name-taken': { status: 409, message: AUTH_SERVER_MESSAGES.displayNameTaken },
+  'auth.verification-link-invalid': { status: 400, message: AUTH_SERVER_MESSAGES.verificationLinkInvalid },
+  'auth.reset-link-invalid': { status: 400, message: AUTH_SERVER_MESSAGES.resetLinkInvalid },
+
+  // Forms and uploaded files.
+  'form.invalid': { status: 400, message: 'Invalid form' },
+  'upload.incomplete': { status: 400, message: CATALOG_MESSAGES.uploadIncomplete },
+  'upload.invalid': { status: 400, message: CATALOG_MESSAGES.audioDamaged },
+  'upload.too-large': { status: 413, message: CATALOG_MESSAGES.audioTooLarge },
+  'upload.unsupported-format': { status: 415, message: CATALOG_MESSAGES.audioFormat },
+  'upload.too-many': { status: 429, message: CATALOG_MESSAGES.tooManyUploads },
+  'quota.exceeded': { status: 413, message: CATALOG_MESSAGES.storageFull },
+
+  // The catalogue and playback.
+  'track.not-found': { status: 404, message: CATALOG_MESSAGES.trackNotFound },
+  'album.not-found': { status: 404, message: CATALOG_MESSAGES.albumNotFound },
+  'cover.not-found': { status: 404, message: 'Cover not found' },
+  'track.sold': { status: 409, message: CATALOG_MESSAGES.trackSold },
+  'stream.not-ready': { status: 503, message: CATALOG_MESSAGES.streamNotReady },
+  'preview.not-ready': { status: 503, message: CATALOG_MESSAGES.previewNotReady },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** A broken rule, by its code; the error handler answers `{ message, ...details }` with the code's status. */
 export class AppError extends Error {
+  readonly statusCode: number;
+
   constructor(
-    readonly statusCode: number,
-    message: string,
+    readonly code: ErrorCode,
+    message?: string,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(message);
+    super(message ?? ERRORS[code].message);
     this.name = 'AppError';
+    this.statusCode = ERRORS[code].status;
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, unknown>) => new AppError(400, message, details);
-export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, message);
-export const forbidden = (message: string, details?: Record<string, unknown>) => new AppError(403, message, details);
-export const notFound = (message = 'Not found') => new AppError(404, message);
-export const conflict = (message: string, details?: Record<string, unknown>) => new AppError(409, message, details);
-export const payloadTooLarge = (message: string) => new AppError(413, message);
-export const unsupportedMediaType = (message: string) => new AppError(415, message);
-export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
-  new AppError(429, message);
+/** The error of one form field: the message, and the same message under `errors` for that field. */
+export function fieldError(code: ErrorCode, field: string, message: string = ERRORS[code].message): AppError {
+  return new AppError(code, message, { errors: { [field]: message } });
+}
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';

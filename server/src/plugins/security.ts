@@ -2,7 +2,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config';
-import { forbidden } from '../lib/errors';
+import { AppError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -94,11 +94,11 @@ export const securityPlugin = fp<{ config: Config }>(
       if (SAFE_METHODS.has(request.method)) return done();
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-        return done(forbidden('Cross-site requests are not allowed.'));
+        return done(new AppError('request.cross-site'));
       }
       const origin = request.headers.origin;
       if (origin !== undefined && !isSameOrigin(request, origin, publicOrigin)) {
-        return done(forbidden('Cross-site requests are not allowed.'));
+        return done(new AppError('request.cross-site'));
       }
       done();
     });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { notFound } from '../lib/errors';
+import { AppError } from '../lib/errors';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
@@ -28,9 +28,9 @@ export const webPlugin = fp<{ webDir: string | undefined }>(
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
       if (pathname === '/api' || pathname.startsWith('/api/') || !indexHtml || !['GET', 'HEAD'].includes(request.method)) {
-        throw notFound();
+        throw new AppError('not-found');
       }
-      if (pathname.startsWith('/assets/')) throw notFound();
+      if (pathname.startsWith('/assets/')) throw new AppError('not-found');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     });
   },

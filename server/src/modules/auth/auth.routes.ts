@@ -11,7 +11,7 @@ import {
   verifyEmailResponseSchema,
   verifyEmailSchema,
 } from '#common/schemas/auth';
-import { unauthorized } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { AUTH_SERVER_MESSAGES, type AuthService } from './auth.service';
 import { toCurrentUser } from './user-view';
 
@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
 
   app.get('/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
     const user = await request.currentUser();
-    if (!user) throw unauthorized('Not signed in');
+    if (!user) throw new AppError('auth.required', 'Not signed in');
     return toCurrentUser(user);
   });
 

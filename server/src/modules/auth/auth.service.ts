@@ -1,8 +1,9 @@
+import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { toSlug } from '#common/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { EventBus } from '../../lib/events';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { JobQueue } from '../jobs';
 import type { AttemptStore } from '../limits';
@@ -21,18 +22,7 @@ import {
   type UserRow,
 } from './users.repo';
 
-export const AUTH_SERVER_MESSAGES = {
-  registered: 'Registration successful. Please check your email to verify your account.',
-  invalidCredentials: 'Invalid email or password',
-  unverified: 'Please verify your email address before signing in. Check your inbox for the verification link.',
-  displayNameTaken: 'This display name is already taken. Please choose another.',
-  verified: 'Your email address has been verified. Welcome to Sauti!',
-  verificationLinkInvalid: 'This verification link is invalid or has expired. Please request a new one.',
-  verificationResent: 'If an account with that email address is waiting for verification, we have sent a new link.',
-  resetRequested: 'If an account with that email address exists, we have sent a link to reset the password.',
-  passwordReset: 'Your password has been reset. You can now sign in with your new password.',
-  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-} as const;
+export { AUTH_SERVER_MESSAGES };
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -73,7 +63,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
   const emailKey = (purpose: 'login' | 'mail', email: string) => `${purpose}-email:${hashToken(email)}`;
   async function withinLimit(purpose: 'login' | 'mail', email: string) {
     const { count } = await attempts.hit(emailKey(purpose, email), limits.windowMs);
-    if (count > (purpose === 'login' ? limits.loginPerEmail : limits.mailPerEmail)) throw tooManyRequests();
+    if (count > (purpose === 'login' ? limits.loginPerEmail : limits.mailPerEmail)) throw new AppError('request.too-many');
   }
   const link = (pathname: string, token?: string) =>
     `${publicUrl}${pathname}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
@@ -123,7 +113,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
       const passwordHash = await hasher.hash(input.password);
       const displaySlug = toSlug(input.displayName);
       // The display name is public anyway; checking it first keeps the e-mail's fate unobservable.
-      if (await slugExists(db, displaySlug)) throw conflict(AUTH_SERVER_MESSAGES.displayNameTaken);
+      if (await slugExists(db, displaySlug)) throw new AppError('auth.display-name-taken');
       const existing = await findUserByEmail(db, input.email);
       if (existing) {
         await jobs.enqueue(JOBS.existingRegistration, { userId: existing.id });
@@ -136,7 +126,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
           await mailer.enqueue(verificationMail(user.email, user.displayName, link('/verify-email', token)), { tx });
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'users_display_slug_unique')) throw conflict(AUTH_SERVER_MESSAGES.displayNameTaken);
+        if (isUniqueViolation(error, 'users_display_slug_unique')) throw new AppError('auth.display-name-taken');
         // The same address registering twice at once: the loser is answered like any known address.
         if (isUniqueViolation(error, 'users_email_unique')) return;
         throw error;
@@ -150,8 +140,8 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
       const valid = user
         ? await hasher.verify(user.passwordHash, input.password)
         : await hasher.verifyAgainstNothing(input.password);
-      if (!user || !valid) throw unauthorized(AUTH_SERVER_MESSAGES.invalidCredentials);
-      if (!user.emailVerifiedAt) throw forbidden(AUTH_SERVER_MESSAGES.unverified, { requiresEmailVerification: true });
+      if (!user || !valid) throw new AppError('auth.invalid-credentials');
+      if (!user.emailVerifiedAt) throw new AppError('auth.unverified', undefined, { requiresEmailVerification: true });
       await attempts.reset(emailKey('login', input.email));
       return user;
     },
@@ -164,7 +154,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
         await markEmailVerified(tx, used.userId);
         return used.userId;
       });
-      if (!userId) throw badRequest(AUTH_SERVER_MESSAGES.verificationLinkInvalid);
+      if (!userId) throw new AppError('auth.verification-link-invalid');
       return userId;
     },
 
@@ -190,7 +180,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
         await deleteUserSessions(tx, used.userId);
         return used.userId;
       });
-      if (!userId) throw badRequest(AUTH_SERVER_MESSAGES.resetLinkInvalid);
+      if (!userId) throw new AppError('auth.reset-link-invalid');
       events.emit('user.changed', { userId, sessionsEnded: true });
     },
   };

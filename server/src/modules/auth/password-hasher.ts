@@ -72,7 +72,7 @@ export class PasswordHasher {
 
   private request(message: DistributiveOmit<HashRequest, 'id'>): Promise<string | boolean> {
     if (this.pending.size >= MAX_PENDING) {
-      return Promise.reject(new AppError(503, 'The server is busy. Please try again in a moment.'));
+      return Promise.reject(new AppError('server.busy'));
     }
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

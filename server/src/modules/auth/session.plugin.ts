@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { deleteSession, findSessionUser, insertSession, type SessionUser } from './sessions.repo';
@@ -31,13 +31,13 @@ declare module 'fastify' {
 
 /** preHandler for routes that need a signed-in artist: 401 otherwise. */
 export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!(await request.currentUser())) throw unauthorized();
+  if (!(await request.currentUser())) throw new AppError('auth.required');
 }
 
 /** The signed-in user of a route guarded by requireUser. */
 export async function signedInUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await request.currentUser();
-  if (!user) throw unauthorized();
+  if (!user) throw new AppError('auth.required');
   return user;
 }
 

@@ -8,7 +8,7 @@ import {
   type Album,
 } from '#common/schemas/catalog';
 import type { DbOrTx } from '../../db/client';
-import { badRequest, notFound, payloadTooLarge } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, MEDIA_JOBS } from '../media';
 import { storageKeys } from '../storage';
 import {
@@ -38,7 +38,7 @@ function jsonField(value: unknown, message: string): unknown {
   try {
     return JSON.parse(value);
   } catch {
-    throw badRequest(message);
+    throw new AppError('form.invalid', message);
   }
 }
 
@@ -75,12 +75,12 @@ export class AlbumsService {
 
   async view(albumId: string): Promise<Album> {
     const album = await findAlbumView(this.db, albumId);
-    if (!album) throw notFound(CATALOG_MESSAGES.albumNotFound);
+    if (!album) throw new AppError('album.not-found');
     return toAlbum(album, await listAlbumTracks(this.db, [albumId]));
   }
 
   async assertOwn(userId: string, albumId: string): Promise<void> {
-    if (!isUuid(albumId) || !(await findOwnAlbum(this.db, userId, albumId))) throw notFound(CATALOG_MESSAGES.albumNotFound);
+    if (!isUuid(albumId) || !(await findOwnAlbum(this.db, userId, albumId))) throw new AppError('album.not-found');
   }
 
   /** Pairs albumTracks[i] with albumTrackFile_i and decodes every file. */
@@ -92,14 +92,14 @@ export class AlbumsService {
     for (const file of upload.files) {
       const index = ALBUM_TRACK_FILE.exec(file.field)?.[1];
       if (index !== undefined && Number(index) >= entries.length) {
-        throw badRequest(CATALOG_MESSAGES.unexpectedFile, { errors: { [file.field]: CATALOG_MESSAGES.unexpectedFile } });
+        throw fieldError('form.invalid', file.field, CATALOG_MESSAGES.unexpectedFile);
       }
     }
     const tracks: NewAlbumTrack[] = [];
     for (const [index, entry] of entries.entries()) {
       const field = `albumTrackFile_${index}`;
       const file = upload.files.find((candidate) => candidate.field === field);
-      if (!file) throw badRequest(CATALOG_MESSAGES.albumTrackFileMissing, { errors: { [field]: CATALOG_MESSAGES.albumTrackFileMissing } });
+      if (!file) throw fieldError('form.invalid', field, CATALOG_MESSAGES.albumTrackFileMissing);
       const audio = await checkAudio(this.context, userId, file, ALBUM_TRACK_FORMATS, CATALOG_MESSAGES.albumAudioFormat);
       tracks.push({ entry, audio, trackId: randomUUID() });
     }
@@ -113,7 +113,7 @@ export class AlbumsService {
   private async checkSelected(db: DbOrTx, userId: string, selected: string[], lock = false): Promise<string[]> {
     const unique = [...new Set(selected.map((id) => id.toLowerCase()))];
     const owned = await ownTrackIds(db, userId, unique, lock);
-    if (owned.size !== unique.length) throw badRequest(CATALOG_MESSAGES.selectedSongsNotFound, { errors: { selectedSongs: CATALOG_MESSAGES.selectedSongsNotFound } });
+    if (owned.size !== unique.length) throw fieldError('form.invalid', 'selectedSongs', CATALOG_MESSAGES.selectedSongsNotFound);
     return unique;
   }
 
@@ -157,7 +157,7 @@ export class AlbumsService {
         };
         await commit(tx, addTracks);
         // Counted after the changes, inside the transaction: the new rows are in the total already.
-        if (!(await fitsInQuota(tx, userId, 0))) throw payloadTooLarge(CATALOG_MESSAGES.storageFull);
+        if (!(await fitsInQuota(tx, userId, 0))) throw new AppError('quota.exceeded');
       });
     } catch (error) {
       await staged.discard();
@@ -169,8 +169,8 @@ export class AlbumsService {
   async create(userId: string, upload: ReceivedUpload): Promise<Album> {
     const fields = albumFields(albumFieldsSchema, upload.fields);
     const selected = await this.checkSelected(this.db, userId, fields.selectedSongs);
-    if (selected.length + fields.albumTracks.length === 0) throw badRequest(CATALOG_MESSAGES.albumNeedsSongs);
-    if (selected.length + fields.albumTracks.length > MAX_ALBUM_TRACKS) throw badRequest(CATALOG_MESSAGES.albumTooManyTracks);
+    if (selected.length + fields.albumTracks.length === 0) throw new AppError('form.invalid', CATALOG_MESSAGES.albumNeedsSongs);
+    if (selected.length + fields.albumTracks.length > MAX_ALBUM_TRACKS) throw new AppError('form.invalid', CATALOG_MESSAGES.albumTooManyTracks);
     const newTracks = await this.newTracks(userId, fields.albumTracks, upload);
     const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
     const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
@@ -195,19 +195,19 @@ export class AlbumsService {
    */
   async update(userId: string, albumId: string, upload: ReceivedUpload): Promise<Album> {
     const fields = albumFields(albumUpdateFieldsSchema, upload.fields);
-    if (!(await findOwnAlbum(this.db, userId, albumId))) throw notFound(CATALOG_MESSAGES.albumNotFound);
+    if (!(await findOwnAlbum(this.db, userId, albumId))) throw new AppError('album.not-found');
     const selectedInput = fields.selectedSongs ? await this.checkSelected(this.db, userId, fields.selectedSongs) : undefined;
     const newTracks = await this.newTracks(userId, fields.albumTracks ?? [], upload);
     const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
     const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
     await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
       const album = await findOwnAlbum(tx, userId, albumId, true);
-      if (!album) throw notFound(CATALOG_MESSAGES.albumNotFound);
+      if (!album) throw new AppError('album.not-found');
       const selected = selectedInput ? await this.checkSelected(tx, userId, selectedInput, true) : await albumTrackIds(tx, albumId);
       // An album whose songs were all deleted can still be renamed or repriced; a new song list may not be empty.
       const songsSent = fields.selectedSongs !== undefined || fields.albumTracks !== undefined;
-      if (songsSent && selected.length + newTracks.length === 0) throw badRequest(CATALOG_MESSAGES.albumNeedsSongs);
-      if (selected.length + newTracks.length > MAX_ALBUM_TRACKS) throw badRequest(CATALOG_MESSAGES.albumTooManyTracks);
+      if (songsSent && selected.length + newTracks.length === 0) throw new AppError('form.invalid', CATALOG_MESSAGES.albumNeedsSongs);
+      if (selected.length + newTracks.length > MAX_ALBUM_TRACKS) throw new AppError('form.invalid', CATALOG_MESSAGES.albumTooManyTracks);
       const added = await addTracks(albumId);
       await setAlbumTracks(tx, albumId, [...selected, ...added]);
 
@@ -232,7 +232,7 @@ export class AlbumsService {
     await this.assertOwn(userId, albumId);
     await this.db.transaction(async (tx) => {
       const album = await findOwnAlbum(tx, userId, albumId, true);
-      if (!album) throw notFound(CATALOG_MESSAGES.albumNotFound);
+      if (!album) throw new AppError('album.not-found');
       const cover = album.coverId ? await findCover(tx, album.coverId) : undefined;
       await setAlbumTracks(tx, albumId, []);
       await deleteAlbumRow(tx, albumId);

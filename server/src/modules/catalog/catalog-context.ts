@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES } from '#common/schemas/catalog';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { JobQueue } from '../jobs';
 import { StagedObjects, type AudioFormat, type Media, type MediaWork } from '../media';
 import { storageKeys, type Storage } from '../storage';
@@ -42,13 +42,9 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
   if (parsed.success) return parsed.data;
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
-  throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid form', { errors });
+  throw new AppError('form.invalid', parsed.error.issues[0]?.message, { errors });
 }
 
-/** An error about one file field, with the field named so a form can mark it. */
-function fileError(status: 400 | 415, message: string, field: string): AppError {
-  return new AppError(status, message, { errors: { [field]: message } });
-}
 
 export interface CheckedAudio {
   file: ReceivedFile;
@@ -70,13 +66,13 @@ export async function checkAudio(
   if (!result.ok) {
     switch (result.reason) {
       case 'empty':
-        throw fileError(400, CATALOG_MESSAGES.audioEmpty, file.field);
+        throw fieldError('upload.invalid', file.field, CATALOG_MESSAGES.audioEmpty);
       case 'unsupported':
-        throw fileError(415, formatMessage, file.field);
+        throw fieldError('upload.unsupported-format', file.field, formatMessage);
       case 'too-short':
-        throw fileError(400, CATALOG_MESSAGES.audioTooShort, file.field);
+        throw fieldError('upload.invalid', file.field, CATALOG_MESSAGES.audioTooShort);
       default:
-        throw fileError(400, CATALOG_MESSAGES.audioDamaged, file.field);
+        throw fieldError('upload.invalid', file.field, CATALOG_MESSAGES.audioDamaged);
     }
   }
   return {
@@ -97,7 +93,7 @@ export interface CheckedCover {
 
 export async function checkCover(context: CatalogContext, userId: string, file: ReceivedFile): Promise<CheckedCover> {
   const result = await context.media.inspectCover(file.path);
-  if (!result.ok) throw fileError(result.reason === 'format' ? 415 : 400, CATALOG_MESSAGES.coverPhoto, file.field);
+  if (!result.ok) throw fieldError(result.reason === 'format' ? 'upload.unsupported-format' : 'upload.invalid', file.field, CATALOG_MESSAGES.coverPhoto);
   const id = randomUUID();
   return { file, id, key: storageKeys.coverOriginal(userId, id, result.extension), mimeType: result.mimeType };
 }

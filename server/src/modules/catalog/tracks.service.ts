@@ -7,7 +7,7 @@ import {
   type PurchaseItem,
   type Track,
 } from '#common/schemas/catalog';
-import { badRequest, conflict, notFound, payloadTooLarge } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, deleteRenditions, MEDIA_JOBS, renditionsOf, TRACK_FORMATS } from '../media';
 import { storageKeys } from '../storage';
 import { checkAudio, checkCover, parseFields, stage, type CatalogContext, type CheckedCover } from './catalog-context';
@@ -67,19 +67,19 @@ export class TracksService {
 
   async view(trackId: string): Promise<Track> {
     const row = await findTrackView(this.db, trackId);
-    if (!row) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    if (!row) throw new AppError('track.not-found');
     return toTrack(row);
   }
 
   /** 404 unless the track exists and is this artist's: another artist's track is simply not there. */
   async assertOwn(userId: string, trackId: string): Promise<void> {
-    if (!isUuid(trackId) || !(await findOwnTrack(this.db, userId, trackId))) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    if (!isUuid(trackId) || !(await findOwnTrack(this.db, userId, trackId))) throw new AppError('track.not-found');
   }
 
   async create(userId: string, upload: ReceivedUpload): Promise<Track> {
     const fields = parseFields(trackCreateFieldsSchema, upload.fields);
     const audioFile = upload.files.find((file) => file.field === 'audio');
-    if (!audioFile) throw badRequest(CATALOG_MESSAGES.audioRequired, { errors: { audio: CATALOG_MESSAGES.audioRequired } });
+    if (!audioFile) throw fieldError('form.invalid', 'audio', CATALOG_MESSAGES.audioRequired);
     const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
     const audio = await checkAudio(this.context, userId, audioFile, TRACK_FORMATS, CATALOG_MESSAGES.audioFormat);
     const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
@@ -92,7 +92,7 @@ export class TracksService {
         ...(cover ? [{ key: cover.key, path: cover.file.path, contentType: cover.mimeType }] : []),
       ]);
       await this.db.transaction(async (tx) => {
-        if (!(await fitsInQuota(tx, userId, audioFile.size + (coverFile?.size ?? 0)))) throw payloadTooLarge(CATALOG_MESSAGES.storageFull);
+        if (!(await fitsInQuota(tx, userId, audioFile.size + (coverFile?.size ?? 0)))) throw new AppError('quota.exceeded');
         if (cover) await insertCover(tx, coverInsert(userId, cover));
         await insertTrack(tx, {
           id: trackId,
@@ -127,7 +127,7 @@ export class TracksService {
   async update(userId: string, trackId: string, upload: ReceivedUpload): Promise<Track> {
     const fields = parseFields(trackUpdateFieldsSchema, upload.fields);
     const before = await findOwnTrack(this.db, userId, trackId);
-    if (!before) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    if (!before) throw new AppError('track.not-found');
     const audioFile = upload.files.find((file) => file.field === 'audio');
     const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
     // A track of an album may hold any of the album formats, and be replaced by one.
@@ -144,12 +144,12 @@ export class TracksService {
       ]);
       await this.db.transaction(async (tx) => {
         const current = await findOwnTrack(tx, userId, trackId, true);
-        if (!current) throw notFound(CATALOG_MESSAGES.trackNotFound);
+        if (!current) throw new AppError('track.not-found');
         const dropCover = (cover !== undefined || fields.removeCoverPhoto === true) && current.coverId !== null;
         const oldCover = dropCover && current.coverId ? await findCover(tx, current.coverId) : undefined;
         const added =
           (audio ? audio.file.size - current.fileSize : 0) + (cover ? cover.file.size : 0) - (oldCover ? oldCover.byteSize : 0);
-        if (added > 0 && !(await fitsInQuota(tx, userId, added))) throw payloadTooLarge(CATALOG_MESSAGES.storageFull);
+        if (added > 0 && !(await fitsInQuota(tx, userId, added))) throw new AppError('quota.exceeded');
 
         if (cover) await insertCover(tx, coverInsert(userId, cover));
         const values: Partial<NewTrackRecord> = {};
@@ -198,11 +198,11 @@ export class TracksService {
   /** Deletes a track and (through a durable job) its files; a sold track stays (spec section 4). */
   async delete(userId: string, trackId: string): Promise<void> {
     await this.assertOwn(userId, trackId);
-    if ((await this.context.sales().trackPurchases(trackId)).length > 0) throw conflict(CATALOG_MESSAGES.trackSold);
+    if ((await this.context.sales().trackPurchases(trackId)).length > 0) throw new AppError('track.sold');
     try {
       await this.db.transaction(async (tx) => {
         const current = await findOwnTrack(tx, userId, trackId, true);
-        if (!current) throw notFound(CATALOG_MESSAGES.trackNotFound);
+        if (!current) throw new AppError('track.not-found');
         const renditions = await renditionsOf(tx, trackId);
         const cover = current.coverId ? await findCover(tx, current.coverId) : undefined;
         await deleteTrackRow(tx, trackId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog';
-import { badRequest } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { ALBUM_TRACK_FILE } from './albums.service';
 import { audioFieldRule, coverFieldRule } from './catalog-context';
 import { storageUsed } from './tracks.repo';
@@ -41,7 +41,7 @@ export async function readCatalogForm(
   if (options.allowJson && !request.isMultipart()) {
     const body = request.body;
     if (body === undefined || body === null) return { fields: {}, files: [], discard: async () => {} };
-    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('Expected a JSON object or a multipart form');
+    if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('request.invalid', 'Expected a JSON object or a multipart form');
     return { fields: body as Record<string, unknown>, files: [], discard: async () => {} };
   }
   const used = await storageUsed(app.database.db, userId);

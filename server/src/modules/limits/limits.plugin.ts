@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog';
-import { tooManyRequests } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { DbAttemptStore, MemoryAttemptStore, rateLimitStoreFor, type AttemptStore } from './attempt-store';
 import { UploadSlots } from './upload-slots';
 
@@ -29,7 +29,7 @@ export const limitsPlugin = fp(
     await app.register(rateLimit, {
       global: false,
       store: rateLimitStoreFor(store),
-      errorResponseBuilder: () => tooManyRequests(),
+      errorResponseBuilder: () => new AppError('request.too-many'),
     });
     app.jobs.scheduleEvery('limits.sweep', HOUR_MS, async () => {
       await store.sweep();

@@ -1,5 +1,5 @@
 import { COVER_SIZES, type CoverSize } from '#common/schemas/catalog';
-import { notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { storageKeys } from '../storage';
 import { LRUCache } from 'lru-cache';
 import { coverFileName, VARIANT_MIME_TYPES, variantName, type VariantFormat } from '../media';
@@ -37,11 +37,11 @@ export class CoversService {
   ): Promise<CoverImage> {
     const found = isUuid(id) ? await (owner === 'track' ? coverOfTrack : coverOfAlbum)(this.context.db(), id) : undefined;
     let cover = found;
-    if (!cover) throw notFound('Cover not found');
+    if (!cover) throw new AppError('cover.not-found');
     const name = variantName(options.size, options.format);
     if (!cover.variants.includes(name)) {
       cover = await this.context.work.ensureCoverVariants(cover.id);
-      if (!cover?.variants.includes(name)) throw notFound('Cover not found');
+      if (!cover?.variants.includes(name)) throw new AppError('cover.not-found');
     }
     const key = storageKeys.coverVariant(cover.originalKey, name);
     let body = this.memory.get(key);

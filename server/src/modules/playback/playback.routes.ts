@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COVER_SIZES, streamCountSchema, streamEventSchema } from '#common/schemas/catalog';
-import { badRequest } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { HotObjects } from '../storage';
 import { sendStoredFile } from '../storage';
 import { DEFAULT_COVER_SIZE, isCoverSize, type CoversService } from './covers.service';
@@ -11,6 +11,13 @@ import type { StreamsService } from './streams.service';
 const idParams = z.object({ id: z.string().max(100) });
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Range requests are revalidated (ETag) rather than cached blind: the same URL moves from the
+ * original to the rendition when the job has run, and a preview-only track answers its owner
+ * differently from everyone else.
+ */
+const STREAM_CACHE_CONTROL = 'private, no-cache';
 
 /**
  * GET /api/tracks/{id}/stream (audio, ranges), POST /api/tracks/{id}/stream (a play),
@@ -34,7 +41,7 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
         return (await request.currentUser())?.id;
       });
       reply.header('cross-origin-resource-policy', 'same-origin');
-      return sendStoredFile(audio, request, reply, file);
+      return sendStoredFile(audio, request, reply, { ...file, cacheControl: STREAM_CACHE_CONTROL });
     },
   );
 
@@ -58,9 +65,9 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
   for (const owner of ['track', 'album'] as const) {
     routes.get(`/api/${owner}s/:id/cover`, { schema: { params: idParams, querystring: coverQuery } }, async (request, reply) => {
       const size = request.query.size === undefined ? DEFAULT_COVER_SIZE : Number(request.query.size);
-      if (!isCoverSize(size)) throw badRequest(`size must be one of ${COVER_SIZES.join(', ')}`);
+      if (!isCoverSize(size)) throw new AppError('request.invalid', `size must be one of ${COVER_SIZES.join(', ')}`);
       const explicit = request.query.format?.toLowerCase();
-      if (explicit !== undefined && !['webp', 'jpeg', 'jpg'].includes(explicit)) throw badRequest('format must be webp or jpeg');
+      if (explicit !== undefined && !['webp', 'jpeg', 'jpg'].includes(explicit)) throw new AppError('request.invalid', 'format must be webp or jpeg');
       const format = explicit ? (explicit === 'webp' ? 'webp' : 'jpg') : (request.headers.accept ?? '').includes('image/webp') ? 'webp' : 'jpg';
       const image = await covers.image(owner, request.params.id, { size, format, version: request.query.v });
       reply

@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
-import { CATALOG_MESSAGES, type StreamEvent } from '#common/schemas/catalog';
+import type { StreamEvent } from '#common/schemas/catalog';
 import type { RenditionKind } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import type { ServedFile } from '../storage';
+import { AppError } from '../../lib/errors';
+import type { ServedFile as StoredFile } from '../storage';
+
+/** A file to stream; the route says how it may be cached. */
+export type ServedFile = Omit<StoredFile, 'cacheControl'>;
 import type { PlaybackContext } from './playback-context';
 import { countPlay, forgetOldSalts, forgetOldThrottles, listenerSaltOf, streamCountOf } from './plays.repo';
 import { findStreamRecord, type RenditionRecord, type StreamRecord } from './playback.repo';
@@ -16,12 +19,6 @@ function etagOf(key: string, size: number): string {
   return `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}-${size.toString(36)}"`;
 }
 
-/**
- * Range requests are revalidated (ETag) rather than cached blind: the same URL moves from the
- * original to the rendition when the job has run, and a preview-only track answers its owner
- * differently from everyone else.
- */
-const STREAM_CACHE_CONTROL = 'private, no-cache';
 
 export type StreamQuality = 'standard' | 'low';
 
@@ -52,7 +49,6 @@ function servedRendition(rendition: RenditionRecord): ServedFile {
     contentType: rendition.mimeType,
     etag: etagOf(rendition.storageKey, rendition.byteSize),
     lastModified: rendition.createdAt,
-    cacheControl: STREAM_CACHE_CONTROL,
   };
 }
 
@@ -66,8 +62,7 @@ function prepare({ track, renditions }: StreamRecord): PreparedStream {
       contentType: track.mimeType,
       etag: etagOf(track.audioKey, track.fileSize),
       lastModified: track.uploadedAt,
-      cacheControl: STREAM_CACHE_CONTROL,
-    },
+      },
     renditions: {},
   };
   for (const rendition of renditions) prepared.renditions[rendition.kind] = servedRendition(rendition);
@@ -99,7 +94,7 @@ export class StreamsService {
       return record ? prepare(record) : null;
     };
     const stream = isUuid(trackId) ? await (this.prepared ? this.prepared.get(trackId, load) : load()) : null;
-    if (!stream) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    if (!stream) throw new AppError('track.not-found');
     return stream;
   }
 
@@ -127,10 +122,10 @@ export class StreamsService {
       made = await this.context.work.ensureRenditions(trackId, [kind]);
     } catch (error) {
       this.context.log.error({ err: error, trackId, kind }, 'could not make a rendition on demand');
-      throw new AppError(503, kind.startsWith('preview') ? CATALOG_MESSAGES.previewNotReady : CATALOG_MESSAGES.streamNotReady);
+      throw new AppError(kind.startsWith('preview') ? 'preview.not-ready' : 'stream.not-ready');
     }
     const rendition = made.find((candidate) => candidate.kind === kind);
-    if (!rendition) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    if (!rendition) throw new AppError('track.not-found');
     return servedRendition(rendition);
   }
 
@@ -147,7 +142,7 @@ export class StreamsService {
     const identity = listener.userId ? `user:${listener.userId}` : `address:${listenerNetwork(listener.address)}`;
     const listenerHash = createHash('sha256').update(await this.listenerSalt()).update(identity).digest('base64url');
     const result = await countPlay(this.context.db(), trackId, listenerHash, event);
-    if (!result) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    if (!result) throw new AppError('track.not-found');
     if (result.counted) this.context.events.emit('track.changed', { trackId, userId: stream.userId });
     return result;
   }
@@ -177,7 +172,7 @@ export class StreamsService {
 
   async streamCount(trackId: string): Promise<number> {
     const count = isUuid(trackId) ? await streamCountOf(this.context.db(), trackId) : undefined;
-    if (count === undefined) throw notFound(CATALOG_MESSAGES.trackNotFound);
+    if (count === undefined) throw new AppError('track.not-found');
     return count;
   }
 }

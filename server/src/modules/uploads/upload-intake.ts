@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog';
 import { cleanName } from '#common/text';
-import { AppError, badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 
 export interface ReceivedFile {
   field: string;
@@ -53,13 +53,13 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 30_000;
 
 const MULTIPART_ERRORS: Record<string, () => AppError> = {
-  FST_REQ_FILE_TOO_LARGE: () => payloadTooLarge(CATALOG_MESSAGES.audioTooLarge),
-  FST_FILES_LIMIT: () => payloadTooLarge(CATALOG_MESSAGES.tooManyFiles),
-  FST_FIELDS_LIMIT: () => payloadTooLarge('Too many form fields'),
-  FST_PARTS_LIMIT: () => payloadTooLarge('Too many form fields and files'),
-  FST_INVALID_JSON_FIELD_ERROR: () => badRequest('A form field marked as JSON is not valid JSON'),
-  FST_PROTO_VIOLATION: () => badRequest('The form contains a forbidden field name'),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: () => unsupportedMediaType('Expected a multipart form upload.'),
+  FST_REQ_FILE_TOO_LARGE: () => new AppError('upload.too-large'),
+  FST_FILES_LIMIT: () => new AppError('upload.too-large', CATALOG_MESSAGES.tooManyFiles),
+  FST_FIELDS_LIMIT: () => new AppError('upload.too-large', 'Too many form fields'),
+  FST_PARTS_LIMIT: () => new AppError('upload.too-large', 'Too many form fields and files'),
+  FST_INVALID_JSON_FIELD_ERROR: () => new AppError('request.invalid', 'A form field marked as JSON is not valid JSON'),
+  FST_PROTO_VIOLATION: () => new AppError('request.invalid', 'The form contains a forbidden field name'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () => new AppError('request.not-multipart'),
 };
 
 function translate(error: unknown): Error {
@@ -68,10 +68,10 @@ function translate(error: unknown): Error {
   if (code && MULTIPART_ERRORS[code]) return MULTIPART_ERRORS[code]();
   const message = error instanceof Error ? error.message : '';
   if (/malformed|boundary|header/i.test(message) && !/terminated|unexpected end/i.test(message)) {
-    return badRequest('The upload is not a valid multipart form.');
+    return new AppError('request.invalid', 'The upload is not a valid multipart form.');
   }
   // Premature close, "Unexpected end of form", "Part terminated early", ECONNRESET, our idle timeout.
-  return badRequest(CATALOG_MESSAGES.uploadIncomplete);
+  return new AppError('upload.incomplete');
 }
 
 /**
@@ -133,7 +133,7 @@ export async function receiveUpload(
   scratchDir: string,
   rules: UploadRules,
 ): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw unsupportedMediaType('Expected a multipart form upload.');
+  if (!request.isMultipart()) throw new AppError('request.not-multipart');
   const files: ReceivedFile[] = [];
   const fields: Record<string, unknown> = {};
   const discard = async () => {
@@ -144,9 +144,9 @@ export async function receiveUpload(
   if (Number.isFinite(declared)) {
     const refusal =
       declared > rules.maxFiles * MAX_FILE_BYTES + FORM_OVERHEAD_BYTES
-        ? payloadTooLarge(CATALOG_MESSAGES.audioTooLarge)
+        ? new AppError('upload.too-large')
         : declared > rules.quotaRemaining + FORM_OVERHEAD_BYTES
-          ? payloadTooLarge(CATALOG_MESSAGES.storageFull)
+          ? new AppError('quota.exceeded')
           : undefined;
     if (refusal) await refuseUpload(request, reply, refusal);
   }
@@ -170,14 +170,14 @@ export async function receiveUpload(
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (part.valueTruncated) throw payloadTooLarge(`The form field ${part.fieldname} is too long`);
-        if (Object.hasOwn(fields, part.fieldname)) throw badRequest(`The form field ${part.fieldname} was sent more than once`);
+        if (part.valueTruncated) throw new AppError('upload.too-large', `The form field ${part.fieldname} is too long`);
+        if (Object.hasOwn(fields, part.fieldname)) throw new AppError('request.invalid', `The form field ${part.fieldname} was sent more than once`);
         fields[part.fieldname] = part.value;
         continue;
       }
       const rule = rules.fileField(part.fieldname);
-      if (!rule) throw badRequest(CATALOG_MESSAGES.unexpectedFile);
-      if (files.some((file) => file.field === part.fieldname)) throw badRequest(rule.duplicateMessage);
+      if (!rule) throw new AppError('request.invalid', CATALOG_MESSAGES.unexpectedFile);
+      if (files.some((file) => file.field === part.fieldname)) throw new AppError('request.invalid', rule.duplicateMessage);
       const file: ReceivedFile = {
         field: part.fieldname,
         path: path.join(scratchDir, `upload-${randomUUID()}`),
@@ -189,13 +189,13 @@ export async function receiveUpload(
         transform(chunk: Buffer, _encoding, callback) {
           file.size += chunk.length;
           totalFileBytes += chunk.length;
-          if (file.size > rule.maxBytes) return callback(payloadTooLarge(rule.tooLargeMessage));
-          if (totalFileBytes > rules.quotaRemaining) return callback(payloadTooLarge(CATALOG_MESSAGES.storageFull));
+          if (file.size > rule.maxBytes) return callback(new AppError('upload.too-large', rule.tooLargeMessage));
+          if (totalFileBytes > rules.quotaRemaining) return callback(new AppError('quota.exceeded'));
           callback(null, chunk);
         },
       });
       await pipeline(part.file, counter, fs.createWriteStream(file.path, { flags: 'wx' }));
-      if (part.file.truncated) throw payloadTooLarge(rule.tooLargeMessage);
+      if (part.file.truncated) throw new AppError('upload.too-large', rule.tooLargeMessage);
       // A file input left empty is sent as a nameless, empty part: the form means "no file".
       if (file.size === 0 && file.clientName === '') {
         files.pop();

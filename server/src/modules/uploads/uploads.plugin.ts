@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CATALOG_MESSAGES } from '#common/schemas/catalog';
-import { tooManyRequests } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { refuseUpload } from './upload-intake';
 import { UploadTracker } from './upload-tracker';
 
@@ -33,7 +32,7 @@ export async function runUpload<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   const slot = request.isMultipart() ? await app.uploadSlots.acquire(userId) : undefined;
-  if (request.isMultipart() && !slot) await refuseUpload(request, reply, tooManyRequests(CATALOG_MESSAGES.tooManyUploads));
+  if (request.isMultipart() && !slot) await refuseUpload(request, reply, new AppError('upload.too-many'));
   return app.uploads.run(request, async () => {
     try {
       return await work();

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, ERRORS, fieldError } from './errors';
+
+describe('the error vocabulary', () => {
+  it('answers each code with its status and message from the one table', () => {
+    const error = new AppError('track.sold');
+    expect(error.statusCode).toBe(409);
+    expect(error.message).toBe(ERRORS['track.sold'].message);
+    expect(error.code).toBe('track.sold');
+    expect(new AppError('quota.exceeded').statusCode).toBe(413);
+  });
+
+  it('keeps a more precise message given where the error is thrown, with the status of its code', () => {
+    const error = new AppError('form.invalid', 'Track name is required', { errors: { trackName: 'Track name is required' } });
+    expect(error.statusCode).toBe(400);
+    expect(error.message).toBe('Track name is required');
+    expect(error.details).toEqual({ errors: { trackName: 'Track name is required' } });
+  });
+
+  it('names the field of a field error', () => {
+    const error = fieldError('upload.unsupported-format', 'audio', 'Audio file must be MP3 or WAV format');
+    expect(error.statusCode).toBe(415);
+    expect(error.details).toEqual({ errors: { audio: 'Audio file must be MP3 or WAV format' } });
+  });
+
+  it('only uses client-error and unavailable statuses, each with a message', () => {
+    for (const [code, { status, message }] of Object.entries(ERRORS)) {
+      expect([400, 401, 403, 404, 409, 413, 415, 429, 503], code).toContain(status);
+      expect(message.length, code).toBeGreaterThan(0);
+    }
+  });
+});
