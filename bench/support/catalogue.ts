@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog';
+import { MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog/rules';
 import { signUpArtist, type Artist } from './accounts';
 import { songMp3 } from './media';
 import { atFinish } from './processes';

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  albumFieldsSchema,
-  albumFormSchema,
-  albumTrackFormSchema,
-  albumUpdateFieldsSchema,
-  CATALOG_MESSAGES,
-  coverUrl,
-  trackCreateFieldsSchema,
-  trackUpdateFieldsSchema,
-  trackUploadFormSchema,
-} from './catalog';
+import { albumFormSchema, albumTrackFormSchema, trackUploadFormSchema } from './catalog/forms';
+import { albumFieldsSchema, albumUpdateFieldsSchema, trackCreateFieldsSchema, trackUpdateFieldsSchema } from './catalog/requests';
+import { CATALOG_MESSAGES, coverUrl } from './catalog/rules';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message);
 

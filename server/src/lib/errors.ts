@@ -1,5 +1,5 @@
 import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
-import { CATALOG_MESSAGES } from '#common/schemas/catalog';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 
 /**
  * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a

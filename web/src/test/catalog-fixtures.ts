@@ -1,4 +1,4 @@
-import type { Album, Track } from '#common/schemas/catalog';
+import type { Album, Track } from '#common/schemas/catalog/responses';
 
 let next = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++next).padStart(12, '0')}`;

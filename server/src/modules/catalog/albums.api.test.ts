@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albumSchema, CATALOG_MESSAGES, type Album, type Track } from '#common/schemas/catalog';
+import { albumSchema, type Album, type Track } from '#common/schemas/catalog/responses';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import {
-  albumFieldsSchema,
-  albumUpdateFieldsSchema,
-  CATALOG_MESSAGES,
-  MAX_ALBUM_TRACKS,
-  type Album,
-} from '#common/schemas/catalog';
+import { albumFieldsSchema, albumUpdateFieldsSchema } from '#common/schemas/catalog/requests';
+import { type Album } from '#common/schemas/catalog/responses';
+import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS } from '#common/schemas/catalog/rules';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, MEDIA_JOBS } from '../media';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES } from '#common/schemas/catalog';
+import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES } from '#common/schemas/catalog/rules';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import { AppError, fieldError } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
-import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog';
+import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog/rules';
 import { AlbumsService } from './albums.service';
 import type { CatalogContext } from './catalog-context';
 import { catalogReadRoutes, catalogRoutes } from './catalog.routes';

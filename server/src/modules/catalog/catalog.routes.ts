@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { albumSchema, purchaseItemSchema, trackSchema } from '#common/schemas/catalog';
+import { albumSchema, purchaseItemSchema, trackSchema } from '#common/schemas/catalog/responses';
 import { requireUser, signedInUser } from '../auth';
 import type { AlbumsService } from './albums.service';
 import type { TracksService } from './tracks.service';

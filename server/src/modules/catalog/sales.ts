@@ -1,4 +1,4 @@
-import type { PurchaseItem } from '#common/schemas/catalog';
+import type { PurchaseItem } from '#common/schemas/catalog/responses';
 
 /**
  * What the catalogue needs to know about sales: a track with purchases cannot be deleted (spec

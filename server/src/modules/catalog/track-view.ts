@@ -1,4 +1,4 @@
-import type { Album, Track } from '#common/schemas/catalog';
+import type { Album, Track } from '#common/schemas/catalog/responses';
 import type { AlbumListRow } from './albums.repo';
 import { coverFileName } from '../media';
 import type { TrackListRow } from './tracks.repo';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES, trackSchema, type Track } from '#common/schemas/catalog';
+import { trackSchema, type Track } from '#common/schemas/catalog/responses';
+import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { trackRenditions, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { covers, trackRenditions, tracks, users } from '../../db/schema';
-import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog';
+import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 
 export type TrackRecord = typeof tracks.$inferSelect;
 export type NewTrackRecord = typeof tracks.$inferInsert;

@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TtlCache } from '../../lib/ttl-cache';
-import {
-  CATALOG_MESSAGES,
-  trackCreateFieldsSchema,
-  trackUpdateFieldsSchema,
-  type PurchaseItem,
-  type Track,
-} from '#common/schemas/catalog';
+import { trackCreateFieldsSchema, trackUpdateFieldsSchema } from '#common/schemas/catalog/requests';
+import { type PurchaseItem, type Track } from '#common/schemas/catalog/responses';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, deleteRenditions, MEDIA_JOBS, renditionsOf, TRACK_FORMATS } from '../media';
 import { storageKeys } from '../storage';

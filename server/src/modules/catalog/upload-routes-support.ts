@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog';
+import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { AppError } from '../../lib/errors';
 import { ALBUM_TRACK_FILE } from './albums.service';
 import { audioFieldRule, coverFieldRule } from './catalog-context';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog';
+import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog/rules';
 import { albums, covers, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, fileAppears, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';

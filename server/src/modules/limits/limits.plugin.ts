@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
-import { MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog';
+import { MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog/rules';
 import { AppError } from '../../lib/errors';
 import { DbAttemptStore, MemoryAttemptStore, rateLimitStoreFor, type AttemptStore } from './attempt-store';
 import { UploadSlots } from './upload-slots';

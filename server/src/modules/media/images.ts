@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { COVER_SIZE_PX, COVER_SIZES, type CoverSize } from '#common/schemas/catalog';
+import { COVER_SIZE_PX, COVER_SIZES, type CoverSize } from '#common/schemas/catalog/rules';
 
 /** Exactly one cover's worth of pixels: a header claiming more is refused before any decoding. */
 const PIXEL_LIMIT = COVER_SIZE_PX * COVER_SIZE_PX;

@@ -2,7 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { COVER_SIZES } from '#common/schemas/catalog';
+import { COVER_SIZES } from '#common/schemas/catalog/rules';
 import type { Db, DbOrTx } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import type { RenditionKind } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { PREVIEW_SECONDS } from '#common/schemas/catalog';
+import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { runProcess } from './ffmpeg';
 
 export type RenditionProfileName = 'standard' | 'low' | 'preview' | 'preview_low';

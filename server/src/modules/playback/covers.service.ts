@@ -1,4 +1,4 @@
-import { COVER_SIZES, type CoverSize } from '#common/schemas/catalog';
+import { COVER_SIZES, type CoverSize } from '#common/schemas/catalog/rules';
 import { AppError } from '../../lib/errors';
 import { storageKeys } from '../storage';
 import { LRUCache } from 'lru-cache';

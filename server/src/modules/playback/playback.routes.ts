@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COVER_SIZES, streamCountSchema, streamEventSchema } from '#common/schemas/catalog';
+import { COVER_SIZES } from '#common/schemas/catalog/rules';
+import { streamCountSchema, streamEventSchema } from '#common/schemas/playback';
 import { AppError } from '../../lib/errors';
 import { HotObjects } from '../storage';
 import { sendStoredFile } from '../storage';

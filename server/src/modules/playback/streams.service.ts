@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { StreamEvent } from '#common/schemas/catalog';
+import type { StreamEvent } from '#common/schemas/playback';
 import type { RenditionKind } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServedFile as StoredFile } from '../storage';

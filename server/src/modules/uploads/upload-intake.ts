@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CATALOG_MESSAGES } from '#common/schemas/catalog';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { cleanName } from '#common/text';
 import { AppError } from '../../lib/errors';
 

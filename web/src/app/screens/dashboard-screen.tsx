@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { StreamEvent } from '#common/schemas/catalog';
+import type { StreamEvent } from '#common/schemas/playback';
 import { showStreamCount } from '@/features/my-music/api/catalog-api';
 import { TrackPlaybackProvider, type TrackPlayback } from '@/features/my-music/hooks/track-playback';
 import { PlayerBar } from '@/features/player/components/player-bar';

@@ -1,5 +1,5 @@
 import { PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, streamUrl } from '#common/playback';
-import type { StreamEvent } from '#common/schemas/catalog';
+import type { StreamEvent } from '#common/schemas/playback';
 
 /**
  * The audio player's rules (spec section 4, Playback), kept apart from React so they can be

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Album, PurchaseItem, Track } from '#common/schemas/catalog';
+import type { Album, PurchaseItem, Track } from '#common/schemas/catalog/responses';
 import { apiJson, apiRequest } from '@/lib/api';
 import { uploadForm, type UploadOptions } from '@/lib/upload';
 

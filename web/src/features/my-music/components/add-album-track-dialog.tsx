@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ALBUM_TRACK_AUDIO_ACCEPT } from '#common/schemas/catalog';
+import { ALBUM_TRACK_AUDIO_ACCEPT } from '#common/schemas/catalog/rules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';

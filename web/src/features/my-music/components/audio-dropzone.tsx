@@ -1,7 +1,7 @@
 import { useDropzone } from 'react-dropzone';
 import { FileAudioIcon, UploadCloudIcon } from 'lucide-react';
 import { formatFileSize } from '#common/format';
-import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog';
+import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog/rules';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { acceptedExtensions, rejectionMessage } from '../lib/drop-rejections';

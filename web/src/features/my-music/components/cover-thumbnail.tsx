@@ -1,5 +1,5 @@
 import { DiscAlbumIcon, MusicIcon } from 'lucide-react';
-import { coverUrl } from '#common/schemas/catalog';
+import { coverUrl } from '#common/schemas/catalog/rules';
 import { cn } from '@/lib/utils';
 
 /** A 96 px cover thumbnail (never the 3000 px original), or a placeholder icon. */

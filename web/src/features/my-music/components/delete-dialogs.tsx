@@ -1,4 +1,4 @@
-import type { Album, Track } from '#common/schemas/catalog';
+import type { Album, Track } from '#common/schemas/catalog/responses';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -3,7 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
-import { PREVIEW_SECONDS } from '#common/schemas/catalog';
+import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { CoverPhotoField } from './cover-photo-field';
 
 /**

@@ -1,5 +1,5 @@
 import { PauseIcon, PlayIcon } from 'lucide-react';
-import type { Track } from '#common/schemas/catalog';
+import type { Track } from '#common/schemas/catalog/responses';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useTrackPlayback } from '../hooks/track-playback';

@@ -1,4 +1,4 @@
-import { CATALOG_MESSAGES } from '#common/schemas/catalog';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 
 /** My Music's fixed texts. Quoted from the spec (sections 2, 5 and 8) unless marked ours. */
 export const MY_MUSIC_TEXTS = {

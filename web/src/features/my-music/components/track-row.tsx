@@ -1,7 +1,8 @@
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { formatDuration, formatFileSize, formatRelativeDate } from '#common/format';
 import { formatPrice } from '#common/money';
-import { PREVIEW_SECONDS, type Track } from '#common/schemas/catalog';
+import { type Track } from '#common/schemas/catalog/responses';
+import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';

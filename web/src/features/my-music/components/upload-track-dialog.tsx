@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { TRACK_AUDIO_ACCEPT, type Track } from '#common/schemas/catalog';
+import { type Track } from '#common/schemas/catalog/responses';
+import { TRACK_AUDIO_ACCEPT } from '#common/schemas/catalog/rules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Track } from '#common/schemas/catalog';
+import type { Track } from '#common/schemas/catalog/responses';
 
 /**
  * What My Music needs of an audio player. My Music does not import the player feature

@@ -1,13 +1,7 @@
 import type { z } from 'zod';
 import { minorToKesInput } from '#common/money';
-import {
-  albumFormSchema,
-  albumTrackFormSchema,
-  CATALOG_MESSAGES,
-  trackEditFormSchema,
-  trackUploadFormSchema,
-  type FileLike,
-} from '#common/schemas/catalog';
+import { albumFormSchema, albumTrackFormSchema, trackEditFormSchema, trackUploadFormSchema } from '#common/schemas/catalog/forms';
+import { CATALOG_MESSAGES, type FileLike } from '#common/schemas/catalog/rules';
 import { isValidCover } from './image-size';
 
 /**

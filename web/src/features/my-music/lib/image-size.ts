@@ -1,4 +1,4 @@
-import { COVER_SIZE_PX, looksLikeAcceptedCover } from '#common/schemas/catalog';
+import { COVER_SIZE_PX, looksLikeAcceptedCover } from '#common/schemas/catalog/rules';
 
 export interface ImageSize {
   width: number;

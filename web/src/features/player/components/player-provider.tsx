@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import type { StreamCount, StreamEvent } from '#common/schemas/catalog';
+import type { StreamCount, StreamEvent } from '#common/schemas/playback';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson } from '@/lib/api';
 import { PlayerController, type PlayerDependencies, type PlayerState, type PlayerTime, type PlayerTrack } from '../player-controller';

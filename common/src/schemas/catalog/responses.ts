@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Responses (spec section 3)
+// ---------------------------------------------------------------------------------------------
+
+export const trackSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  trackName: z.string(),
+  artistName: z.string(),
+  /** The uploaded file's name, as the artist's computer called it (display only). */
+  originalName: z.string(),
+  /** Bytes of the uploaded original. */
+  fileSize: z.number(),
+  /** The original's type as found from its content, e.g. audio/mpeg, audio/wav. */
+  mimeType: z.string(),
+  /** Seconds, as decoded. */
+  duration: z.number(),
+  downloadCount: z.number(),
+  /** ISO 8601, UTC. */
+  uploadedAt: z.string(),
+  /**
+   * Names the current cover, or null without one. It changes whenever the cover does: use it as
+   * the version in the cover URL (see coverUrl), which is then cached for a year.
+   */
+  coverPhotoFilename: z.string().nullable(),
+  albumId: z.string().nullable(),
+  /** Minor units (KES x 100); 0 means free. */
+  price: z.number(),
+  allowFullPlayback: z.boolean(),
+  streamCount: z.number(),
+  /** False until the compressed streaming renditions exist (the original streams meanwhile). */
+  streamReady: z.boolean(),
+});
+export type Track = z.infer<typeof trackSchema>;
+
+export const albumSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  albumName: z.string(),
+  /** The artist's display name. */
+  artistName: z.string(),
+  coverPhotoFilename: z.string().nullable(),
+  price: z.number(),
+  createdAt: z.string(),
+  /** In album order. */
+  tracks: z.array(trackSchema),
+});
+export type Album = z.infer<typeof albumSchema>;
+
+/** Purchase item (spec section 3). */
+export const purchaseItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  type: z.enum(['track', 'album']),
+});
+export type PurchaseItem = z.infer<typeof purchaseItemSchema>;

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { MAX_PRICE_KES, parseKesToMinor } from '../../money';
+import { cleanName } from '../../text';
+import { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize } from '../../playback';
+
+export { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize };
+
+/** Uploads one artist may have in progress at once (tabs, devices). */
+export const MAX_UPLOADS_PER_ARTIST = 4;
+
+/**
+ * The catalogue's shared rules: the upload and edit forms of My Music (web) and the multipart
+ * fields the server reads are checked by these schemas, so both sides give the same messages.
+ * Texts quoted from the spec (section 5) are marked; the others are ours, for rules the spec
+ * leaves to the server.
+ */
+export const CATALOG_MESSAGES = {
+  trackNameRequired: 'Track name is required', // spec
+  trackNameTooLong: 'Track name must be at most 200 characters',
+  artistNameRequired: 'Artist name is required', // spec
+  artistNameTooLong: 'Artist name must be at most 100 characters',
+  albumNameRequired: 'Album name is required', // spec
+  albumNameTooLong: 'Album name must be at most 200 characters',
+  priceMin: 'Price must be 0 or greater', // spec
+  priceFormat: 'Enter the price in KES, with at most two decimals',
+  priceMax: `Price must be at most KES ${MAX_PRICE_KES.toLocaleString('en-US')}`,
+  audioRequired: 'Please choose an audio file',
+  audioFormat: 'Audio file must be MP3 or WAV format', // spec
+  albumAudioFormat: 'Audio file must be MP3, WAV, M4A, AAC, OGG or FLAC format',
+  audioTooLarge: 'Audio file must be at most 50 MB',
+  audioEmpty: 'The audio file is empty',
+  audioTooShort: 'The audio must be at least 1 second long',
+  audioDamaged: 'The audio file could not be read to the end. It may be damaged or incomplete; please export it again.',
+  oneAudioFile: 'Please upload one audio file per track',
+  coverPhoto: 'Cover photo must be exactly 3000x3000px and in PNG or JPG format', // spec
+  coverTooLarge: 'Cover photo must be at most 50 MB',
+  albumNeedsSongs: 'Select at least one song or add a new track',
+  albumTooManyTracks: 'An album can hold at most 100 songs',
+  albumTooManyNewTracks: 'Please upload at most 30 new tracks at a time',
+  albumTrackFileMissing: 'Each new track needs an audio file',
+  albumTracksInvalid: 'The list of new tracks is not valid',
+  selectedSongsInvalid: 'The list of selected songs is not valid',
+  selectedSongsNotFound: 'One or more selected songs were not found',
+  tooManyFiles: 'Too many files in one upload',
+  unexpectedFile: 'This upload contains a file the form does not expect',
+  storageFull: 'Not enough storage left: each artist can store up to 1 GB. Delete some tracks or albums to make room.',
+  uploadIncomplete: 'The upload did not complete. Please try again.',
+  tooManyUploads: `You already have ${MAX_UPLOADS_PER_ARTIST} uploads in progress. Please wait for one to finish, then try again.`,
+  trackNotFound: 'Track not found', // spec (section 8)
+  albumNotFound: 'Album not found', // spec (section 8)
+  trackSold: 'This track has been sold and cannot be deleted to preserve purchase records.', // spec (section 8)
+  previewNotReady: 'The preview of this track is being prepared. Please try again in a minute.',
+  streamNotReady: 'This track is being prepared for streaming. Please try again in a minute.',
+} as const;
+
+/** Spec section 9 and our own bounds. Sizes in bytes. */
+export const MAX_AUDIO_FILE_BYTES = 50 * 1024 * 1024;
+export const MAX_COVER_FILE_BYTES = 50 * 1024 * 1024;
+export const STORAGE_QUOTA_BYTES = 1024 * 1024 * 1024;
+export const COVER_SIZE_PX = 3000;
+export const MAX_ALBUM_TRACKS = 100;
+export const MAX_NEW_ALBUM_TRACKS = 30;
+
+/** Accepted audio for a track upload, as react-dropzone `accept` maps (MIME -> extensions). */
+export const TRACK_AUDIO_ACCEPT: Record<string, string[]> = {
+  'audio/mpeg': ['.mp3'],
+  'audio/wav': ['.wav'],
+  'audio/x-wav': ['.wav'],
+  'audio/wave': ['.wav'],
+};
+/** Accepted audio for album-track files (spec section 5: mp3, wav, m4a, aac, ogg, flac). */
+export const ALBUM_TRACK_AUDIO_ACCEPT: Record<string, string[]> = {
+  ...TRACK_AUDIO_ACCEPT,
+  'audio/mp4': ['.m4a'],
+  'audio/x-m4a': ['.m4a'],
+  'audio/aac': ['.aac'],
+  'audio/ogg': ['.ogg'],
+  'audio/flac': ['.flac'],
+  'audio/x-flac': ['.flac'],
+};
+export const COVER_ACCEPT: Record<string, string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+};
+
+/** The parts of a browser File the form rules look at (keeps this module free of DOM types). */
+export interface FileLike {
+  name: string;
+  size: number;
+  type: string;
+}
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/**
+ * A first check in the browser by name or type, for a quick message before any byte is sent: a
+ * phone's file picker may hand over a name without an extension ("AUD-20250101") but with its
+ * type. The server decides by content.
+ */
+export function looksLikeAcceptedAudio(file: FileLike, accept: Record<string, string[]>): boolean {
+  const extension = `.${extensionOf(file.name)}`;
+  return Object.hasOwn(accept, file.type) || Object.values(accept).some((extensions) => extensions.includes(extension));
+}
+
+export function looksLikeAcceptedCover(file: FileLike): boolean {
+  return ['png', 'jpg', 'jpeg'].includes(extensionOf(file.name)) || file.type === 'image/png' || file.type === 'image/jpeg';
+}
+
+export const isFileLike = (value: unknown): value is FileLike =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as FileLike).name === 'string' &&
+  typeof (value as FileLike).size === 'number';
+
+// ---------------------------------------------------------------------------------------------
+// Field rules shared by forms and server
+// ---------------------------------------------------------------------------------------------
+
+export const trackNameSchema = z
+  .string({ message: CATALOG_MESSAGES.trackNameRequired })
+  .overwrite(cleanName)
+  .trim()
+  .min(1, CATALOG_MESSAGES.trackNameRequired)
+  .max(200, CATALOG_MESSAGES.trackNameTooLong);
+
+export const artistNameSchema = z
+  .string({ message: CATALOG_MESSAGES.artistNameRequired })
+  .overwrite(cleanName)
+  .trim()
+  .min(1, CATALOG_MESSAGES.artistNameRequired)
+  .max(100, CATALOG_MESSAGES.artistNameTooLong);
+
+export const albumNameSchema = z
+  .string({ message: CATALOG_MESSAGES.albumNameRequired })
+  .overwrite(cleanName)
+  .trim()
+  .min(1, CATALOG_MESSAGES.albumNameRequired)
+  .max(200, CATALOG_MESSAGES.albumNameTooLong);
+
+/**
+ * A price as typed in KES ("", "0", "150", "99.50"), or a number, into minor units.
+ * Empty, null or 0 means free (spec section 3).
+ */
+export const priceSchema = z
+  .union([z.string(), z.number(), z.null()], { message: CATALOG_MESSAGES.priceFormat })
+  .optional()
+  .transform((value, context) => {
+    const parsed = parseKesToMinor(value);
+    if (parsed.ok) return parsed.minor;
+    context.addIssue({
+      code: 'custom',
+      message: { negative: CATALOG_MESSAGES.priceMin, 'too-high': CATALOG_MESSAGES.priceMax, format: CATALOG_MESSAGES.priceFormat }[parsed.reason],
+    });
+    return z.NEVER;
+  });
+
+/** A checkbox in a form, or "true"/"false" in a multipart field. */
+export const booleanFieldSchema = (message: string) =>
+  z
+    .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])], { message })
+    .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+
+export const allowFullPlaybackSchema = booleanFieldSchema('Choose full playback or a 25-second preview');
