@@ -5,13 +5,13 @@ import { CircleCheckIcon, CircleXIcon, KeyRoundIcon } from 'lucide-react';
 import { resetPasswordFormSchema } from '#common/schemas/auth';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { PasswordInput } from '@/components/ui/password-input';
+import { Form } from '@/components/ui/form';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
 import { useResetPassword } from '../api/auth-api';
 import { useOneTimeToken } from '../hooks/use-one-time-token';
 import { AuthCard } from './auth-card';
+import { NEW_PASSWORD_HINT, NewPasswordField } from './new-password-field';
 import { AUTH_TEXTS } from './auth-messages';
 import { SubmitButton } from './submit-button';
 
@@ -90,33 +90,8 @@ function ResetPasswordFlow({ token }: { token: string }) {
           className="grid gap-4"
           onSubmit={form.handleSubmit(({ token: formToken, newPassword }) => reset.mutate({ token: formToken, newPassword }))}
         >
-          <FormField
-            control={form.control}
-            name="newPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>New password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" {...field} />
-                </FormControl>
-                <FormDescription>At least 6 characters. A long passphrase is best.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="confirmPassword"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Confirm new password</FormLabel>
-                <FormControl>
-                  <PasswordInput autoComplete="new-password" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <NewPasswordField name="newPassword" label="New password" description={NEW_PASSWORD_HINT} />
+          <NewPasswordField name="confirmPassword" label="Confirm new password" />
           {tokenError && (
             <Alert variant="destructive">
               <AlertDescription>{tokenError}</AlertDescription>

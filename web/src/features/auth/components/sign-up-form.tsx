@@ -4,12 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '#common/schemas/auth';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { PasswordInput } from '@/components/ui/password-input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { needsEmailVerification, useRegister } from '../api/auth-api';
 import { AUTH_TEXTS } from './auth-messages';
 import { EmailField } from './email-field';
+import { NEW_PASSWORD_HINT, NewPasswordField } from './new-password-field';
 import { SubmitButton } from './submit-button';
 
 const FIELDS = ['displayName', 'email', 'password'] as const;
@@ -65,20 +65,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
           )}
         />
         <EmailField />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <PasswordInput autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>At least 6 characters. A long passphrase is best.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <NewPasswordField name="password" label="Password" description={NEW_PASSWORD_HINT} />
         <SubmitButton pending={register.isPending} pendingLabel="Creating account…">
           Create Account
         </SubmitButton>

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import { ChevronDownIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { ChevronDownIcon } from 'lucide-react';
 import { formatDuration, formatRelativeDate } from '#common/format';
 import { formatPrice } from '#common/money';
 import { type Album } from '#common/schemas/catalog/responses';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { CoverThumbnail } from './cover-thumbnail';
+import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
 import { MY_MUSIC_TEXTS } from './texts';
 
@@ -40,21 +40,7 @@ export function AlbumRow({ album, onEdit, onDelete }: { album: Album; onEdit: ()
         </button>
         <div className="flex items-center justify-between gap-2 sm:justify-end">
           <Badge variant={album.price > 0 ? 'default' : 'secondary'}>{formatPrice(album.price)}</Badge>
-          <div className="flex items-center gap-1">
-            <Button variant="ghost" size="icon-row" aria-label={`Edit ${album.albumName}`} title="Edit" onClick={onEdit}>
-              <PencilIcon aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon-row"
-              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-              aria-label={`Delete ${album.albumName}`}
-              title="Delete"
-              onClick={onDelete}
-            >
-              <Trash2Icon aria-hidden="true" />
-            </Button>
-          </div>
+          <RowActions name={album.albumName} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
       <div id={songsId} hidden={!expanded} className="border-t px-3 py-2">

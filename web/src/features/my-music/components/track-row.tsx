@@ -1,12 +1,11 @@
-import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { formatDuration, formatFileSize, formatRelativeDate } from '#common/format';
 import { formatPrice } from '#common/money';
 import { type Track } from '#common/schemas/catalog/responses';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { CoverThumbnail } from './cover-thumbnail';
+import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
 
 /** One song of the Songs tab: play, cover, name, artist, duration, size, price and its actions. */
@@ -68,22 +67,7 @@ export function TrackRow({
             {formatPrice(track.price)}
           </Badge>
         </div>
-        <div className="flex items-center gap-1">
-          <Button variant="ghost" size="icon-row" aria-label={`Edit ${track.trackName}`} title="Edit" onClick={onEdit}>
-            <PencilIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon-row"
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-            aria-label={`Delete ${track.trackName}`}
-            title="Delete"
-            disabled={checkingDelete}
-            onClick={onDelete}
-          >
-            {checkingDelete ? <Spinner label={null} /> : <Trash2Icon aria-hidden="true" />}
-          </Button>
-        </div>
+        <RowActions name={track.trackName} onEdit={onEdit} onDelete={onDelete} checkingDelete={checkingDelete} />
       </div>
     </li>
   );

@@ -1,0 +1,36 @@
+import { PencilIcon, Trash2Icon } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+
+/** Edit and Delete of a song or album row, named for what they act on ("Edit Kesho"). */
+export function RowActions({
+  name,
+  onEdit,
+  onDelete,
+  checkingDelete = false,
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** Delete is asking the server first (whether a song was sold): a spinner, not a second click. */
+  checkingDelete?: boolean;
+}) {
+  return (
+    <div className="flex items-center gap-1">
+      <Button variant="ghost" size="icon-row" aria-label={`Edit ${name}`} title="Edit" onClick={onEdit}>
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon-row"
+        className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+        aria-label={`Delete ${name}`}
+        title="Delete"
+        disabled={checkingDelete}
+        onClick={onDelete}
+      >
+        {checkingDelete ? <Spinner label={null} /> : <Trash2Icon aria-hidden="true" />}
+      </Button>
+    </div>
+  );
+}
