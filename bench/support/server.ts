@@ -62,6 +62,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
+      // BENCH_SERVER_ENV="NAME=value ...": extra environment for the server (e.g. MALLOC_ARENA_MAX=2).
+      ...Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(' ').filter(Boolean).map((pair) => pair.split('=', 2) as [string, string])),
       ...env,
     },
   });

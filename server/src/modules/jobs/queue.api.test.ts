@@ -213,13 +213,14 @@ describe('stop()', () => {
     const claimed = deferred();
     const gate = deferred();
     let held = false;
-    // The database as seen while the first query (the claim) has done its work but not yet answered.
+    // The database as seen while the claim has done its work but not yet answered.
+    const isClaim = (query: unknown) => JSON.stringify(query).includes('FOR UPDATE SKIP LOCKED');
     const slow = new Proxy(db(), {
       get: (target, property, receiver) =>
         property === 'execute'
           ? async (...args: Parameters<Db['execute']>) => {
               const result = await target.execute(...args);
-              if (!held) {
+              if (!held && isClaim(args[0])) {
                 held = true;
                 claimed.resolve();
                 await gate.promise;

@@ -200,7 +200,11 @@ export class JobQueue {
         this.nextScheduleCheck = Date.now() + SCHEDULE_CHECK_MS;
         await this.offerScheduled();
       }
+      // One query says which kinds have work; only their lanes try to claim (a claim per lane per
+      // poll would cost the embedded database a statement per registered kind, however idle).
+      const ready = await this.readyKinds();
       for (const lane of this.lanes.values()) {
+        if (!ready.has(lane.kind)) continue;
         while (lane.running < lane.concurrency && !this.abort.signal.aborted) {
           const job = await this.claim(lane);
           if (!job) break;
@@ -240,6 +244,13 @@ export class JobQueue {
         },
       );
     return this.recovery;
+  }
+
+  private async readyKinds(): Promise<Set<string>> {
+    const result = await this.db.execute<{ kind: string }>(sql`
+      SELECT DISTINCT kind FROM jobs
+      WHERE (status = 'queued' AND run_at <= now()) OR (status = 'running' AND lease_until < now() AND attempts < max_attempts)`);
+    return new Set(result.rows.map((row) => row.kind));
   }
 
   private async claim(lane: Lane): Promise<ClaimedJob | undefined> {
