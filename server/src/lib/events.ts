@@ -6,8 +6,10 @@ import type { FastifyBaseLogger } from 'fastify';
  * copy behind, and no route has to remember to clear anything.
  */
 export interface DomainEvents {
-  /** A track's row, audio, renditions, cover, album or play count changed, or it was deleted. */
+  /** A track's row, audio, renditions, cover or album changed, or it was deleted. */
   'track.changed': { trackId: string; userId: string };
+  /** A play of a track was counted (its play count changed, nothing it streams). */
+  'track.played': { trackId: string; userId: string };
   /** An album was made, edited or deleted (its tracks each get their own track.changed). */
   'album.changed': { albumId: string; userId: string };
   /** An account changed in a way that ends its sessions (a password reset). */

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { JobQueue } from '../modules/jobs';
+import { HOUR_MS, JobQueue } from '../modules/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,8 +9,6 @@ declare module 'fastify' {
     jobs: JobQueue;
   }
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** The database (migrated) and the job queue that lives in it. */
 export const databasePlugin = fp<{ config: Config; startJobs: boolean; onFatal: (error: Error) => void }>(

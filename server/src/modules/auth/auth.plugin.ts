@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { HOUR_MS } from '../jobs';
 import { createAuthService, DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth.service';
 import { authRoutes, DEFAULT_ROUTE_LIMITS, type AuthRouteLimits } from './auth.routes';
 import { deleteStaleEmailTokens } from './email-tokens.repo';
@@ -9,7 +10,6 @@ export interface AuthPluginOptions {
   limits?: { perEmail?: Partial<AuthLimits>; perAddress?: Partial<AuthRouteLimits> };
 }
 
-const HOUR_MS = 60 * 60 * 1000;
 
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, options) => {

@@ -1,4 +1,3 @@
 /** Accounts, sign-in and sessions. */
 export { authPlugin, type AuthPluginOptions } from './auth.plugin';
-export { sessionPlugin, requireUser, signedInUser, SESSION_COOKIE, type SessionUser } from './session.plugin';
-export { toPublicUser } from './user-view';
+export { sessionPlugin, requireUser, signedInUser, type SessionUser } from './session.plugin';

@@ -49,11 +49,6 @@ export async function findOwnTrack(db: DbOrTx, userId: string, trackId: string, 
   return row;
 }
 
-export async function findTrack(db: DbOrTx, trackId: string): Promise<TrackRecord | undefined> {
-  const [row] = await db.select().from(tracks).where(eq(tracks.id, trackId)).limit(1);
-  return row;
-}
-
 /**
  * Which of these tracks are the artist's. With `lock` (inside a transaction) the rows are held
  * until it ends, so a track cannot be deleted between this check and the change that uses it.

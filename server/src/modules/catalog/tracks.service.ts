@@ -40,6 +40,7 @@ export class TracksService {
   ) {
     if (listCache) {
       context.events.on('track.changed', ({ userId }) => listCache.invalidate(userId));
+      context.events.on('track.played', ({ userId }) => listCache.invalidate(userId));
       context.events.on('album.changed', ({ userId }) => listCache.invalidate(userId));
     }
   }

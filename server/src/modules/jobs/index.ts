@@ -1,2 +1,2 @@
 /** The durable job queue in the database, with scheduled (periodic) jobs. */
-export { JobQueue, type EnqueueOptions, type JobContext, type JobHandler } from './queue';
+export { HOUR_MS, JobQueue, type EnqueueOptions, type JobContext, type JobHandler } from './queue';

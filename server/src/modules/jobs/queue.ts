@@ -57,6 +57,9 @@ const KEEP_FINISHED_DAYS = 7;
 const SCHEDULE_CHECK_MS = 60_000;
 const ABANDONED = 'The process running this job stopped during its last attempt.';
 
+/** The period of the hourly scheduled jobs (clean-ups). */
+export const HOUR_MS = 60 * 60 * 1000;
+
 /** Delay before the next attempt: 5 s, 10 s, 20 s ... up to an hour. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);

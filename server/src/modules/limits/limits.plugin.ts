@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
+import { HOUR_MS } from '../jobs';
 import rateLimit from '@fastify/rate-limit';
 import { MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog/rules';
 import { AppError } from '../../lib/errors';
 import { DbAttemptStore, MemoryAttemptStore, rateLimitStoreFor, type AttemptStore } from './attempt-store';
 import { UploadSlots } from './upload-slots';
 
-const HOUR_MS = 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
+import { HOUR_MS } from '../jobs';
 import { CoversService } from './covers.service';
 import type { PlaybackContext } from './playback-context';
 import { playbackRoutes } from './playback.routes';
 import { StreamsService } from './streams.service';
 
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Playback: streaming audio (ranges, previews, renditions made on demand), serving cover

@@ -143,7 +143,7 @@ export class StreamsService {
     const listenerHash = createHash('sha256').update(await this.listenerSalt()).update(identity).digest('base64url');
     const result = await countPlay(this.context.db(), trackId, listenerHash, event);
     if (!result) throw new AppError('track.not-found');
-    if (result.counted) this.context.events.emit('track.changed', { trackId, userId: stream.userId });
+    if (result.counted) this.context.events.emit('track.played', { trackId, userId: stream.userId });
     return result;
   }
 
