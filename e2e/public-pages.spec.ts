@@ -75,7 +75,8 @@ test('the dashboard code arrives only with the dashboard', async ({ page }) => {
 
 test('F8 moves focus to the notification area on a public page, before any toast', async ({ page }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  // The app has rendered (so its script has run) before the key is pressed.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('F8');
   const region = page.getByRole('region', { name: 'Notifications (F8)' });
   await expect(region).toBeAttached();

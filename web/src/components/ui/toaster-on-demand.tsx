@@ -16,6 +16,17 @@ function want() {
   wantedListeners.forEach((listener) => listener());
 }
 
+// F8 focuses the notification area (spec section 9) on every page, also before any toast. The
+// listener is registered when this module is evaluated, not in an effect, so a press between the
+// script running and React's first commit is not lost.
+function onF8BeforeToaster(event: KeyboardEvent) {
+  if (!isF8(event)) return;
+  window.removeEventListener('keydown', onF8BeforeToaster);
+  replayF8 = true;
+  want();
+}
+if (typeof window !== 'undefined') window.addEventListener('keydown', onF8BeforeToaster);
+
 /**
  * Mounts the toast area now. Screens that are likely to toast (sign-in, the dashboard) call it on
  * mount, so their first toast shows without a fetch and F8 reaches the area from the start.
@@ -39,18 +50,10 @@ export function ToasterOnDemand() {
     const unsubscribe = subscribeToToasts((state) => {
       if (state.toasts.length > 0) want();
     });
-    // F8 focuses the notification area (spec section 9) on every page, also before any toast.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!isF8(event)) return;
-      replayF8 = true;
-      want();
-    };
-    window.addEventListener('keydown', onKeyDown);
     if (wanted) show();
     return () => {
       wantedListeners.delete(show);
       unsubscribe();
-      window.removeEventListener('keydown', onKeyDown);
     };
   }, [mounted]);
   if (!mounted) return null;
@@ -76,4 +79,6 @@ function ReplayF8() {
 export function resetToasterOnDemandForTests() {
   wanted = false;
   replayF8 = false;
+  window.removeEventListener('keydown', onF8BeforeToaster);
+  window.addEventListener('keydown', onF8BeforeToaster);
 }
