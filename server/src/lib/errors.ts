@@ -1,5 +1,6 @@
 import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
+import { PUBLIC_NOT_FOUND_MESSAGES } from '#common/schemas/public';
 
 /**
  * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a
@@ -39,6 +40,10 @@ export const ERRORS = {
   'track.sold': { status: 409, message: CATALOG_MESSAGES.trackSold },
   'stream.not-ready': { status: 503, message: CATALOG_MESSAGES.streamNotReady },
   'preview.not-ready': { status: 503, message: CATALOG_MESSAGES.previewNotReady },
+
+  // What fans read and download.
+  'profile.not-found': { status: 404, message: PUBLIC_NOT_FOUND_MESSAGES.profile },
+  'download.purchase-required': { status: 402, message: 'This is for sale: buy it to download it.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -120,7 +120,11 @@ export const trackPlays = pgTable(
     completedPercentage: doublePrecision('completed_percentage').notNull(),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('track_plays_track_played_idx').on(t.trackId, t.playedAt)],
+  (t) => [
+    index('track_plays_track_played_idx').on(t.trackId, t.playedAt),
+    // Discovery ranks everything played recently, whatever the track.
+    index('track_plays_played_idx').on(t.playedAt),
+  ],
 );
 
 /**

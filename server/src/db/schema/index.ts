@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './jobs';
 export * from './catalog';
 export * from './shared-state';
+export * from './fans';

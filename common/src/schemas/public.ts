@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { publicUserSchema } from './auth';
+import { albumSchema, trackSchema } from './catalog/responses';
+import { CATALOG_MESSAGES } from './catalog/rules';
+
+/**
+ * What anyone may read: the public profile, track and album pages and the landing page's lists
+ * (spec sections 3 and 7). These are the artist's own shapes minus what is private: the uploader's
+ * file name (it can say more than the artist meant to publish) and the rendition state.
+ */
+
+export const publicTrackSchema = trackSchema.omit({ originalName: true, streamReady: true });
+export type PublicTrack = z.infer<typeof publicTrackSchema>;
+
+/** An album without its tracks (the album page answers them beside it). */
+export const publicAlbumSummarySchema = albumSchema.omit({ tracks: true });
+export type PublicAlbumSummary = z.infer<typeof publicAlbumSummarySchema>;
+
+/** An album with its tracks in album order, as the profile's expandable Albums section shows it. */
+export const publicAlbumSchema = publicAlbumSummarySchema.extend({ tracks: z.array(publicTrackSchema) });
+export type PublicAlbum = z.infer<typeof publicAlbumSchema>;
+
+/** Spec section 3: social link. */
+export const socialLinkSchema = z.object({ id: z.string(), title: z.string(), url: z.string() });
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+
+/** GET /api/profile/{identifier}. `tracks` is every track of the artist, newest first. */
+export const profileResponseSchema = z.object({
+  user: publicUserSchema,
+  tracks: z.array(publicTrackSchema),
+  albums: z.array(publicAlbumSchema),
+  socialLinks: z.array(socialLinkSchema),
+});
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** GET /api/track-detail/{trackId}. */
+export const trackDetailSchema = z.object({ track: publicTrackSchema, user: publicUserSchema });
+export type TrackDetail = z.infer<typeof trackDetailSchema>;
+
+/** GET /api/album-detail/{albumId}: the album, its tracks in album order, its artist. */
+export const albumDetailSchema = z.object({
+  album: publicAlbumSummarySchema,
+  tracks: z.array(publicTrackSchema),
+  user: publicUserSchema,
+});
+export type AlbumDetail = z.infer<typeof albumDetailSchema>;
+
+/** Spec section 3: a featured track entry wraps a track (featured tracks and editor's picks). */
+export const featuredTrackEntrySchema = z.object({ track: publicTrackSchema });
+export type FeaturedTrackEntry = z.infer<typeof featuredTrackEntrySchema>;
+
+/** Spec section 3: a featured artist entry is id, displayName, profileUrl, hasProfilePhoto. */
+export const featuredArtistSchema = publicUserSchema;
+export type FeaturedArtist = z.infer<typeof featuredArtistSchema>;
+
+/** Spec section 9: 12 featured tracks, 10 featured artists, 12 editor's picks. */
+export const DISCOVERY_DEFAULT_LIMITS = { featuredTracks: 12, featuredArtists: 10, editorsPicks: 12 } as const;
+
+/** Spec section 8: the public read calls' not-found messages. */
+export const PUBLIC_NOT_FOUND_MESSAGES = {
+  profile: 'Profile not found',
+  track: CATALOG_MESSAGES.trackNotFound,
+  album: CATALOG_MESSAGES.albumNotFound,
+} as const;
