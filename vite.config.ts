@@ -21,7 +21,8 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'sauti:precompress',
-    apply: 'build',
+    // The server-side renderer's bundle is read from disk by the server, never sent.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -60,6 +61,11 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+  },
+  ssr: {
+    // The renderer is one self-contained file (dist/web-ssr/entry-server.js): no CommonJS/ESM
+    // interop surprises from UI packages, and exactly the React the pages were built with.
+    noExternal: true,
   },
   server: {
     port: Number(process.env.PORT ?? 5000),

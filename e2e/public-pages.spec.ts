@@ -103,3 +103,30 @@ for (const url of ['/', '/for-artists', '/terms-and-conditions', '/auth', '/auth
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+test('public pages paint from their HTML before any JavaScript runs, with a share card', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Currently Trending Songs' })).toBeVisible();
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Sauti · Music from independent Kenyan artists');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+  await page.goto('/for-artists');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await context.close();
+});
+
+test('the browser takes over the server-rendered page without a hydration error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    // The signed-out user check answers 401 by design; anything else logged as an error is a fault.
+    if (message.type() === 'error' && !message.text().includes('401')) errors.push(message.text());
+  });
+  for (const url of ['/', '/for-artists', '/terms-and-conditions']) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(errors).toEqual([]);
+});

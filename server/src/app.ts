@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     app.get('/api/health', async () => ({ status: 'ok' }));
 
-    await app.register(webPlugin, { webDir: config.webDir });
+    await app.register(webPlugin, { webDir: config.webDir, publicUrl: config.publicUrl });
     await app.ready();
   } catch (error) {
     await app.close().catch(() => {});

@@ -1,17 +1,55 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { loadPageRenderer, pageHtml, renderPage } from './web-render';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A rendered page is small (tens of KB): compressing it costs well under a millisecond. */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  if (/\bbr\b/.test(accepts)) {
+    return reply.header('Content-Encoding', 'br').send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('Content-Encoding', 'gzip').send(await gzip(html, { level: 6 }));
+  return reply.send(html);
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
- * other GET answered with index.html so the client router can show the page (or its 404 page).
- * Unknown /api paths stay JSON 404s.
+ * other GET answered with a page. Public pages (landing, profiles, tracks, albums, marketing) are
+ * rendered on the server when the renderer was built (web-render.ts), so they paint before any
+ * JavaScript runs; every other address gets index.html and the client router shows the page (or
+ * its 404 page). Unknown /api paths stay JSON 404s.
  */
-export const webPlugin = fp<{ webDir: string | undefined }>(
-  async (app, { webDir }) => {
+export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
+  async (app, { webDir, publicUrl }) => {
     const indexHtml = webDir && fs.existsSync(path.join(webDir, 'index.html')) ? webDir : undefined;
+    const template = indexHtml ? fs.readFileSync(path.join(indexHtml, 'index.html'), 'utf8') : '';
+    const renderer = indexHtml ? await loadPageRenderer(indexHtml) : undefined;
+
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (renderer && request.method === 'GET') {
+        try {
+          const result = await renderPage(app, renderer, request);
+          if (result.kind === 'page') return sendHtml(request, reply, pageHtml(template, result, publicUrl), 200);
+          // The client shows the not-found card; crawlers and link previews see the status.
+          if (result.kind === 'not-found') reply.code(404);
+        } catch (error) {
+          // The page still works, painted by the browser.
+          request.log.error({ err: error }, 'server-side rendering failed');
+        }
+      }
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    };
+
     if (indexHtml) {
       await app.register(fastifyStatic, {
         root: indexHtml,
@@ -23,7 +61,7 @@ export const webPlugin = fp<{ webDir: string | undefined }>(
           reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
-      app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+      app.get('/', sendPage);
     }
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0] ?? '';
@@ -31,7 +69,7 @@ export const webPlugin = fp<{ webDir: string | undefined }>(
         throw new AppError('not-found');
       }
       if (pathname.startsWith('/assets/')) throw new AppError('not-found');
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return sendPage(request, reply);
     });
   },
   { name: 'web' },

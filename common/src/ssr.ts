@@ -1,0 +1,32 @@
+/**
+ * The contract between the server and the web app's server-side renderer (web/src/entry-server.tsx,
+ * built by `vite build --ssr` into dist/web-ssr). Public pages paint from their HTML: the server
+ * asks the renderer for a page, the renderer asks back for the API data it needs.
+ */
+
+/** One API read made for a page, answered by the server itself (no network hop). */
+export type FetchJson = (url: string) => Promise<{ status: number; body: unknown }>;
+
+/** What a share card shows (Open Graph and Twitter tags); paths are made absolute by the server. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Site-relative path of the page's canonical address. */
+  canonicalPath: string;
+  /** Site-relative path of an image (a cover or photo thumbnail), if the page has one. */
+  imagePath?: string;
+  /** Open Graph type: website, profile, music.song, music.album. */
+  type: string;
+}
+
+export type RenderResult =
+  /** The page, ready: its markup, the query data for hydration (JSON), its head. */
+  | { kind: 'page'; html: string; state: string; head: PageHead }
+  /** An API read the page needs answered 404: the address names nothing. */
+  | { kind: 'not-found' }
+  /** Not a server-rendered page (signed-in screens, auth) or its data could not be read. */
+  | { kind: 'client-only' };
+
+export interface PageRenderer {
+  render(url: string, fetchJson: FetchJson): Promise<RenderResult>;
+}

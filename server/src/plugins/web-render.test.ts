@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { headTags, jsonForScript, pageHtml } from './web-render';
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="default" />
+    <title>Sauti</title>
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/assets/index.js"></script>
+  </body>
+</html>`;
+
+const hostile = `"></title><script>alert(1)</script> $& $' <!-- & Zoë 🎵`;
+
+describe('server-rendered pages', () => {
+  it('puts the markup in #root, the data in a JSON block and one title and description in the head', () => {
+    const html = pageHtml(
+      TEMPLATE,
+      { html: '<main>Hello</main>', state: '{"a":1}', head: { title: 'T', description: 'D', canonicalPath: '/x', type: 'website' } },
+      'https://sauti.example',
+    );
+    expect(html).toContain('<div id="root"><main>Hello</main></div><script type="application/json" id="sauti-state">{"a":1}</script>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<title>T</title>');
+    expect(html).toContain('<link rel="canonical" href="https://sauti.example/x" />');
+  });
+
+  it('escapes every share-card field, so a title cannot close a tag or run a script', () => {
+    const tags = headTags(
+      { title: hostile, description: hostile, canonicalPath: '/track/1?a="b"', imagePath: '/api/tracks/1/cover?size=640&v=x"', type: 'music.song' },
+      'https://sauti.example',
+    );
+    expect(tags).not.toContain('<script>');
+    expect(tags).not.toContain('"></title>');
+    expect(tags).toContain('&quot;&gt;&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(tags).toContain('<meta property="og:image" content="https://sauti.example/api/tracks/1/cover?size=640&amp;v=x&quot;" />');
+    expect(tags).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
+  it('keeps replacement patterns in names literal', () => {
+    const html = pageHtml(
+      TEMPLATE,
+      { html: '<p>$& $` $\'</p>', state: '{}', head: { title: '$&', description: '$`', canonicalPath: '/', type: 'website' } },
+      'https://sauti.example',
+    );
+    expect(html).toContain('<p>$& $` $\'</p>');
+    expect(html).toContain('<title>$&amp;</title>');
+  });
+
+  it('writes the hydration data so that nothing in it can end the script element', () => {
+    const state = JSON.stringify({ trackName: '</script><script>alert(1)</script><!--', line: '\u2028' });
+    const safe = jsonForScript(state);
+    expect(safe).not.toMatch(/<|>/);
+    expect(JSON.parse(safe)).toEqual(JSON.parse(state));
+  });
+});

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FetchJson, PageHead, PageRenderer, RenderResult } from '#common/ssr';
+
+/**
+ * Server-side rendering of public pages (docs/decisions/029): the web app's renderer, built by
+ * `vite build --ssr` beside the web app, turns a page and its API data into HTML; this file asks
+ * it, answers its API reads from this same server, and puts the result and a share card into
+ * index.html.
+ */
+
+/** The renderer built beside the web app (dist/web-ssr next to dist/web), if there is one. */
+export async function loadPageRenderer(webDir: string): Promise<PageRenderer | undefined> {
+  const entry = path.join(webDir, '..', 'web-ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) return undefined;
+  return (await import(pathToFileURL(entry).href)) as PageRenderer;
+}
+
+/** The page's API reads, made in-process with the visitor's address and cookie (a view is theirs). */
+function fetchJsonFor(app: FastifyInstance, request: FastifyRequest): FetchJson {
+  return async (url) => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      remoteAddress: request.ip,
+      headers: { accept: 'application/json', ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+    });
+    let body: unknown = null;
+    try {
+      body = response.json();
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    return { status: response.statusCode, body };
+  };
+}
+
+export function renderPage(app: FastifyInstance, renderer: PageRenderer, request: FastifyRequest): Promise<RenderResult> {
+  return renderer.render(request.url, fetchJsonFor(app, request));
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+/** JSON inside <script type="application/json">: nothing in it can close the element or open a comment. */
+export const jsonForScript = (json: string) =>
+  json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** Title, description, canonical address and Open Graph / Twitter card tags, all escaped. */
+export function headTags(head: PageHead, publicUrl: string): string {
+  const absolute = (sitePath: string) => `${publicUrl}${sitePath}`;
+  const tags: string[] = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(absolute(head.canonicalPath))}" />`,
+    `<meta property="og:site_name" content="Sauti" />`,
+    `<meta property="og:type" content="${escapeHtml(head.type)}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(absolute(head.canonicalPath))}" />`,
+    `<meta name="twitter:card" content="${head.imagePath ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+  ];
+  if (head.imagePath) {
+    const image = escapeHtml(absolute(head.imagePath));
+    tags.push(`<meta property="og:image" content="${image}" />`, `<meta name="twitter:image" content="${image}" />`);
+  }
+  return tags.join('\n    ');
+}
+
+/** index.html with the page's markup in #root, its data for hydration and its head. */
+export function pageHtml(template: string, page: { html: string; state: string; head: PageHead }, publicUrl: string): string {
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', () => `  ${headTags(page.head, publicUrl)}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      // A function, so "$&" and friends in a track name are not replacement patterns.
+      () => `<div id="root">${page.html}</div><script type="application/json" id="sauti-state">${jsonForScript(page.state)}</script>`,
+    );
+}

@@ -1,0 +1,58 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { dehydrate } from '@tanstack/react-query';
+import { Router } from 'wouter';
+import type { FetchJson, RenderResult } from '#common/ssr';
+import { urlFromQueryKey } from '@/lib/api';
+import { createQueryClient } from '@/lib/query-client';
+import { AppProviders } from '@/app/providers';
+import { AppRoutes } from '@/app/router';
+import { pageDataFor } from '@/app/ssr/page-data';
+
+/**
+ * The server's renderer of public pages (built with `vite build --ssr`). It reads the page's API
+ * data through the server (fetchJson), renders the page to HTML once every lazy chunk and data is
+ * there, and answers the data for the browser to hydrate with, so the browser does not ask again.
+ */
+export async function render(url: string, fetchJson: FetchJson): Promise<RenderResult> {
+  const { pathname, search } = new URL(url, 'http://sauti.invalid');
+  const page = pageDataFor(pathname);
+  if (!page) return { kind: 'client-only' };
+
+  const client = createQueryClient();
+  const answers = await Promise.all(page.queries.map(async (queryKey) => ({ queryKey, ...(await fetchJson(urlFromQueryKey(queryKey))) })));
+  for (const answer of answers) {
+    if (answer.status === 404) return { kind: 'not-found' };
+    if (answer.status !== 200) return { kind: 'client-only' };
+    client.setQueryData(answer.queryKey, answer.body);
+  }
+
+  const renderErrors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
+        <AppProviders queryClient={client}>
+          <AppRoutes />
+        </AppProviders>
+      </Router>
+    </StrictMode>,
+    {
+      // One document, no out-of-order segments: their completion scripts are inline, which the
+      // Content-Security-Policy (script-src 'self') rightly refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        renderErrors.push(error);
+      },
+    },
+  );
+  // A part of the page that failed on the server would be client-rendered after a hydration
+  // error: paint the whole page in the browser instead.
+  if (renderErrors.length > 0) throw new AggregateError(renderErrors, 'server rendering failed');
+  const decoder = new TextDecoder();
+  let html = '';
+  for await (const chunk of prelude as AsyncIterable<Uint8Array | string>) {
+    html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  }
+  html += decoder.decode();
+  return { kind: 'page', html, state: JSON.stringify(dehydrate(client)), head: page.head(client) };
+}
