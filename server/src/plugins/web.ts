@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
-import { loadPageRenderer, pageHtml, renderPage } from './web-render';
+import { inlineStylesheets, loadPageRenderer, pageHtml, renderPage } from './web-render';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -34,12 +34,13 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
     const indexHtml = webDir && fs.existsSync(path.join(webDir, 'index.html')) ? webDir : undefined;
     const template = indexHtml ? fs.readFileSync(path.join(indexHtml, 'index.html'), 'utf8') : '';
     const renderer = indexHtml ? await loadPageRenderer(indexHtml) : undefined;
+    const renderedTemplate = indexHtml ? inlineStylesheets(template, indexHtml) : '';
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       if (renderer && request.method === 'GET') {
         try {
           const result = await renderPage(app, renderer, request);
-          if (result.kind === 'page') return sendHtml(request, reply, pageHtml(template, result, publicUrl), 200);
+          if (result.kind === 'page') return sendHtml(request, reply, pageHtml(renderedTemplate, result, publicUrl), 200);
           // The client shows the not-found card; crawlers and link previews see the status.
           if (result.kind === 'not-found') reply.code(404);
         } catch (error) {
