@@ -13,6 +13,12 @@ CREATE TABLE "editor_picks" (
 	"added_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "previous_slugs" (
+	"slug" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"retired_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "profile_view_throttle" (
 	"user_id" uuid NOT NULL,
 	"viewer_hash" text NOT NULL,
@@ -42,10 +48,12 @@ CREATE TABLE "track_downloads" (
 );
 --> statement-breakpoint
 ALTER TABLE "editor_picks" ADD CONSTRAINT "editor_picks_track_id_tracks_id_fk" FOREIGN KEY ("track_id") REFERENCES "public"."tracks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "previous_slugs" ADD CONSTRAINT "previous_slugs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profile_view_throttle" ADD CONSTRAINT "profile_view_throttle_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "profile_views" ADD CONSTRAINT "profile_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "social_links" ADD CONSTRAINT "social_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "track_downloads" ADD CONSTRAINT "track_downloads_track_id_tracks_id_fk" FOREIGN KEY ("track_id") REFERENCES "public"."tracks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "previous_slugs_user_idx" ON "previous_slugs" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "profile_view_throttle_last_counted_idx" ON "profile_view_throttle" USING btree ("last_counted_at");--> statement-breakpoint
 CREATE INDEX "profile_views_user_viewed_idx" ON "profile_views" USING btree ("user_id","viewed_at");--> statement-breakpoint
 CREATE INDEX "social_links_user_idx" ON "social_links" USING btree ("user_id","created_at");--> statement-breakpoint

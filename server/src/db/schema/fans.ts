@@ -97,3 +97,19 @@ export const discoveryRankings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.list, t.position] })],
 );
+
+/**
+ * Slugs an artist had before a rename: /{oldName} and /profile/{oldSlug} still reach them (a share
+ * link printed on a poster must not break). A slug here is nobody else's to take.
+ */
+export const previousSlugs = pgTable(
+  'previous_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('previous_slugs_user_idx').on(t.userId)],
+);
