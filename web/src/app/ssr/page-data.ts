@@ -1,10 +1,18 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { formatPrice } from '#common/money';
+import { coverUrl } from '#common/playback';
+import type { AlbumDetail, ProfileResponse, TrackDetail } from '#common/schemas/public';
+import { isReservedRouteWord } from '#common/slug';
 import type { PageHead } from '#common/ssr';
+import { albumDetailQueryKey } from '@/features/album/api/album-detail';
 import { editorsPicksQuery, featuredArtistsQuery, featuredTracksQuery } from '@/features/landing/api/featured';
+import { profileQueryKey } from '@/features/profile/api/profile';
+import { trackDetailQueryKey } from '@/features/track/api/track-detail';
 
 /**
  * Which pages are rendered on the server, the API reads each needs before it can paint, and its
- * share card. Everything else (the dashboard, sign-in) is rendered in the browser only.
+ * share card (docs/decisions/029). Everything else (the dashboard, sign-in) is rendered in the
+ * browser only.
  */
 export interface PageData {
   queries: QueryKey[];
@@ -15,12 +23,88 @@ export const SITE_TITLE = 'Sauti · Music from independent Kenyan artists';
 export const SITE_DESCRIPTION =
   'Stream, download and buy music straight from independent Kenyan artists. Prices in KES, pay by card or M-Pesa.';
 
-const staticPage = (canonicalPath: string, title: string, description = SITE_DESCRIPTION): PageData => ({
+/** Share cards show a cover large enough for WhatsApp and X (they want at least 300 px) as JPEG. */
+const cardImage = (kind: 'track' | 'album', id: string, coverPhotoFilename: string | null) => {
+  const url = coverUrl(kind, id, coverPhotoFilename, 640);
+  return url ? `${url}&format=jpeg` : undefined;
+};
+
+const priceText = (price: number | null | undefined) => (price ? formatPrice(price) : 'Free');
+
+const staticPage = (canonicalPath: string, title: string): PageData => ({
   queries: [],
-  head: () => ({ title, description, canonicalPath, type: 'website' }),
+  head: () => ({ title, description: SITE_DESCRIPTION, canonicalPath, type: 'website' }),
 });
 
+function profilePage(identifier: string): PageData {
+  const key = profileQueryKey(identifier);
+  return {
+    queries: [key],
+    head(client) {
+      const { user, tracks } = client.getQueryData<ProfileResponse>(key)!;
+      const count = tracks.length === 1 ? '1 track' : `${tracks.length} tracks`;
+      return {
+        title: `${user.displayName} · Sauti`,
+        description: `Listen to ${user.displayName} on Sauti: ${count}, streamed and sold straight from the artist.`,
+        canonicalPath: user.profileUrl,
+        imagePath: user.hasProfilePhoto ? `/api/user/${user.id}/profile-photo?size=400&v=${encodeURIComponent(user.profilePhotoFilename ?? '')}` : undefined,
+        type: 'profile',
+      };
+    },
+  };
+}
+
+/** The route's own parameter as the router sees it (wouter decodes the path with decodeURI). */
+function segment(value: string): string {
+  try {
+    return decodeURI(value);
+  } catch {
+    return value;
+  }
+}
+
 export function pageDataFor(pathname: string): PageData | null {
+  const parts = pathname.split('/').slice(1);
+  if (parts.length === 2 && parts[1]) {
+    const [kind, raw] = parts as [string, string];
+    const id = segment(raw);
+    if (kind === 'profile') return profilePage(id);
+    if (kind === 'track') {
+      const key = trackDetailQueryKey(id);
+      return {
+        queries: [key],
+        head(client) {
+          const { track } = client.getQueryData<TrackDetail>(key)!;
+          return {
+            title: `${track.trackName} · ${track.artistName}`,
+            description: `${track.trackName} by ${track.artistName} on Sauti. ${priceText(track.price)}.`,
+            canonicalPath: `/track/${track.id}`,
+            imagePath: cardImage('track', track.id, track.coverPhotoFilename),
+            type: 'music.song',
+          };
+        },
+      };
+    }
+    if (kind === 'album') {
+      const key = albumDetailQueryKey(id);
+      return {
+        queries: [key],
+        head(client) {
+          const { album, tracks } = client.getQueryData<AlbumDetail>(key)!;
+          const songs = tracks.length === 1 ? '1 song' : `${tracks.length} songs`;
+          return {
+            title: `${album.albumName} · ${album.artistName}`,
+            description: `${album.albumName} by ${album.artistName} on Sauti: ${songs}. ${priceText(album.price)}.`,
+            canonicalPath: `/album/${album.id}`,
+            imagePath: cardImage('album', album.id, album.coverPhotoFilename),
+            type: 'music.album',
+          };
+        },
+      };
+    }
+    return null;
+  }
+  if (parts.length !== 1) return null;
   switch (pathname) {
     case '/':
       return {
@@ -28,10 +112,11 @@ export function pageDataFor(pathname: string): PageData | null {
         head: () => ({ title: SITE_TITLE, description: SITE_DESCRIPTION, canonicalPath: '/', type: 'website' }),
       };
     case '/for-artists':
-      return staticPage('/for-artists', 'For artists · Sauti');
+      return staticPage('/for-artists', 'For Artists · Sauti');
     case '/terms-and-conditions':
       return staticPage('/terms-and-conditions', 'Terms and Conditions · Sauti');
-    default:
-      return null;
   }
+  const displayName = segment(parts[0]!);
+  // /{displayName}: a profile, except the reserved words, which are the client's 404 page.
+  return displayName && !isReservedRouteWord(displayName) ? profilePage(displayName) : null;
 }
