@@ -14,6 +14,10 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   'slow-upload': () => import('./slow-upload'),
   streams: () => import('./streams'),
   'json-api': () => import('./json-api'),
+  analytics: () => import('./analytics'),
+  'album-zip': () => import('./album-zip'),
+  discovery: () => import('./discovery'),
+  pages: () => import('./pages'),
   uploads: () => import('./uploads'),
   'auth-timing': () => import('./auth-timing'),
 };

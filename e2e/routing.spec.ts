@@ -49,7 +49,7 @@ test('reserved words are never profiles: /{word} is its own page or the 404 page
   }
 });
 
-test('profile, track and album addresses show their not-found cards until those pages exist', async ({ page }) => {
+test('profile, track and album addresses that name nothing show their not-found cards', async ({ page }) => {
   await page.goto('/some-artist');
   await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
   await page.goto('/profile/some-artist');

@@ -45,9 +45,10 @@ export interface ServerProcess {
  * fresh DATA_DIR (embedded database), NODE_ENV=production and its log in DATA_DIR/server.log.
  * Resolves once /api/health answers.
  */
-export async function startServer(port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(port: number, env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServerProcess> {
   await buildServer();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-data-'));
+  // A DATA_DIR prepared beforehand (e.g. seeded) is the server's from here on, removed with it.
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-data-'));
   const removeDataDir = atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');

@@ -14,7 +14,7 @@ const MIME: Record<string, string> = { '.mp3': 'audio/mpeg', '.wav': 'audio/wav'
 export async function uploadTrackByApi(
   page: Page,
   file: string,
-  fields: { trackName: string; artistName?: string; price?: string; allowFullPlayback?: boolean },
+  fields: { trackName: string; artistName?: string; price?: string; allowFullPlayback?: boolean; cover?: string },
 ): Promise<UploadedTrack> {
   const response = await page.request.post('/api/tracks', {
     multipart: {
@@ -23,10 +23,38 @@ export async function uploadTrackByApi(
       price: fields.price ?? '',
       allowFullPlayback: String(fields.allowFullPlayback ?? true),
       audio: { name: path.basename(file), mimeType: MIME[path.extname(file)] ?? 'application/octet-stream', buffer: fs.readFileSync(file) },
+      ...(fields.cover ? { coverPhoto: imagePart(fields.cover) } : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as UploadedTrack;
+}
+
+function imagePart(file: string) {
+  return { name: path.basename(file), mimeType: /\.png$/i.test(file) ? 'image/png' : 'image/jpeg', buffer: fs.readFileSync(file) };
+}
+
+export interface CreatedAlbum {
+  id: string;
+  albumName: string;
+}
+
+/** Creates an album of existing tracks through the API as the artist signed in in `page`. */
+export async function createAlbumByApi(
+  page: Page,
+  fields: { albumName: string; trackIds: string[]; price?: string; cover?: string },
+): Promise<CreatedAlbum> {
+  const response = await page.request.post('/api/albums', {
+    multipart: {
+      albumName: fields.albumName,
+      price: fields.price ?? '',
+      selectedSongs: JSON.stringify(fields.trackIds),
+      albumTracks: '[]',
+      ...(fields.cover ? { coverPhoto: imagePart(fields.cover) } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as CreatedAlbum;
 }
 
 /** The Songs list row of a track. */

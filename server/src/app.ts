@@ -18,8 +18,11 @@ import { limitsPlugin } from './modules/limits';
 import { mailPlugin, type MailTransport } from './modules/mail';
 import { mediaPlugin } from './modules/media';
 import { playbackPlugin } from './modules/playback';
+import { publicPagesPlugin } from './modules/public-pages';
 import { storagePlugin } from './modules/storage';
 import { uploadsPlugin } from './modules/uploads';
+import { profilesPlugin } from './modules/profiles';
+import { analyticsPlugin } from './modules/analytics';
 
 export interface BuildAppOptions {
   /** Pino options, or false for silence (tests). */
@@ -89,6 +92,9 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(catalogPlugin);
     await app.register(playbackPlugin);
     await app.register(discoveryPlugin);
+    await app.register(publicPagesPlugin);
+    await app.register(profilesPlugin);
+    await app.register(analyticsPlugin);
 
     app.get('/api/health', async () => ({ status: 'ok' }));
 

@@ -25,7 +25,7 @@ describe('the error vocabulary', () => {
 
   it('only uses client-error and unavailable statuses, each with a message', () => {
     for (const [code, { status, message }] of Object.entries(ERRORS)) {
-      expect([400, 401, 403, 404, 409, 413, 415, 429, 503], code).toContain(status);
+      expect([400, 401, 402, 403, 404, 409, 413, 415, 429, 503], code).toContain(status);
       expect(message.length, code).toBeGreaterThan(0);
     }
   });

@@ -1,6 +1,7 @@
 import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { PUBLIC_NOT_FOUND_MESSAGES } from '#common/schemas/public';
+import { PROFILE_MESSAGES } from '#common/schemas/profile';
 
 /**
  * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a
@@ -44,6 +45,11 @@ export const ERRORS = {
   // What fans read and download.
   'profile.not-found': { status: 404, message: PUBLIC_NOT_FOUND_MESSAGES.profile },
   'download.purchase-required': { status: 402, message: 'This is for sale: buy it to download it.' },
+
+  // The artist's profile and social links.
+  'profile-photo.not-found': { status: 404, message: PROFILE_MESSAGES.photoNotFound },
+  'social-link.not-found': { status: 404, message: PROFILE_MESSAGES.socialLinkNotFound },
+  'social-link.too-many': { status: 409, message: PROFILE_MESSAGES.tooManySocialLinks },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

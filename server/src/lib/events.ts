@@ -10,6 +10,8 @@ export interface DomainEvents {
   'track.changed': { trackId: string; userId: string };
   /** A play of a track was counted (its play count changed, nothing it streams). */
   'track.played': { trackId: string; userId: string };
+  /** A download of a track was counted (its download count changed, nothing it streams); an album download: one per track. */
+  'track.downloaded': { trackId: string; userId: string };
   /** An album was made, edited or deleted (its tracks each get their own track.changed). */
   'album.changed': { albumId: string; userId: string };
   /** An account changed in a way that ends its sessions (a password reset). */

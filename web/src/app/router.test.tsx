@@ -42,17 +42,18 @@ describe('routes (spec section 2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
   });
 
-  it('treats any other single segment as a display name (a profile; not found until profiles exist)', async () => {
-    signedOut();
-    renderApp('/amaniwamuziki');
+  it('treats any other single segment as a display name: the profile API is asked for it', async () => {
+    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/profile/Amani%20Wa%20Muziki': { status: 404, body: { message: 'Profile not found' } } });
+    renderApp('/Amani%20Wa%20Muziki');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+    expect(calls('GET /api/profile/Amani%20Wa%20Muziki')).toHaveLength(1);
   });
 
   it.each([
     ['/profile/amaniwamuziki', 'Profile Not Found'],
     ['/track/42', 'Track Not Found'],
     ['/album/7', 'Album Not Found'],
-  ])('renders the not-found card at %s', async (path, heading) => {
+  ])('renders the not-found card at %s when the API answers 404', async (path, heading) => {
     signedOut();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();

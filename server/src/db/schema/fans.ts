@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { tracks } from './catalog';
 
@@ -112,4 +112,38 @@ export const previousSlugs = pgTable(
     retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('previous_slugs_user_idx').on(t.userId)],
+);
+
+/**
+ * Plays and downloads per track per UTC day, kept by playback in the same transaction as each
+ * counted play or download: the artist's 30-day figures read a few thousand rows, not a million.
+ */
+export const trackDailyStats = pgTable(
+  'track_daily_stats',
+  {
+    trackId: uuid('track_id')
+      .notNull()
+      .references(() => tracks.id, { onDelete: 'cascade' }),
+    /** The artist, so one artist's days are one index range. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    plays: integer('plays').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.trackId, t.day] }), index('track_daily_stats_user_day_idx').on(t.userId, t.day)],
+);
+
+/** Counted profile views per artist per UTC day, kept with each counted view. */
+export const profileDailyViews = pgTable(
+  'profile_daily_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

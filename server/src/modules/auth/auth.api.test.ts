@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '#common/schemas/auth';
+import { toSlug } from '#common/slug';
+import { previousSlugs } from '../../db/schema';
 import { startSmtpCapture, linkIn, type SmtpCapture } from '../../../test/support/smtp-capture';
 import { sessionCookie, startTestApp, uniqueEmail, uniqueName, type TestApp } from '../../../test/support/test-app';
 import { AUTH_SERVER_MESSAGES } from './auth.service';
@@ -191,6 +193,18 @@ describe('registration rules', () => {
     const clash = await register({ displayName: `  ${name.toUpperCase().replace(' ', '  ')}!` });
     expect(clash.response.statusCode).toBe(409);
     expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken });
+  });
+
+  it("refuses a display name whose slug is someone's previous slug (their old links keep working)", async () => {
+    const { account } = await register();
+    const holder = (await t.app.database.db.execute<{ id: string }>(sql`SELECT id FROM users WHERE email = ${account.email}`)).rows[0]!;
+    const retired = uniqueName('Old Name');
+    await t.app.database.db.insert(previousSlugs).values({ slug: toSlug(retired), userId: holder.id });
+    const clash = await register({ displayName: retired.toLowerCase() });
+    expect(clash.response.statusCode).toBe(409);
+    expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken });
+    await t.app.jobs.drain();
+    expect(smtp.mailTo(clash.account.email)).toHaveLength(0);
   });
 
   it('answers a known address exactly like a new one, and tells its owner by mail instead', async () => {

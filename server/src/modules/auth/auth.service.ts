@@ -17,7 +17,7 @@ import {
   findUserById,
   insertUser,
   markEmailVerified,
-  slugExists,
+  slugTaken,
   updatePasswordHash,
   type UserRow,
 } from './users.repo';
@@ -113,7 +113,8 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
       const passwordHash = await hasher.hash(input.password);
       const displaySlug = toSlug(input.displayName);
       // The display name is public anyway; checking it first keeps the e-mail's fate unobservable.
-      if (await slugExists(db, displaySlug)) throw new AppError('auth.display-name-taken');
+      // Someone's previous slug is taken too: /{oldName} must keep leading to the artist who renamed.
+      if (await slugTaken(db, displaySlug)) throw new AppError('auth.display-name-taken');
       const existing = await findUserByEmail(db, input.email);
       if (existing) {
         await jobs.enqueue(JOBS.existingRegistration, { userId: existing.id });

@@ -93,10 +93,10 @@ export const sessionPlugin = fp(
         reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
       },
     });
-    // A password reset ends every session of the account: no cached copy may keep one alive.
-    app.events.on('user.changed', ({ sessionsEnded }) => {
-      if (sessionsEnded) cache?.clear();
-    });
+    // A cached session carries the user (name, slug, photo) and may outlive the session itself
+    // (a password reset ends them all): any change to an account drops every cached copy. Such
+    // changes are rare; the next request of each artist asks the database once.
+    app.events.on('user.changed', () => cache?.clear());
   },
   { name: 'session', dependencies: ['database'] },
 );

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
+import { previousSlugs, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,9 +14,16 @@ export async function findUserById(db: DbOrTx, id: string): Promise<UserRow | un
   return row;
 }
 
-export async function slugExists(db: DbOrTx, slug: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.displaySlug, slug)).limit(1);
-  return row !== undefined;
+/**
+ * Whether a slug belongs to someone: an artist's current slug, or one retired by a rename
+ * (previous_slugs, written by the profiles module and read here, so an old share link keeps
+ * leading to its artist). One statement, two primary-key/unique-index probes.
+ */
+export async function slugTaken(db: DbOrTx, slug: string): Promise<boolean> {
+  const result = await db.execute<{ taken: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.displaySlug} = ${slug})
+      OR EXISTS (SELECT 1 FROM ${previousSlugs} WHERE ${previousSlugs.slug} = ${slug}) AS taken`);
+  return result.rows[0]?.taken === true;
 }
 
 export async function insertUser(

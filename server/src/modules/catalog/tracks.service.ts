@@ -32,7 +32,7 @@ export class TracksService {
   /**
    * @param listCache the artists' track lists, when this process may cache them (embedded mode:
    * one process sees every change). Kept exact by events: every change to an artist's tracks or
-   * albums (theirs, the media jobs', a counted play) emits one, and drops that artist's list.
+   * albums (theirs, the media jobs', a counted play or download) emits one, and drops that artist's list.
    */
   constructor(
     private readonly context: CatalogContext,
@@ -41,6 +41,7 @@ export class TracksService {
     if (listCache) {
       context.events.on('track.changed', ({ userId }) => listCache.invalidate(userId));
       context.events.on('track.played', ({ userId }) => listCache.invalidate(userId));
+      context.events.on('track.downloaded', ({ userId }) => listCache.invalidate(userId));
       context.events.on('album.changed', ({ userId }) => listCache.invalidate(userId));
     }
   }

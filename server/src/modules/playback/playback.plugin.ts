@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { HOUR_MS } from '../jobs';
 import { CoversService } from './covers.service';
+import { downloadRoutes } from './download.routes';
+import { DownloadsService } from './downloads.service';
 import type { PlaybackContext } from './playback-context';
 import { playbackRoutes } from './playback.routes';
 import { StreamsService } from './streams.service';
@@ -8,7 +10,8 @@ import { StreamsService } from './streams.service';
 
 /**
  * Playback: streaming audio (ranges, previews, renditions made on demand), serving cover
- * thumbnails, and counting plays. Public: fans listen without an account.
+ * thumbnails, counting plays, and free downloads (a track's original, an album's ZIP) with their
+ * counts. Public: fans listen and download without an account.
  */
 export const playbackPlugin = fp(
   async (app) => {
@@ -22,8 +25,10 @@ export const playbackPlugin = fp(
     // One process sees every change only in embedded mode (the DATA_DIR lock): only there may it cache.
     const streams = new StreamsService(context, app.database.kind === 'embedded');
     const covers = new CoversService(context);
+    const downloads = new DownloadsService(context);
     app.jobs.scheduleEvery('catalog.forget-old-plays', HOUR_MS, () => streams.forgetOld());
     await app.register(async (scope) => playbackRoutes(scope, { streams, covers }));
+    await app.register(async (scope) => downloadRoutes(scope, downloads));
   },
   { name: 'playback', dependencies: ['database', 'session', 'storage', 'media'] },
 );

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { listenerSalts, playThrottle, trackPlays, tracks } from '../../db/schema';
+import { listenerSalts, playThrottle, trackDailyStats, trackPlays, tracks } from '../../db/schema';
 
 /** One play per listener per track in this window (spec section 4 counts plays; loops must not). */
 export const PLAY_WINDOW_MINUTES = 10;
 
 /**
- * Counts a play unless this listener had one counted for this track in the last 10 minutes.
+ * Counts a play unless this listener had one counted for this track in the last 10 minutes: a
+ * track_plays row, tracks.stream_count + 1 and the day's track_daily_stats row + 1 (the analytics'
+ * rollup; the day is the UTC date of the play's played_at).
  * The throttle row is claimed with one INSERT … ON CONFLICT … WHERE, so two simultaneous posts
  * (two PostgreSQL connections) count once. Answers whether it counted, and the track's count.
  */
@@ -26,13 +28,23 @@ export async function countPlay(
       RETURNING track_id`);
     const counted = claimed.rows.length > 0;
     if (counted) {
-      await tx.insert(trackPlays).values({ trackId, duration: event.duration, completedPercentage: event.completedPercentage });
-      const [row] = await tx
-        .update(tracks)
-        .set({ streamCount: sql`${tracks.streamCount} + 1` })
-        .where(eq(tracks.id, trackId))
-        .returning({ streamCount: tracks.streamCount });
-      return row ? { counted, streamCount: row.streamCount } : undefined;
+      // One statement: the play's row, the track's running count (its row lock comes first, so
+      // concurrent counters of one track queue there) and +1 on the track's UTC day of the play.
+      const result = await tx.execute<{ stream_count: number }>(sql`
+        WITH play AS (
+          INSERT INTO ${trackPlays} (track_id, duration, completed_percentage)
+          VALUES (${trackId}, ${event.duration}, ${event.completedPercentage})
+          RETURNING track_id, played_at
+        ), track AS (
+          UPDATE ${tracks} SET stream_count = stream_count + 1 WHERE id = ${trackId} RETURNING id, user_id, stream_count
+        ), daily AS (
+          INSERT INTO ${trackDailyStats} (track_id, user_id, day, plays)
+          SELECT track.id, track.user_id, (play.played_at AT TIME ZONE 'UTC')::date, 1 FROM play JOIN track ON track.id = play.track_id
+          ON CONFLICT (track_id, day) DO UPDATE SET plays = ${trackDailyStats}.plays + 1
+        )
+        SELECT stream_count FROM track`);
+      const row = result.rows[0];
+      return row ? { counted, streamCount: Number(row.stream_count) } : undefined;
     }
     const [row] = await tx.select({ streamCount: tracks.streamCount }).from(tracks).where(eq(tracks.id, trackId));
     return row ? { counted, streamCount: row.streamCount } : undefined;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StreamEvent } from '#common/schemas/playback';
+import type { Db } from '../../db/client';
 import type { RenditionKind } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ServedFile as StoredFile } from '../storage';
@@ -174,5 +175,36 @@ export class StreamsService {
     const count = isUuid(trackId) ? await streamCountOf(this.context.db(), trackId) : undefined;
     if (count === undefined) throw new AppError('track.not-found');
     return count;
+  }
+}
+
+/**
+ * Who a listener is when counting distinct people, for other modules (profile views count viewers
+ * the way plays count listeners): a SHA-256 of the day's shared salt (listener_salts, the same one
+ * StreamsService uses, deleted after two days) and the signed-in user, else the client's network
+ * (an IPv6 address by its /64). Every process hashes with the same salt, so a throttle keyed by the
+ * hash holds across processes.
+ */
+export class ListenerHasher {
+  /** A day's salt never changes, so keeping it is exact. */
+  private salt: { day: string; value: Promise<Buffer> } | undefined;
+
+  constructor(private readonly db: () => Db) {}
+
+  async hash(listener: { userId: string | undefined; address: string }): Promise<string> {
+    const identity = listener.userId ? `user:${listener.userId}` : `address:${listenerNetwork(listener.address)}`;
+    return createHash('sha256').update(await this.daySalt()).update(identity).digest('base64url');
+  }
+
+  private daySalt(): Promise<Buffer> {
+    const day = utcDay();
+    if (this.salt?.day !== day) {
+      const value = listenerSaltOf(this.db(), day);
+      this.salt = { day, value };
+      value.catch(() => {
+        if (this.salt?.value === value) this.salt = undefined;
+      });
+    }
+    return this.salt.value;
   }
 }

@@ -1,4 +1,5 @@
 import { ChevronDownIcon, LogOutIcon, UserRoundIcon } from 'lucide-react';
+import { profilePhotoUrl } from '#common/playback';
 import type { CurrentUser } from '#common/schemas/auth';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -17,7 +18,7 @@ import { initialsOf } from '@/lib/utils';
 export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
   return (
     <Avatar className={className}>
-      {user.hasProfilePhoto && <AvatarImage src={`/api/user/${encodeURIComponent(user.id)}/profile-photo`} alt="" />}
+      {user.hasProfilePhoto && <AvatarImage src={profilePhotoUrl(user.id, user.profilePhotoFilename, 96) ?? undefined} alt="" />}
       <AvatarFallback className="bg-accent text-accent-foreground">{initialsOf(user.displayName)}</AvatarFallback>
     </Avatar>
   );

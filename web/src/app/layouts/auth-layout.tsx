@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrandLogo } from '@/components/brand-logo';
 import { PageSpinner } from '@/components/page-spinner';
+import { PublicPlayerBar } from '../player';
 
 /** Sign-in, sign-up, e-mail verification and password reset: the logo and one centred card. */
 export function AuthLayout({ children }: { children: ReactNode }) {
@@ -12,6 +13,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <main id="main" className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:pt-10">
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </main>
+      <PublicPlayerBar />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { Suspense, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/page-spinner';
+import { PublicPlayerBar } from '../player';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Landing, marketing, profile, track, album and 404 pages: header, page, footer. */
+/** Landing, marketing, profile, track, album and 404 pages: header, page, footer, and the player bar while a track is current. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -18,6 +19,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <Suspense fallback={<PageSpinner />}>{children}</Suspense>
       </main>
       <SiteFooter />
+      <PublicPlayerBar />
     </div>
   );
 }

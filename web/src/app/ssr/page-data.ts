@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { formatPrice } from '#common/money';
-import { coverUrl } from '#common/playback';
+import { coverUrl, profilePhotoUrl } from '#common/playback';
 import type { AlbumDetail, ProfileResponse, TrackDetail } from '#common/schemas/public';
 import { isReservedRouteWord } from '#common/slug';
 import type { PageHead } from '#common/ssr';
@@ -47,7 +47,7 @@ function profilePage(identifier: string): PageData {
         title: `${user.displayName} · Sauti`,
         description: `Listen to ${user.displayName} on Sauti: ${count}, streamed and sold straight from the artist.`,
         canonicalPath: user.profileUrl,
-        imagePath: user.hasProfilePhoto ? `/api/user/${user.id}/profile-photo?size=400&v=${encodeURIComponent(user.profilePhotoFilename ?? '')}` : undefined,
+        imagePath: (user.hasProfilePhoto && profilePhotoUrl(user.id, user.profilePhotoFilename, 400)) || undefined,
         type: 'profile',
       };
     },

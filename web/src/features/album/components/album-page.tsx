@@ -1,15 +1,145 @@
-import { DiscAlbumIcon } from 'lucide-react';
+import { Link } from 'wouter';
+import { ArrowLeftIcon, DiscAlbumIcon, TriangleAlertIcon } from 'lucide-react';
+import { formatDuration } from '#common/format';
+import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { StatusCard } from '@/components/status-card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api';
+import { CopyLinkButton, countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, profileHref, RelativeDate } from '@/lib/catalog-ui';
+import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
+import { useAlbumDetail } from '../api/album-detail';
 
-/** /album/{albumId}. Album pages arrive with a later issue; until then the spec's not-found card. */
-export function AlbumPage({ albumId: _albumId }: { albumId: string }) {
-  useDocumentTitle('Album Not Found');
+/** /album/{albumId} (spec section 2): the album, its numbered songs, its link and its download. */
+export function AlbumPage({ albumId }: { albumId: string }) {
+  const { data, error, isPending } = useAlbumDetail(albumId);
+  const notFound = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !data?.album);
+  useDocumentTitle(data?.album ? `${data.album.albumName} · ${data.album.artistName}` : notFound ? 'Album Not Found' : error ? 'Album Error' : undefined);
+
+  if (isPending) return <AlbumSkeleton />;
+  if (error && !notFound) {
+    return (
+      <StatusCard
+        icon={<TriangleAlertIcon />}
+        title="Album Error"
+        description="This album could not be loaded. Please check your connection and try again."
+      />
+    );
+  }
+  if (notFound || !data?.album) {
+    return <StatusCard icon={<DiscAlbumIcon />} title="Album Not Found" description="This album does not exist or is no longer available." />;
+  }
+  return <Album detail={data} />;
+}
+
+function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }) {
+  const free = !(album.price > 0);
   return (
-    <StatusCard
-      icon={<DiscAlbumIcon />}
-      title="Album Not Found"
-      description="This album does not exist or is no longer available."
-    />
+    <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
+      {user && (
+        <Link
+          href={profileHref(user)}
+          className="inline-flex min-h-10 items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <ArrowLeftIcon className="size-4" aria-hidden="true" />
+          Back to {user.displayName}
+        </Link>
+      )}
+      <header className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
+        <CoverImage
+          kind="album"
+          id={album.id}
+          coverPhotoFilename={album.coverPhotoFilename}
+          size={288}
+          sizes="(min-width: 640px) 288px, 240px"
+          eager
+          className="mx-auto aspect-square w-60 rounded-xl shadow-md sm:mx-0 sm:w-72"
+        />
+        <div className="min-w-0 space-y-4 text-center sm:text-left">
+          <div className="space-y-1">
+            <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Album</p>
+            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-4xl">{album.albumName}</h1>
+            <p className="text-lg text-muted-foreground">{album.artistName}</p>
+          </div>
+          <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
+            <PriceBadge price={album.price} className="text-sm" />
+            <span data-testid="song-count">{countLabel(tracks.length, 'song')}</span>
+            <RelativeDate value={album.createdAt} />
+          </p>
+          <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
+            <CopyLinkButton path={`/album/${encodeURIComponent(album.id)}`} label="Copy Album Link" />
+            {free && tracks.length > 0 && <DownloadLink href={albumDownloadUrl(album.id)} label="Download Album" variant="default" />}
+          </div>
+        </div>
+      </header>
+
+      <section aria-labelledby="album-songs-heading" className="mt-10">
+        <h2 id="album-songs-heading" className="mb-3 text-xl font-semibold">
+          Songs
+        </h2>
+        {tracks.length === 0 ? (
+          <p className="rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">No songs in this album</p>
+        ) : (
+          <ol className="divide-y rounded-lg border bg-card" aria-label="Songs">
+            {tracks.map((track, index) => (
+              <AlbumTrackRow key={track.id} track={track} number={index + 1} />
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }) {
+  const free = !(track.price > 0);
+  return (
+    <li className="flex items-center gap-2.5 px-2.5 py-2 sm:gap-3 sm:px-3" aria-label={track.trackName} data-testid="album-track-row">
+      <span className="w-6 shrink-0 text-right text-sm text-muted-foreground tabular-nums" data-testid="track-number">
+        {number}
+      </span>
+      <PlayPauseButton track={track} />
+      <div className="min-w-0 flex-1">
+        <Link
+          href={`/track/${encodeURIComponent(track.id)}`}
+          className="block truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+        >
+          {track.trackName}
+        </Link>
+        <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
+          <span className="max-w-full truncate">{track.artistName}</span>
+          <span>{countLabel(track.streamCount, 'stream')}</span>
+        </p>
+      </div>
+      <span className="shrink-0 text-sm text-muted-foreground tabular-nums" data-testid="track-duration">
+        {formatDuration(track.duration)}
+      </span>
+      <PriceBadge price={track.price} className="hidden min-[420px]:inline-flex" />
+      {free ? (
+        <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} iconOnly variant="ghost" />
+      ) : (
+        <span className="size-10 shrink-0" aria-hidden="true" />
+      )}
+    </li>
+  );
+}
+
+function AlbumSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8" aria-busy="true" data-testid="album-loading">
+      <span className="sr-only" role="status">
+        Loading album…
+      </span>
+      <Skeleton className="h-10 w-40" />
+      <div className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
+        <Skeleton className="mx-auto aspect-square w-60 rounded-xl sm:mx-0 sm:w-72" />
+        <div className="grid justify-items-center gap-3 sm:justify-items-start">
+          <Skeleton className="h-9 w-56" />
+          <Skeleton className="h-6 w-32" />
+          <Skeleton className="h-10 w-64" />
+        </div>
+      </div>
+      <Skeleton className="mt-10 h-48 w-full rounded-lg" />
+    </div>
   );
 }

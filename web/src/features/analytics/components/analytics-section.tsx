@@ -1,18 +1,112 @@
-import { BarChart3Icon } from 'lucide-react';
-import { SectionPlaceholder } from '@/components/section-placeholder';
+import { BarChart3Icon, RefreshCwIcon } from 'lucide-react';
+import { hasAnalyticsData } from '#common/schemas/analytics';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAnalytics, useDailyAnalytics } from '../api/analytics-api';
+import { formatDay } from '../lib/format';
+import { DailyChart } from './daily-chart';
+import { StatCards } from './stat-cards';
+import { StorageUsageCard } from './storage-usage-card';
+import { ANALYTICS_TEXTS as TEXTS } from './texts';
+import { TrackTable } from './track-table';
 
-/** The dashboard's Analytics section: how the artist's music is doing. */
-export function AnalyticsSection() {
+function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   return (
-    <SectionPlaceholder
-      icon={BarChart3Icon}
-      title="Analytics"
-      description="How your music is doing. Figures appear once you have tracks and downloads."
-      upcoming={[
-        'Total downloads, tracks, streams and profile views',
-        'Total revenue in KES',
-        'Storage usage out of your 1 GB',
-      ]}
-    />
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
+      <p className="text-muted-foreground">{what}</p>
+      <Button type="button" variant="outline" size="sm" onClick={onRetry}>
+        <RefreshCwIcon aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+/** The 30-day chart and the per-track table (beyond the spec). */
+function Trends() {
+  const daily = useDailyAnalytics();
+  if (daily.isPending) {
+    return (
+      <Card aria-busy="true">
+        <CardContent className="grid gap-3">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </CardContent>
+      </Card>
+    );
+  }
+  if (daily.isError) return <LoadFailed what="Your daily figures could not be loaded." onRetry={() => void daily.refetch()} />;
+  const { days, tracks, from } = daily.data;
+  return (
+    <>
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Last {days.length} days
+          </CardTitle>
+          <CardDescription>Since {formatDay(from, { day: 'numeric', month: 'long' })}, by day (UTC).</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <DailyChart days={days} />
+        </CardContent>
+      </Card>
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Your tracks
+          </CardTitle>
+          <CardDescription>Plays and downloads of each track in the last {days.length} days.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <TrackTable tracks={tracks} caption={`Plays and downloads per track, last ${days.length} days`} />
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+/**
+ * The dashboard's Analytics section (spec section 2): Total Downloads, Total Tracks, Total
+ * Streams, Profile Views, Total Revenue and Storage Usage (used / 1 GB); 'No Analytics Data Yet'
+ * until there are tracks or downloads. Beyond the spec: the last 30 days by day and per track.
+ */
+export function AnalyticsSection() {
+  const analytics = useAnalytics();
+
+  if (analytics.isPending) {
+    return (
+      <div className="grid gap-4" aria-busy="true" aria-label="Loading analytics">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
+          {Array.from({ length: 5 }, (_, index) => (
+            <Skeleton key={index} className="h-28 rounded-xl" />
+          ))}
+        </div>
+        <Skeleton className="h-32 rounded-xl" />
+      </div>
+    );
+  }
+  if (analytics.isError) return <LoadFailed what={TEXTS.loadFailed} onRetry={() => void analytics.refetch()} />;
+
+  if (!hasAnalyticsData(analytics.data)) {
+    return (
+      <Card className="items-center px-6 py-12 text-center" data-testid="analytics-empty">
+        <span className="flex size-12 items-center justify-center rounded-full bg-accent text-primary">
+          <BarChart3Icon className="size-6" aria-hidden="true" />
+        </span>
+        <div className="grid max-w-md gap-2">
+          <h2 className="text-lg font-semibold">{TEXTS.empty}</h2>
+          <p className="text-sm text-muted-foreground">{TEXTS.emptyHint}</p>
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <StatCards analytics={analytics.data} />
+      <StorageUsageCard used={analytics.data.storageUsed} />
+      <Trends />
+    </div>
   );
 }

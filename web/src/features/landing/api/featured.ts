@@ -1,27 +1,8 @@
 import { queryOptions, useQuery, type QueryFunction } from '@tanstack/react-query';
+import type { FeaturedArtist, FeaturedTrackEntry } from '#common/schemas/public';
 import { apiJson, urlFromQueryKey } from '@/lib/api';
 
-/** A track as the carousels show it. The discovery issue owns the full shape. */
-export interface FeaturedTrackSummary {
-  id: string;
-  trackName: string;
-  artistName: string;
-  coverPhotoFilename?: string | null;
-  price?: number | null;
-}
-
-/** Spec section 3: a featured track entry wraps a track. */
-export interface FeaturedTrackEntry {
-  track: FeaturedTrackSummary;
-}
-
-/** Spec section 3: id, displayName, profileUrl, hasProfilePhoto. */
-export interface FeaturedArtist {
-  id: string;
-  displayName: string;
-  profileUrl: string;
-  hasProfilePhoto: boolean;
-}
+export type { FeaturedArtist, FeaturedTrackEntry, PublicTrack } from '#common/schemas/public';
 
 /** Spec section 9: 12 featured tracks, 10 featured artists, 12 editor's picks. */
 export const FEATURED_TRACKS_LIMIT = 12;

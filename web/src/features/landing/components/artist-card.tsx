@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { profilePhotoUrl } from '#common/playback';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { initialsOf } from '@/lib/utils';
@@ -21,7 +22,7 @@ export function ArtistCard({ artist }: { artist: FeaturedArtist }) {
       <Avatar className="size-28 shadow-sm sm:size-32">
         {artist.hasProfilePhoto && (
           <AvatarImage
-            src={`/api/user/${encodeURIComponent(artist.id)}/profile-photo`}
+            src={profilePhotoUrl(artist.id, artist.profilePhotoFilename, 300) ?? undefined}
             alt=""
             width={128}
             height={128}

@@ -1,22 +1,28 @@
 import { Link } from 'wouter';
 import { MusicIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
+import { coverUrl } from '#common/playback';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { FeaturedTrackSummary } from '../api/featured';
+import type { PublicTrack } from '../api/featured';
 
 const CARD_WIDTH = 'w-40 sm:w-44';
 
-export function TrackCard({ track }: { track: FeaturedTrackSummary }) {
+/** The fields a card shows (the discovery lists send whole public tracks). */
+type CardTrack = Pick<PublicTrack, 'id' | 'trackName' | 'artistName' | 'coverPhotoFilename' | 'price'>;
+
+export function TrackCard({ track }: { track: CardTrack }) {
+  // 176 CSS px: the 300 px thumbnail (never the 3000 px original), versioned so it is cached for a year.
+  const cover = coverUrl('track', track.id, track.coverPhotoFilename, 300);
   return (
     <Link
       href={`/track/${encodeURIComponent(track.id)}`}
       className={`group block ${CARD_WIDTH} rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50`}
     >
       <div className="relative aspect-square overflow-hidden rounded-lg bg-gradient-to-br from-primary/25 via-accent to-secondary">
-        {track.coverPhotoFilename ? (
+        {cover ? (
           <img
-            src={`/api/tracks/${encodeURIComponent(track.id)}/cover`}
+            src={cover}
             alt=""
             width={176}
             height={176}

@@ -1,0 +1,178 @@
+/**
+ * The Analytics section against the JSON API budget (DESIGN.md): an artist with 500 tracks and
+ * 1,000,000 plays (spread over the last 365 days, so about 82,000 in the last 30), 50,000
+ * downloads and 20,000 profile views; GET /api/analytics and GET /api/analytics/daily?days=30 over
+ * 16 keep-alive connections, each against a minimal Fastify server answering the same bytes from
+ * memory, alternating rounds. Targets: requests/s >= 0.25x the minimal server's, p99 <= 50 ms.
+ *
+ * Seeded with generate_series straight into the database. The server runs on PostgreSQL (the
+ * embedded database lives inside the server process, where the bench cannot insert a million
+ * rows): a fresh database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+ * dropped at the end.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { signUpArtist } from './support/accounts';
+import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
+import { startServer } from './support/server';
+import { runWrk, type WrkResult } from './support/wrk';
+import { report } from './lib';
+
+const PORT = 5146;
+const MINIMAL_PORT = 5147;
+const CONNECTIONS = 16;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const TRACKS = 500;
+const PLAYS = 1_000_000;
+const DOWNLOADS = 50_000;
+const VIEWS = 20_000;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
+
+async function admin(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function seed(url: string, email: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    const { rows } = await client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+    const userId = rows[0]!.id;
+    await client.query(
+      `INSERT INTO tracks (user_id, track_name, artist_name, original_name, file_size, mime_type, duration, audio_key)
+       SELECT $1::uuid, 'Track ' || n, 'Bench Artist', 'track-' || n || '.mp3', 4000000, 'audio/mpeg', 200, 'audio/' || $1::text || '/' || gen_random_uuid() || '.mp3'
+       FROM generate_series(1, ${TRACKS}) n`,
+      [userId],
+    );
+    // Plays over the last year, more of them on the first tracks (a catalogue has its hits).
+    await client.query(
+      `WITH ids AS (SELECT array_agg(id ORDER BY track_name) AS a FROM tracks WHERE user_id = $1::uuid)
+       INSERT INTO track_plays (track_id, duration, completed_percentage, played_at)
+       SELECT ids.a[1 + floor(${TRACKS} * power(random(), 2))::int], 30, 15, now() - random() * interval '365 days'
+       FROM ids, generate_series(1, ${PLAYS}) n`,
+      [userId],
+    );
+    await client.query(
+      `WITH ids AS (SELECT array_agg(id ORDER BY track_name) AS a FROM tracks WHERE user_id = $1::uuid)
+       INSERT INTO track_downloads (track_id, downloaded_at)
+       SELECT ids.a[1 + floor(${TRACKS} * random())::int], now() - random() * interval '365 days'
+       FROM ids, generate_series(1, ${DOWNLOADS}) n`,
+      [userId],
+    );
+    await client.query(`INSERT INTO profile_views (user_id, viewed_at) SELECT $1, now() - random() * interval '365 days' FROM generate_series(1, ${VIEWS})`, [userId]);
+    await client.query(
+      `UPDATE tracks SET stream_count = (SELECT count(*) FROM track_plays p WHERE p.track_id = tracks.id),
+         download_count = (SELECT count(*) FROM track_downloads d WHERE d.track_id = tracks.id)
+       WHERE user_id = $1::uuid`,
+      [userId],
+    );
+    await client.query('VACUUM ANALYZE track_plays, track_downloads, profile_views, tracks');
+    console.log(`(seeded ${TRACKS} tracks, ${PLAYS} plays, ${DOWNLOADS} downloads, ${VIEWS} views in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } finally {
+    await client.end();
+  }
+}
+
+function row(label: string, result: WrkResult): Record<string, unknown> {
+  return {
+    case: label,
+    'req/s': fixed(result.requestsPerSecond),
+    'p50 ms': fixed(result.p50Ms, 2),
+    'p99 ms': fixed(result.p99Ms, 2),
+    'server CPU µs/req': fixed(result.serverCpuUsPerRequest),
+    errors: result.errors,
+  };
+}
+
+export async function run() {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `sauti_bench_analytics_${process.pid}`;
+  await admin(serverUrl, `CREATE DATABASE "${name}"`);
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const server = await startServer(PORT, { DATABASE_URL: databaseUrl.toString() });
+  const rows: Record<string, unknown>[] = [];
+  const notes: string[] = [];
+  const summaries: Record<string, unknown>[] = [];
+  try {
+    const artist = await signUpArtist(server, 'Analytics Artist');
+    await seed(databaseUrl.toString(), artist.email);
+
+    for (const route of ['/api/analytics', '/api/analytics/daily?days=30']) {
+      const response = await fetch(`${server.url}${route}`, { headers: { cookie: artist.cookie } });
+      const body = Buffer.from(await response.arrayBuffer());
+      if (response.status !== 200) throw new Error(`${route}: ${response.status} ${body.toString()}`);
+      const parsed = JSON.parse(body.toString()) as { totalStreams?: number; tracks?: unknown[] };
+      if (route === '/api/analytics' && parsed.totalStreams !== PLAYS) throw new Error(`unexpected totalStreams ${parsed.totalStreams}`);
+      if (route !== '/api/analytics' && parsed.tracks?.length !== TRACKS) throw new Error('unexpected per-track table');
+
+      // The yardstick answers GET /api/tracks; the same bytes as this route.
+      const bodyFile = path.join(os.tmpdir(), `sauti-bench-analytics-${process.pid}.json`);
+      fs.writeFileSync(bodyFile, body);
+      const removeBody = atExit(() => fs.rmSync(bodyFile, { force: true }));
+      const minimal = spawnPinned(SERVER_CPU, process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'minimal-json-server.ts'), String(MINIMAL_PORT), bodyFile], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+      });
+      try {
+        await once(minimal.stdout!, 'data');
+        const get = (url: string, pid: number, seconds = SECONDS) =>
+          runWrk({ url, connections: CONNECTIONS, seconds, script: 'get', headers: { cookie: artist.cookie }, serverPids: [pid] });
+        const sautiUrl = `${server.url}${route}`;
+        const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}/api/tracks`;
+        await get(sautiUrl, server.pid, 3);
+        await get(minimalUrl, minimal.pid!, 3);
+        const rounds: { minimal: WrkResult; sauti: WrkResult; quiet: boolean }[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const { quiet } = await waitForQuiet();
+          rounds.push({ minimal: await get(minimalUrl, minimal.pid!), sauti: await get(sautiUrl, server.pid), quiet });
+        }
+        const ratio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond));
+        const p99 = median(rounds.map((r) => r.sauti.p99Ms));
+        rows.push(
+          ...rounds.flatMap((r, i) => {
+            const label = `${route} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
+            return [row(`${label}: minimal Fastify`, r.minimal), row(`${label}: Sauti`, r.sauti)];
+          }),
+        );
+        const summary = {
+          case: `${route}: median of rounds`,
+          'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),
+          'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
+          'req/s ratio (target >= 0.25)': fixed(ratio, 2),
+          'Sauti p99 ms (target <= 50)': fixed(p99, 2),
+        };
+        rows.push(summary);
+        summaries.push(summary);
+        notes.push(
+          `${route} (${body.length} bytes): req/s ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50); errors ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; quiet rounds ${rounds.filter((r) => r.quiet).length} of ${ROUNDS}`,
+        );
+      } finally {
+        await stopProcess(minimal);
+        fs.rmSync(bodyFile, { force: true });
+        removeBody();
+      }
+    }
+    report('analytics', rows, [
+      `${TRACKS} tracks, ${PLAYS} plays, ${DOWNLOADS} downloads, ${VIEWS} views; PostgreSQL; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`,
+      ...notes,
+      `load average at the end: ${loadAverage()}`,
+    ]);
+    console.table(summaries);
+  } finally {
+    await server.stop();
+    await admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The landing page's lists against the JSON API budget (DESIGN.md), on a large catalogue:
+ * GET /api/featured-tracks?limit=12, /api/featured-artists?limit=10 and /api/editors-picks?limit=12
+ * over 16 keep-alive connections, each against a minimal Fastify server answering the same bytes
+ * from memory; alternating rounds. Targets: requests/s >= 0.25x the minimal server's, p99 <= 50 ms.
+ * Also times the ranking job (both lists recomputed) at that size.
+ *
+ * Needs PostgreSQL: DATABASE_URL names a server where a fresh database is made and filled by
+ * `npm run seed` (BENCH_DISCOVERY_ARTISTS / BENCH_DISCOVERY_TRACKS, default 10,000 / 100,000,
+ * 10 plays per track), then dropped. BENCH_DISCOVERY_DATABASE_URL names an already seeded one instead.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { openDatabase } from '../server/src/db/client';
+import { DiscoveryService } from '../server/src/modules/discovery';
+import { atExit, atFinish, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
+import { startServer } from './support/server';
+import { runWrk, type WrkResult } from './support/wrk';
+import { report } from './lib';
+
+const SERVER_PORT = 5150;
+const MINIMAL_PORT = 5151;
+const CONNECTIONS = 16;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ARTISTS = Number(process.env.BENCH_DISCOVERY_ARTISTS ?? 10_000);
+const TRACKS = Number(process.env.BENCH_DISCOVERY_TRACKS ?? 100_000);
+const RANKING_RUNS = 3;
+const root = path.resolve(import.meta.dirname, '..');
+
+const ENDPOINTS = ['/api/featured-tracks?limit=12', '/api/featured-artists?limit=10', '/api/editors-picks?limit=12'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
+
+function row(label: string, result: WrkResult): Record<string, unknown> {
+  return {
+    case: label,
+    'req/s': fixed(result.requestsPerSecond),
+    'p50 ms': fixed(result.p50Ms, 2),
+    'p99 ms': fixed(result.p99Ms, 2),
+    'server CPU µs/req': fixed(result.serverCpuUsPerRequest),
+    errors: result.errors,
+  };
+}
+
+async function admin(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A seeded database: the one named, or a fresh one filled by `npm run seed` and dropped at the end. */
+async function seededDatabase(): Promise<string> {
+  if (process.env.BENCH_DISCOVERY_DATABASE_URL) {
+    console.log('(using the seeded database of BENCH_DISCOVERY_DATABASE_URL)');
+    return process.env.BENCH_DISCOVERY_DATABASE_URL;
+  }
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error('the discovery benchmark needs PostgreSQL: set DATABASE_URL (a fresh database is made there) or BENCH_DISCOVERY_DATABASE_URL (already seeded)');
+  const name = `sauti_bench_discovery_${Date.now().toString(36)}`;
+  await admin(serverUrl, `CREATE DATABASE "${name}"`);
+  atFinish(() => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-seed-'));
+  const removeDataDir = atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const started = Date.now();
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts', '--artists', String(ARTISTS), '--tracks', String(TRACKS)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+  });
+  console.log(`(seeded ${ARTISTS} artists and ${TRACKS} tracks in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
+  return url.toString();
+}
+
+/** The ranking job's work (both lists computed and replaced), timed in this process against the seeded database. */
+async function timeRanking(databaseUrl: string) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-rank-'));
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    const service = new DiscoveryService(() => database.db);
+    const runs = [];
+    for (let i = 0; i < RANKING_RUNS; i++) runs.push(await service.recompute());
+    const counts = await database.pool.query<{ plays: number; downloads: number; tracks: number }>(
+      `SELECT (SELECT count(*) FROM track_plays) AS plays, (SELECT count(*) FROM track_downloads) AS downloads, (SELECT count(*) FROM tracks) AS tracks`,
+    );
+    return { ms: runs.map((run) => run.ms), ...counts.rows[0]! };
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function run() {
+  const databaseUrl = await seededDatabase();
+  const ranking = await timeRanking(databaseUrl);
+  const server = await startServer(SERVER_PORT, { DATABASE_URL: databaseUrl });
+  atFinish(() => server.stop());
+  const rows: Record<string, unknown>[] = [];
+  const notes: string[] = [
+    `catalogue: ${ranking.tracks.toLocaleString('en')} tracks, ${ranking.plays.toLocaleString('en')} plays and ${ranking.downloads.toLocaleString('en')} downloads over 30 days (PostgreSQL, not pinned; Sauti on core ${SERVER_CPU})`,
+    `ranking job (trending + popular artists, computed and replaced): ${ranking.ms.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`,
+  ];
+  const summaries: Record<string, unknown>[] = [];
+  for (const endpoint of ENDPOINTS) {
+    const response = await fetch(`${server.url}${endpoint}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    const entries = JSON.parse(body.toString()) as unknown[];
+    if (response.status !== 200 || entries.length === 0) throw new Error(`unexpected ${endpoint} answer: ${response.status} ${body.toString().slice(0, 200)}`);
+    const bodyFile = path.join(os.tmpdir(), `sauti-bench-discovery-${process.pid}.json`);
+    fs.writeFileSync(bodyFile, body);
+    const removeBody = atExit(() => fs.rmSync(bodyFile, { force: true }));
+    const minimal = spawnPinned(SERVER_CPU, process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'minimal-json-server.ts'), String(MINIMAL_PORT), bodyFile], {
+      cwd: root,
+    });
+    try {
+      await once(minimal.stdout!, 'data');
+      const get = (url: string, pid: number, seconds = SECONDS) => runWrk({ url, connections: CONNECTIONS, seconds, script: 'get', serverPids: [pid] });
+      const sautiUrl = `${server.url}${endpoint}`;
+      const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}/api/tracks`;
+      await get(sautiUrl, server.pid, 3);
+      await get(minimalUrl, minimal.pid!, 3);
+      const rounds: { minimal: WrkResult; sauti: WrkResult; quiet: boolean }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const { quiet } = await waitForQuiet();
+        rounds.push({ minimal: await get(minimalUrl, minimal.pid!), sauti: await get(sautiUrl, server.pid), quiet });
+      }
+      for (const [i, r] of rounds.entries()) {
+        const label = `${endpoint} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
+        rows.push(row(`${label}: minimal Fastify`, r.minimal), row(`${label}: Sauti`, r.sauti));
+      }
+      const ratio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond));
+      const p99 = median(rounds.map((r) => r.sauti.p99Ms));
+      const summary = {
+        endpoint,
+        entries: entries.length,
+        bytes: body.length,
+        'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),
+        'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
+        'req/s ratio (target >= 0.25)': fixed(ratio, 2),
+        'Sauti p99 ms (target <= 50)': fixed(p99, 2),
+        errors: rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0),
+        'quiet rounds': `${rounds.filter((r) => r.quiet).length} of ${ROUNDS}`,
+      };
+      summaries.push(summary);
+      rows.push({ case: `${endpoint}: median of rounds`, ...summary });
+      notes.push(`${endpoint}: ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50)`);
+    } finally {
+      await stopProcess(minimal);
+      fs.rmSync(bodyFile, { force: true });
+      removeBody();
+    }
+  }
+  notes.push(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per endpoint; load average at the end: ${loadAverage()}`);
+  report('discovery', rows, notes);
+  console.table(summaries);
+}

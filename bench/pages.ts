@@ -1,0 +1,124 @@
+/**
+ * The fan-facing pages against DESIGN.md's budgets, with Lighthouse 12 (mobile profile: 150 ms
+ * RTT, 1.6 Mbps, CPU x4, cold cache) in Debian's Chromium, on a database seeded by `npm run seed`:
+ * the landing, a popular artist's profile, a track page and an album page. Targets per page:
+ * performance >= 97, LCP <= 1.5 s, CLS <= 0.05, <= 500 KB transferred, <= 120 KB of JavaScript
+ * (compressed, as transferred). Each page is measured RUNS times; the median run is reported.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer } from './support/server';
+import { report } from './lib';
+
+const PORT = 5151;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const root = path.resolve(import.meta.dirname, '..');
+const webOut = path.join(root, '.tmp', 'bench', 'web');
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Measurement {
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  totalKB: number;
+  scriptKB: number;
+  imageKB: number;
+  largestImageKB: number;
+}
+
+/** The web app and its server renderer beside the bench server bundle (main.js finds ../web). */
+function buildWeb() {
+  const vite = path.join(root, 'node_modules', '.bin', 'vite');
+  execFileSync(vite, ['build', '--outDir', webOut, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
+  execFileSync(vite, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', `${webOut}-ssr`, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
+}
+
+function lighthouse(url: string): Measurement {
+  const output = path.join(os.tmpdir(), `sauti-lighthouse-${process.pid}.json`);
+  execFileSync(
+    path.join(root, 'node_modules', '.bin', 'lighthouse'),
+    [url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${output}`, '--chrome-flags=--headless=new --no-sandbox'],
+    { env: { ...process.env, CHROME_PATH: chromium }, stdio: 'ignore' },
+  );
+  const result = JSON.parse(fs.readFileSync(output, 'utf8')) as {
+    categories: { performance: { score: number } };
+    audits: Record<string, { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }>;
+  };
+  fs.rmSync(output, { force: true });
+  const requests = result.audits['network-requests']?.details?.items ?? [];
+  const kb = (type: string) => requests.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024;
+  return {
+    performance: Math.round(result.categories.performance.score * 100),
+    lcpMs: Math.round(result.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    cls: Number((result.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN).toFixed(3)),
+    tbtMs: Math.round(result.audits['total-blocking-time']?.numericValue ?? Number.NaN),
+    totalKB: Math.round((result.audits['total-byte-weight']?.numericValue ?? Number.NaN) / 1024),
+    scriptKB: Math.round(kb('Script')),
+    imageKB: Math.round(kb('Image')),
+    largestImageKB: Math.round(Math.max(0, ...requests.filter((item) => item.resourceType === 'Image').map((item) => (item.transferSize ?? 0) / 1024))),
+  };
+}
+
+const median = (runs: Measurement[]) => [...runs].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs)[Math.floor(runs.length / 2)]!;
+
+async function json<T>(url: string): Promise<T> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export async function run() {
+  buildWeb();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-pages-'));
+  execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts', '--artists', '20', '--tracks', '200'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  const server = await startServer(PORT, {}, { dataDir });
+  try {
+    const artists = await json<{ profileUrl: string }[]>(`${server.url}/api/featured-artists?limit=10`);
+    const [trending] = await json<{ track: { id: string } }[]>(`${server.url}/api/featured-tracks?limit=1`);
+    const artist = artists[0];
+    if (!artist || !trending) throw new Error('the seeded database features nothing');
+    // The most popular artist with an album (profileUrl is /profile/{slug}; the API is /api/profile/{slug}).
+    let album: { id: string } | undefined;
+    for (const candidate of artists) {
+      album = (await json<{ albums: { id: string }[] }>(`${server.url}/api${candidate.profileUrl}`)).albums[0];
+      if (album) break;
+    }
+    const pages: Record<string, string> = {
+      landing: '/',
+      profile: artist.profileUrl,
+      track: `/track/${trending.track.id}`,
+      ...(album ? { album: `/album/${album.id}` } : {}),
+    };
+    const rows: Record<string, unknown>[] = [];
+    for (const [name, pagePath] of Object.entries(pages)) {
+      lighthouse(`${server.url}${pagePath}`); // warms the server, not the browser (each run starts cold)
+      const runs = Array.from({ length: RUNS }, () => lighthouse(`${server.url}${pagePath}`));
+      const m = median(runs);
+      rows.push({
+        page: name,
+        performance: m.performance,
+        'LCP ms': m.lcpMs,
+        CLS: m.cls,
+        'TBT ms': m.tbtMs,
+        'total KB': m.totalKB,
+        'JS KB': m.scriptKB,
+        'images KB': m.imageKB,
+        'largest image KB': m.largestImageKB,
+        'perf (all runs)': runs.map((r) => r.performance).join('/'),
+      });
+    }
+    report('pages', rows, [
+      `Lighthouse mobile, median of ${RUNS} cold runs per page, on a seeded database (20 artists, 200 tracks)`,
+      'budgets: performance >= 97, LCP <= 1500 ms, CLS <= 0.05, total <= 500 KB, JS <= 120 KB, each image <= 25 KB',
+    ]);
+  } finally {
+    await server.stop();
+  }
+}

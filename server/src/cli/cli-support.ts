@@ -1,0 +1,77 @@
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from '../lib/data-dir-lock';
+
+/** A refusal with a message for the operator and an exit code (1: refused, 2: wrong usage). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+export function loadCliConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Takes the DATA_DIR lock as a server would. The embedded database allows one process, so while
+ * a server runs on this DATA_DIR the command refuses (it never talks to a running server).
+ */
+export function lockForCli(config: Config, command: string): DataDirLock {
+  try {
+    return lockDataDir(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      throw new CliError(
+        `${error.message}\n${command} needs the DATA_DIR to itself${config.databaseUrl ? '' : ' (the embedded database allows one process)'}: stop the server, run it, and start the server again.`,
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * The database the server uses: PostgreSQL (DATABASE_URL) as it is, shared with running servers;
+ * the embedded one under DATA_DIR only with its lock held.
+ */
+export async function openCliDatabase(config: Config, command: string): Promise<{ database: Database; close(): Promise<void> }> {
+  const lock = config.databaseUrl ? undefined : lockForCli(config, command);
+  let database: Database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    lock?.release();
+    if (error instanceof ConfigError) throw new CliError(error.message);
+    throw error;
+  }
+  return {
+    database,
+    async close() {
+      await database.close();
+      lock?.release();
+    },
+  };
+}
+
+/** Runs a command's main: prints a CliError's message and exits with its code, anything else with its stack. */
+export function runCli(main: () => Promise<void>) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (error instanceof CliError) {
+        console.error(error.message);
+        process.exit(error.exitCode);
+      }
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

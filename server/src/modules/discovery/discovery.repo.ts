@@ -1,0 +1,237 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { covers, discoveryRankings, editorPicks, tracks, users, type RankingList } from '../../db/schema';
+import {
+  DOWNLOAD_WEIGHT,
+  POPULAR_WINDOW_DAYS,
+  RANKING_SIZE,
+  TRENDING_HALF_LIFE_DAYS,
+  TRENDING_WINDOW_DAYS,
+} from './ranking';
+
+/** Every process replacing the rankings takes this lock first, so two replacements never interleave. */
+const RANKING_LOCK_KEY = 7_382_019_128;
+
+export interface RankedItem {
+  itemId: string;
+  score: number;
+}
+
+/**
+ * Trending tracks (ranking.ts: trendingScore): the decayed weight of each track's plays and
+ * downloads of the last 14 days, the top RANKING_SIZE. Ties: the newer upload, then the id.
+ * The played_at and downloaded_at indexes bound the scan to the window.
+ */
+export async function computeTrending(db: DbOrTx, now: Date): Promise<RankedItem[]> {
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
+  const halfLifeSeconds = TRENDING_HALF_LIFE_DAYS * 86_400;
+  const result = await db.execute<{ item_id: string; score: number }>(sql`
+    WITH events AS (
+      SELECT track_id, played_at AS at, 1::float8 AS weight FROM track_plays
+      WHERE played_at > ${since}::timestamptz
+      UNION ALL
+      SELECT track_id, downloaded_at, ${DOWNLOAD_WEIGHT}::float8 FROM track_downloads
+      WHERE downloaded_at > ${since}::timestamptz
+    ), scores AS (
+      SELECT track_id,
+        sum(weight * power(2::float8,
+          -greatest(0::float8, extract(epoch FROM (${at}::timestamptz - at))::float8) / ${halfLifeSeconds}::float8)) AS score
+      FROM events GROUP BY track_id
+    )
+    SELECT s.track_id AS item_id, s.score
+    FROM scores s JOIN ${tracks} t ON t.id = s.track_id
+    ORDER BY s.score DESC, t.uploaded_at DESC, t.id DESC
+    LIMIT ${RANKING_SIZE}`);
+  return result.rows.map((row) => ({ itemId: row.item_id, score: Number(row.score) }));
+}
+
+/**
+ * Popular artists: counted plays of their tracks over the last 30 days plus downloads weighted
+ * as in trending, no decay; artists at zero are not listed. Ties: the newer account, then the id.
+ */
+export async function computePopularArtists(db: DbOrTx, now: Date): Promise<RankedItem[]> {
+  const since = new Date(now.getTime() - POPULAR_WINDOW_DAYS * 86_400_000).toISOString();
+  const result = await db.execute<{ item_id: string; score: number }>(sql`
+    WITH per_track AS (
+      SELECT track_id, count(*)::float8 AS score FROM track_plays
+      WHERE played_at > ${since}::timestamptz GROUP BY track_id
+      UNION ALL
+      SELECT track_id, ${DOWNLOAD_WEIGHT}::float8 * count(*) FROM track_downloads
+      WHERE downloaded_at > ${since}::timestamptz GROUP BY track_id
+    ), per_artist AS (
+      SELECT t.user_id, sum(p.score) AS score
+      FROM per_track p JOIN ${tracks} t ON t.id = p.track_id
+      GROUP BY t.user_id
+    )
+    SELECT a.user_id AS item_id, a.score
+    FROM per_artist a JOIN ${users} u ON u.id = a.user_id
+    WHERE a.score > 0
+    ORDER BY a.score DESC, u.created_at DESC, u.id DESC
+    LIMIT ${RANKING_SIZE}`);
+  return result.rows.map((row) => ({ itemId: row.item_id, score: Number(row.score) }));
+}
+
+/** Serialises replacements of the rankings across processes, until the transaction ends. */
+export async function lockRankings(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${RANKING_LOCK_KEY})`);
+}
+
+/** Inside a transaction: the list's rows become `items`, in order (position 1 first). */
+export async function replaceRanking(tx: DbOrTx, list: RankingList, items: RankedItem[], computedAt: Date): Promise<void> {
+  await tx.delete(discoveryRankings).where(eq(discoveryRankings.list, list));
+  if (items.length === 0) return;
+  await tx
+    .insert(discoveryRankings)
+    .values(items.map((item, index) => ({ list, position: index + 1, itemId: item.itemId, score: item.score, computedAt })));
+}
+
+/** The lists that hold no entry at all (never computed, or nothing to rank). */
+export async function emptyRankings(db: DbOrTx): Promise<RankingList[]> {
+  const result = await db.execute<{ list: RankingList }>(sql`
+    SELECT l.list FROM (VALUES ('trending-tracks'), ('popular-artists')) AS l(list)
+    WHERE NOT EXISTS (SELECT 1 FROM ${discoveryRankings} r WHERE r.list = l.list)`);
+  return result.rows.map((row) => row.list);
+}
+
+export async function rankingRows(db: DbOrTx, list: RankingList) {
+  return db.select().from(discoveryRankings).where(eq(discoveryRankings.list, list)).orderBy(asc(discoveryRankings.position));
+}
+
+// --- reads for the API: a few rows by key, joined to what they show ---------------------------
+
+/** The columns of a public track (no original file name, no storage keys). */
+const publicTrackColumns = {
+  id: tracks.id,
+  userId: tracks.userId,
+  trackName: tracks.trackName,
+  artistName: tracks.artistName,
+  fileSize: tracks.fileSize,
+  mimeType: tracks.mimeType,
+  duration: tracks.duration,
+  downloadCount: tracks.downloadCount,
+  uploadedAt: tracks.uploadedAt,
+  coverId: tracks.coverId,
+  coverMimeType: covers.mimeType,
+  albumId: tracks.albumId,
+  price: tracks.price,
+  allowFullPlayback: tracks.allowFullPlayback,
+  streamCount: tracks.streamCount,
+};
+
+
+/**
+ * The first RANKING_SIZE entries of a list, by primary key, before any join: the plan stays a few
+ * index lookups whatever the planner believes about the tables (a freshly filled editor_picks
+ * with no statistics once made it hash-join all of tracks: 8 ms a request).
+ */
+function topOf(db: DbOrTx, list: RankingList) {
+  return db
+    .select({ itemId: discoveryRankings.itemId, position: discoveryRankings.position })
+    .from(discoveryRankings)
+    .where(eq(discoveryRankings.list, list))
+    .orderBy(asc(discoveryRankings.position))
+    .limit(RANKING_SIZE)
+    .as('top');
+}
+
+/** The trending tracks in rank order; a track deleted since the ranking was computed is skipped. */
+export async function readTrending(db: DbOrTx, limit: number) {
+  const top = topOf(db, 'trending-tracks');
+  return db
+    .select(publicTrackColumns)
+    .from(top)
+    .innerJoin(tracks, eq(tracks.id, top.itemId))
+    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .orderBy(asc(top.position))
+    .limit(limit);
+}
+
+export type PublicTrackRow = Awaited<ReturnType<typeof readTrending>>[number];
+
+export interface PublicArtistRow {
+  id: string;
+  displayName: string;
+  displaySlug: string;
+  profilePhotoKey: string | null;
+}
+
+/** The popular artists in rank order; an account deleted since is skipped. */
+export async function readPopularArtists(db: DbOrTx, limit: number): Promise<PublicArtistRow[]> {
+  const top = topOf(db, 'popular-artists');
+  return db
+    .select({ id: users.id, displayName: users.displayName, displaySlug: users.displaySlug, profilePhotoKey: users.profilePhotoKey })
+    .from(top)
+    .innerJoin(users, eq(users.id, top.itemId))
+    .orderBy(asc(top.position))
+    .limit(limit);
+}
+
+/**
+ * The editor's picks by position. A deleted track's pick went with it (ON DELETE CASCADE), so
+ * taking the first picks before the join loses none.
+ */
+export async function readEditorsPicks(db: DbOrTx, limit: number) {
+  const top = db
+    .select({ trackId: editorPicks.trackId, position: editorPicks.position, addedAt: editorPicks.addedAt })
+    .from(editorPicks)
+    .orderBy(asc(editorPicks.position), asc(editorPicks.addedAt), asc(editorPicks.trackId))
+    .limit(limit)
+    .as('top');
+  return db
+    .select(publicTrackColumns)
+    .from(top)
+    .innerJoin(tracks, eq(tracks.id, top.trackId))
+    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .orderBy(asc(top.position), asc(top.addedAt), asc(top.trackId))
+    .limit(limit);
+}
+
+// --- editor's picks, written only by the operator's command-line tool --------------------------
+
+/** Every process (and CLI) changing the picks takes this lock first: positions are renumbered as a whole. */
+const PICKS_LOCK_KEY = 7_382_019_129;
+
+export interface PickRow {
+  trackId: string;
+  position: number;
+  trackName: string;
+  artistName: string;
+}
+
+export async function lockPicks(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${PICKS_LOCK_KEY})`);
+}
+
+export async function listPicks(db: DbOrTx): Promise<PickRow[]> {
+  return db
+    .select({ trackId: editorPicks.trackId, position: editorPicks.position, trackName: tracks.trackName, artistName: tracks.artistName })
+    .from(editorPicks)
+    .innerJoin(tracks, eq(tracks.id, editorPicks.trackId))
+    .orderBy(asc(editorPicks.position), asc(editorPicks.addedAt), asc(editorPicks.trackId));
+}
+
+export async function findTrackTitle(db: DbOrTx, trackId: string): Promise<{ trackName: string; artistName: string } | undefined> {
+  const [row] = await db
+    .select({ trackName: tracks.trackName, artistName: tracks.artistName })
+    .from(tracks)
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  return row;
+}
+
+export async function insertPick(tx: DbOrTx, trackId: string, position: number): Promise<void> {
+  await tx.insert(editorPicks).values({ trackId, position });
+}
+
+export async function deletePick(tx: DbOrTx, trackId: string): Promise<boolean> {
+  const deleted = await tx.delete(editorPicks).where(eq(editorPicks.trackId, trackId)).returning({ trackId: editorPicks.trackId });
+  return deleted.length > 0;
+}
+
+/** Positions 1..n in the given order. */
+export async function renumberPicks(tx: DbOrTx, trackIds: string[]): Promise<void> {
+  for (const [index, trackId] of trackIds.entries()) {
+    await tx.update(editorPicks).set({ position: index + 1 }).where(eq(editorPicks.trackId, trackId));
+  }
+}

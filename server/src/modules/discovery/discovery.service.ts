@@ -1,0 +1,83 @@
+import type { FeaturedArtist, FeaturedTrackEntry } from '#common/schemas/public';
+import type { Db } from '../../db/client';
+import { toPublicUser } from '../auth';
+import { toPublicTrack } from '../public-pages';
+import {
+  computePopularArtists,
+  computeTrending,
+  emptyRankings,
+  lockRankings,
+  readEditorsPicks,
+  readPopularArtists,
+  readTrending,
+  replaceRanking,
+  type PublicArtistRow,
+  type PublicTrackRow,
+} from './discovery.repo';
+
+const toFeaturedTrack = (row: PublicTrackRow): FeaturedTrackEntry => ({ track: toPublicTrack(row) });
+const toFeaturedArtist = (row: PublicArtistRow): FeaturedArtist => toPublicUser(row);
+
+export interface RecomputeResult {
+  trendingTracks: number;
+  popularArtists: number;
+  ms: number;
+}
+
+/**
+ * The landing page's lists (docs/decisions/028). Trending tracks and popular artists are computed
+ * by a scheduled job into discovery_rankings; a request reads at most 50 rows of it by primary
+ * key and joins the tracks or users, so a deleted track or account drops out at once. The routes
+ * keep serialised answers for a few seconds (discovery.plugin.ts).
+ */
+export class DiscoveryService {
+  private readonly recomputed = new Set<() => void>();
+
+  constructor(private readonly db: () => Db) {}
+
+  /** Called after this process replaced the rankings (answer caches forget theirs). */
+  onRecomputed(listener: () => void) {
+    this.recomputed.add(listener);
+  }
+
+  /** Answers are read afresh from now on (after changes made outside this process, e.g. the picks command). */
+  forgetAnswers() {
+    this.recomputed.forEach((listener) => listener());
+  }
+
+  async featuredTracks(limit: number): Promise<FeaturedTrackEntry[]> {
+    return (await readTrending(this.db(), limit)).map(toFeaturedTrack);
+  }
+
+  async featuredArtists(limit: number): Promise<FeaturedArtist[]> {
+    return (await readPopularArtists(this.db(), limit)).map(toFeaturedArtist);
+  }
+
+  async editorsPicks(limit: number): Promise<FeaturedTrackEntry[]> {
+    return (await readEditorsPicks(this.db(), limit)).map(toFeaturedTrack);
+  }
+
+  /**
+   * Computes both rankings (outside any transaction: the aggregation is the slow part) and
+   * replaces both lists in one transaction under an advisory lock, so readers see the old lists
+   * or the new ones, never a mix, and two processes never interleave their replacements.
+   */
+  async recompute(now = new Date()): Promise<RecomputeResult> {
+    const started = performance.now();
+    const db = this.db();
+    const trending = await computeTrending(db, now);
+    const artists = await computePopularArtists(db, now);
+    await db.transaction(async (tx) => {
+      await lockRankings(tx);
+      await replaceRanking(tx, 'trending-tracks', trending, now);
+      await replaceRanking(tx, 'popular-artists', artists, now);
+    });
+    this.recomputed.forEach((listener) => listener());
+    return { trendingTracks: trending.length, popularArtists: artists.length, ms: performance.now() - started };
+  }
+
+  /** At startup: a list with no entry (a fresh install, a restored database) is computed now, not in 5 minutes. */
+  async hasEmptyList(): Promise<boolean> {
+    return (await emptyRankings(this.db())).length > 0;
+  }
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendStoredFile } from '../storage';
+import { attachmentDisposition } from './download-names';
+import type { DownloadsService, TrackDownload, ViewerId } from './downloads.service';
+
+/**
+ * Per client address (docs/decisions/027). A track's limit leaves room for a download manager
+ * resuming with range requests on a patchy connection, and for many fans behind one carrier NAT;
+ * a ZIP is up to a few hundred megabytes, hence the lower one. Together they bound how fast one
+ * address can inflate the counts (every download start counts) or hog the uplink.
+ */
+export const DOWNLOAD_RATE_LIMITS = {
+  track: { max: 60, timeWindow: '1 minute' },
+  album: { max: 20, timeWindow: '1 minute' },
+} as const;
+
+/** A download may be resumed (ETag, If-Range) but must reach the server each time: it is counted, and may stop being free. */
+const DOWNLOAD_CACHE_CONTROL = 'private, no-cache';
+
+const viewerOf =
+  (request: FastifyRequest): ViewerId =>
+  async () =>
+    (await request.currentUser())?.id;
+
+/**
+ * Whether an answer sent the file from its first byte: a whole file (200), or a range starting at
+ * 0 (206 "bytes 0-…"). A resumed download (a later range), a 304, 412 or 416 is no new download.
+ */
+function startedAtZero(reply: FastifyReply): boolean {
+  if (reply.statusCode === 200) return true;
+  return reply.statusCode === 206 && String(reply.getHeader('content-range') ?? '').startsWith('bytes 0-');
+}
+
+/**
+ * GET /api/tracks/{id}/download: a free track's original as an attachment, with ranges (a
+ * download resumed over a patchy connection). GET /api/albums/{id}/download: a free album's
+ * originals and cover in a ZIP (store mode, streamed, exact Content-Length). A priced one: 402
+ * JSON `{ message, price }`, no audio. Public; the optional `email` query is ignored until the
+ * payments issue (a paid download needs proof of purchase, not an address typed into a URL).
+ */
+export async function downloadRoutes(app: FastifyInstance, downloads: DownloadsService) {
+  /** The track each request is downloading, for the onSend hook that counts it. */
+  const trackDownloads = new WeakMap<FastifyRequest, TrackDownload>();
+
+  app.get<{ Params: { id: string } }>(
+    '/api/tracks/:id/download',
+    {
+      config: { rateLimit: DOWNLOAD_RATE_LIMITS.track },
+      // Counted once per download, not once per range request: only an answer from byte 0 counts.
+      // Counted here, once sendStoredFile has chosen the answer and before its first byte leaves,
+      // so a client that has the file sees the count.
+      onSend: async (request, reply, payload) => {
+        const download = trackDownloads.get(request);
+        if (download && request.method === 'GET' && startedAtZero(reply)) {
+          try {
+            await downloads.count({ ownerId: download.ownerId, trackIds: [download.trackId], albumId: null }, viewerOf(request));
+          } catch (error) {
+            // A failed count must not cost the fan a free download.
+            request.log.error({ err: error, trackId: download.trackId }, 'could not count a download');
+          }
+        }
+        return payload;
+      },
+    },
+    async (request, reply) => {
+      const download = await downloads.track(request.params.id, viewerOf(request));
+      trackDownloads.set(request, download);
+      return sendStoredFile({ storage: app.storage }, request, reply, { ...download.file, cacheControl: DOWNLOAD_CACHE_CONTROL });
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/albums/:id/download',
+    { config: { rateLimit: DOWNLOAD_RATE_LIMITS.album } },
+    async (request, reply) => {
+      const viewer = viewerOf(request);
+      const download = await downloads.album(request.params.id, viewer);
+      reply.headers({
+        'content-type': 'application/zip',
+        'content-disposition': attachmentDisposition(download.fileName),
+        'cache-control': 'private, no-store',
+        'x-content-type-options': 'nosniff',
+        // Each ZIP is made as it is sent: no ranges, nothing to resume from.
+        'accept-ranges': 'none',
+      });
+      if (request.method === 'HEAD') {
+        // Nothing is read from storage, nothing counted; the length is known only by making the ZIP.
+        reply.hijack();
+        reply.raw.writeHead(200, reply.getHeaders() as Record<string, string>);
+        reply.raw.end();
+        return reply;
+      }
+      try {
+        await downloads.count({ ownerId: download.ownerId, trackIds: download.trackIds, albumId: download.albumId }, viewer);
+      } catch (error) {
+        request.log.error({ err: error, albumId: download.albumId }, 'could not count an album download');
+      }
+      const zip = downloads.zip(download);
+      // The client went away (or the answer is complete): stop reading storage, release the stream.
+      reply.raw.once('close', zip.destroy);
+      reply.header('content-length', String(zip.size));
+      return reply.send(zip.stream);
+    },
+  );
+}

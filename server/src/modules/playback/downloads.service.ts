@@ -1,0 +1,131 @@
+import { createHash } from 'node:crypto';
+import { formatPrice } from '#common/money';
+import { AppError } from '../../lib/errors';
+import { albumEntryNames, attachmentDisposition, extensionFor, safeFileName } from './download-names';
+import { streamZip, type StreamedZip, type ZipEntrySource } from './download-zip';
+import { countDownloads, findDownloadableAlbum, findDownloadableTrack, type DownloadableAlbum, type DownloadableTrack } from './downloads.repo';
+import type { PlaybackContext } from './playback-context';
+import type { ServedFile } from './streams.service';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** Strong validator of a stored object: keys are never reused for other content. */
+const etagOf = (key: string, size: number) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}-${size.toString(36)}"`;
+
+/** Who asks: looked up only when it matters (a priced item, or a download being counted). */
+export type ViewerId = () => Promise<string | undefined>;
+
+export interface TrackDownload {
+  /** The original as uploaded, with its Content-Disposition. */
+  file: ServedFile & { headers: Record<string, string> };
+  trackId: string;
+  ownerId: string;
+}
+
+export interface AlbumDownload {
+  albumId: string;
+  ownerId: string;
+  trackIds: string[];
+  /** "<album name>.zip", for Content-Disposition. */
+  fileName: string;
+  entries: ZipEntrySource[];
+}
+
+/** "This track costs KES 50.00. Buy it to download it." and the like. */
+function purchaseRequired(message: string, price: number): AppError {
+  return new AppError('download.purchase-required', message, { price });
+}
+
+/**
+ * GET /api/tracks/{id}/download and GET /api/albums/{id}/download (docs/decisions/027).
+ * Free means free (DESIGN.md): a free track's original, or a free album's originals in a ZIP, to
+ * anyone, whatever its streaming allows. A priced one answers 402 to everyone but its owner;
+ * buyers arrive with the payments issue (proof of purchase, not an e-mail typed into a URL).
+ * An album is free when its price is 0 and every track on it is free: otherwise it would hand
+ * out a priced track for nothing.
+ * Counting: one per download started (tracks.download_count and a track_downloads row; an album
+ * counts each of its tracks), never the owner's own. The artist's cached track list learns of it
+ * through track.downloaded.
+ */
+export class DownloadsService {
+  constructor(private readonly context: PlaybackContext) {}
+
+  async track(trackId: string, viewerId: ViewerId): Promise<TrackDownload> {
+    const track = isUuid(trackId) ? await findDownloadableTrack(this.context.db(), trackId) : undefined;
+    if (!track) throw new AppError('track.not-found');
+    if (track.price > 0 && (await viewerId()) !== track.userId) {
+      throw purchaseRequired(`This track costs ${formatPrice(track.price)}. Buy it to download it.`, track.price);
+    }
+    const fileName = safeFileName(track.trackName, extensionFor(track.mimeType, track.audioKey), 'Track');
+    return {
+      file: {
+        key: track.audioKey,
+        size: track.fileSize,
+        contentType: track.mimeType,
+        etag: etagOf(track.audioKey, track.fileSize),
+        lastModified: track.uploadedAt,
+        headers: { 'content-disposition': attachmentDisposition(fileName) },
+      },
+      trackId: track.id,
+      ownerId: track.userId,
+    };
+  }
+
+  async album(albumId: string, viewerId: ViewerId): Promise<AlbumDownload> {
+    const album = isUuid(albumId) ? await findDownloadableAlbum(this.context.db(), albumId) : undefined;
+    if (!album) throw new AppError('album.not-found');
+    if (album.tracks.length === 0) throw new AppError('album.not-found', 'This album has no songs to download.');
+    const refusal = albumPriceRefusal(album);
+    if (refusal && (await viewerId()) !== album.userId) throw refusal;
+
+    const cover = album.cover;
+    const coverName = cover ? `cover.${extensionFor(cover.mimeType, cover.originalKey)}` : undefined;
+    const names = albumEntryNames(
+      album.tracks.map((track) => ({ title: track.trackName, extension: extensionFor(track.mimeType, track.audioKey) })),
+      coverName ? [coverName] : [],
+    );
+    const entries: ZipEntrySource[] = album.tracks.map((track, index) => ({
+      name: names[index]!,
+      key: track.audioKey,
+      size: track.fileSize,
+      mtime: track.uploadedAt,
+    }));
+    if (cover && coverName) entries.push({ name: coverName, key: cover.originalKey, size: cover.byteSize, mtime: cover.createdAt });
+    return {
+      albumId: album.id,
+      ownerId: album.userId,
+      trackIds: album.tracks.map((track) => track.id),
+      fileName: safeFileName(album.albumName, 'zip', 'Album'),
+      entries,
+    };
+  }
+
+  /** The ZIP's bytes, read from storage as they are sent. */
+  zip(download: AlbumDownload): StreamedZip {
+    return streamZip(this.context.storage, download.entries);
+  }
+
+  /**
+   * Counts a download that started (a track, or every track of an album), unless the owner asks
+   * for their own; then tells the artist's cached list (track.downloaded, after the commit).
+   */
+  async count(download: { ownerId: string; trackIds: string[]; albumId: string | null }, viewerId: ViewerId): Promise<boolean> {
+    if ((await viewerId()) === download.ownerId) return false;
+    const counted = await countDownloads(this.context.db(), download.trackIds, download.albumId);
+    for (const track of counted) this.context.events.emit('track.downloaded', { trackId: track.id, userId: track.userId });
+    return counted.length > 0;
+  }
+}
+
+function albumPriceRefusal(album: DownloadableAlbum): AppError | undefined {
+  if (album.price > 0) return purchaseRequired(`This album costs ${formatPrice(album.price)}. Buy it to download it.`, album.price);
+  const priced = album.tracks.filter((track: DownloadableTrack) => track.price > 0);
+  if (priced.length === 0) return undefined;
+  const total = priced.reduce((sum, track) => sum + track.price, 0);
+  return purchaseRequired(
+    priced.length === 1
+      ? `A song on this album is for sale (${formatPrice(total)}). Buy it to download it.`
+      : `${priced.length} songs on this album are for sale (${formatPrice(total)} in all). Buy them to download them.`,
+    total,
+  );
+}

@@ -1,0 +1,37 @@
+import fp from 'fastify-plugin';
+import { HOUR_MS } from '../jobs';
+import { ListenerHasher } from '../playback';
+import { publicPagesRoutes } from './public-pages.routes';
+import { PublicPagesService } from './public-pages.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    publicPages: {
+      /** Resolves once every profile view counted so far is stored (views are counted after the answer). */
+      viewsCounted(): Promise<void>;
+    };
+  }
+}
+
+/**
+ * The public read API (issue 8): GET /api/profile/{identifier}, /api/track-detail/{trackId},
+ * /api/album-detail/{albumId}, /sitemap.xml and /robots.txt. Nothing here is cached in the
+ * process: each read is a few indexed queries, and with a PostgreSQL server another process may
+ * have changed the rows (docs/decisions/024 and 026).
+ */
+export const publicPagesPlugin = fp(
+  async (app) => {
+    const pages = new PublicPagesService({
+      db: () => app.database.db,
+      log: app.log,
+      publicUrl: app.config.publicUrl,
+      viewers: new ListenerHasher(() => app.database.db),
+    });
+    app.decorate('publicPages', { viewsCounted: () => pages.viewsCounted() });
+    // Registered after the database plugin, so this runs before the database closes.
+    app.addHook('onClose', () => pages.viewsCounted());
+    app.jobs.scheduleEvery('public-pages.forget-old-views', HOUR_MS, () => pages.forgetOld());
+    await app.register(async (scope) => publicPagesRoutes(scope, pages));
+  },
+  { name: 'public-pages', dependencies: ['database', 'session'] },
+);

@@ -1,0 +1,214 @@
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { albums, covers, profileDailyViews, profileViews, profileViewThrottle, socialLinks, tracks, users } from '../../db/schema';
+
+/**
+ * What anyone may read, selected column by column: the uploader's file name, the storage keys,
+ * the e-mail address and the password hash are never read here, so no change to a view function
+ * can leak them. Reads only; the rows are written by their own modules (catalog, accounts,
+ * profiles), except the profile views this module counts.
+ */
+
+/** One counted view per viewer per profile in this window, like plays (docs/decisions/015). */
+export const PROFILE_VIEW_WINDOW_MINUTES = 10;
+
+const artistColumns = {
+  id: users.id,
+  displayName: users.displayName,
+  displaySlug: users.displaySlug,
+  profilePhotoKey: users.profilePhotoKey,
+};
+export interface ArtistRow {
+  id: string;
+  displayName: string;
+  displaySlug: string;
+  profilePhotoKey: string | null;
+}
+
+const trackColumns = {
+  id: tracks.id,
+  userId: tracks.userId,
+  trackName: tracks.trackName,
+  artistName: tracks.artistName,
+  fileSize: tracks.fileSize,
+  mimeType: tracks.mimeType,
+  duration: tracks.duration,
+  downloadCount: tracks.downloadCount,
+  uploadedAt: tracks.uploadedAt,
+  coverId: tracks.coverId,
+  coverMimeType: covers.mimeType,
+  albumId: tracks.albumId,
+  albumPosition: tracks.albumPosition,
+  price: tracks.price,
+  allowFullPlayback: tracks.allowFullPlayback,
+  streamCount: tracks.streamCount,
+};
+export interface PublicTrackRow {
+  id: string;
+  userId: string;
+  trackName: string;
+  artistName: string;
+  fileSize: number;
+  mimeType: string;
+  duration: number;
+  downloadCount: number;
+  uploadedAt: Date;
+  coverId: string | null;
+  coverMimeType: string | null;
+  albumId: string | null;
+  albumPosition: number | null;
+  price: number;
+  allowFullPlayback: boolean;
+  streamCount: number;
+}
+
+const albumColumns = {
+  id: albums.id,
+  userId: albums.userId,
+  albumName: albums.albumName,
+  coverId: albums.coverId,
+  coverMimeType: covers.mimeType,
+  price: albums.price,
+  createdAt: albums.createdAt,
+};
+export interface PublicAlbumRow {
+  id: string;
+  userId: string;
+  albumName: string;
+  coverId: string | null;
+  coverMimeType: string | null;
+  price: number;
+  createdAt: Date;
+}
+
+/** An account that never verified its e-mail address has no public page (it cannot sign in to make one). */
+const isPublicArtist = isNotNull(users.emailVerifiedAt);
+
+export async function findArtistById(db: Db, id: string): Promise<ArtistRow | undefined> {
+  const [row] = await db.select(artistColumns).from(users).where(and(eq(users.id, id), isPublicArtist)).limit(1);
+  return row;
+}
+
+/** By the display name's slug (users.display_slug is unique). */
+export async function findArtistBySlug(db: Db, slug: string): Promise<ArtistRow | undefined> {
+  const [row] = await db.select(artistColumns).from(users).where(and(eq(users.displaySlug, slug), isPublicArtist)).limit(1);
+  return row;
+}
+
+function selectTracks(db: Db) {
+  return db.select(trackColumns).from(tracks).leftJoin(covers, eq(covers.id, tracks.coverId));
+}
+
+/** Every track of the artist, newest first. */
+export async function listArtistTracks(db: Db, userId: string): Promise<PublicTrackRow[]> {
+  return selectTracks(db).where(eq(tracks.userId, userId)).orderBy(desc(tracks.uploadedAt), desc(tracks.id));
+}
+
+/** The tracks of these albums, each album's in album order. */
+export async function listAlbumTracks(db: Db, albumIds: string[]): Promise<PublicTrackRow[]> {
+  if (albumIds.length === 0) return [];
+  return selectTracks(db)
+    .where(inArray(tracks.albumId, albumIds))
+    .orderBy(asc(tracks.albumPosition), asc(tracks.uploadedAt), asc(tracks.id));
+}
+
+export async function findTrack(db: Db, trackId: string): Promise<{ track: PublicTrackRow; artist: ArtistRow } | undefined> {
+  const [row] = await db
+    .select({ track: trackColumns, artist: artistColumns })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  return row;
+}
+
+function selectAlbums(db: Db) {
+  return db.select(albumColumns).from(albums).leftJoin(covers, eq(covers.id, albums.coverId));
+}
+
+/** The artist's albums, newest first (as the dashboard lists them). */
+export async function listArtistAlbums(db: Db, userId: string): Promise<PublicAlbumRow[]> {
+  return selectAlbums(db).where(eq(albums.userId, userId)).orderBy(desc(albums.createdAt), desc(albums.id));
+}
+
+export async function findAlbum(db: Db, albumId: string): Promise<{ album: PublicAlbumRow; artist: ArtistRow } | undefined> {
+  const [row] = await db
+    .select({ album: albumColumns, artist: artistColumns })
+    .from(albums)
+    .innerJoin(users, eq(users.id, albums.userId))
+    .leftJoin(covers, eq(covers.id, albums.coverId))
+    .where(eq(albums.id, albumId))
+    .limit(1);
+  return row;
+}
+
+export async function listSocialLinks(db: Db, userId: string): Promise<{ id: string; title: string; url: string }[]> {
+  return db
+    .select({ id: socialLinks.id, title: socialLinks.title, url: socialLinks.url })
+    .from(socialLinks)
+    .where(eq(socialLinks.userId, userId))
+    .orderBy(asc(socialLinks.createdAt), asc(socialLinks.id));
+}
+
+/**
+ * Counts a view of a profile unless this viewer had one counted in the last 10 minutes. One
+ * statement: the throttle row is claimed with INSERT … ON CONFLICT … WHERE (so two simultaneous
+ * views on two PostgreSQL connections count once) and the view is recorded only if it was, with
+ * +1 on the artist's profile_daily_views row of its UTC day (the analytics' rollup).
+ * Answers whether it counted.
+ */
+export async function countProfileView(db: Db, userId: string, viewerHash: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    WITH claimed AS (
+      INSERT INTO ${profileViewThrottle} (user_id, viewer_hash, last_counted_at)
+      SELECT ${userId}, ${viewerHash}, now() WHERE EXISTS (SELECT 1 FROM ${users} WHERE id = ${userId})
+      ON CONFLICT (user_id, viewer_hash) DO UPDATE SET last_counted_at = now()
+      WHERE ${profileViewThrottle.lastCountedAt} <= now() - make_interval(mins => ${PROFILE_VIEW_WINDOW_MINUTES})
+      RETURNING user_id
+    ), viewed AS (
+      INSERT INTO ${profileViews} (user_id) SELECT user_id FROM claimed RETURNING id, user_id, viewed_at
+    ), daily AS (
+      INSERT INTO ${profileDailyViews} (user_id, day, views)
+      SELECT user_id, (viewed_at AT TIME ZONE 'UTC')::date, 1 FROM viewed
+      ON CONFLICT (user_id, day) DO UPDATE SET views = ${profileDailyViews}.views + 1
+    )
+    SELECT id FROM viewed`);
+  return result.rows.length > 0;
+}
+
+/** Throttle rows older than the window say nothing any more. */
+export async function forgetOldViewThrottles(db: Db): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM ${profileViewThrottle} WHERE last_counted_at < now() - make_interval(mins => ${PROFILE_VIEW_WINDOW_MINUTES})`);
+}
+
+/**
+ * The public pages a sitemap lists, at most `limit` addresses in all: artists with at least one
+ * track, then albums, then tracks (newest first, so a cut drops the oldest tracks).
+ */
+export async function sitemapEntries(db: Db, limit: number): Promise<{ profileSlugs: string[]; albumIds: string[]; trackIds: string[] }> {
+  const profiles = await db
+    .select({ slug: users.displaySlug })
+    .from(users)
+    .where(and(isPublicArtist, sql`exists (select 1 from ${tracks} where ${tracks.userId} = ${users.id})`))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit);
+  const albumRows =
+    limit - profiles.length > 0
+      ? await db
+          .select({ id: albums.id })
+          .from(albums)
+          .orderBy(desc(albums.createdAt), desc(albums.id))
+          .limit(limit - profiles.length)
+      : [];
+  const trackRows =
+    limit - profiles.length - albumRows.length > 0
+      ? await db
+          .select({ id: tracks.id })
+          .from(tracks)
+          .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
+          .limit(limit - profiles.length - albumRows.length)
+      : [];
+  return { profileSlugs: profiles.map((row) => row.slug), albumIds: albumRows.map((row) => row.id), trackIds: trackRows.map((row) => row.id) };
+}

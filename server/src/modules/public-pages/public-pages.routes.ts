@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { albumDetailSchema, profileResponseSchema, trackDetailSchema } from '#common/schemas/public';
+import type { PublicPagesService } from './public-pages.service';
+
+/**
+ * `no-cache`, not `public, max-age=60`: a page an artist has just edited must show the edit at
+ * once (their own browser would otherwise keep the old copy for a minute), and a shared cache
+ * answering a profile would stop its views being counted. Each read is a few indexed queries;
+ * nothing is cached in the process either (docs/decisions/024, 026).
+ */
+const PUBLIC_JSON_CACHE_CONTROL = 'no-cache';
+/** Crawlers read these rarely; a new page reaches the sitemap within the hour. */
+const CRAWLER_CACHE_CONTROL = 'public, max-age=3600';
+
+/**
+ * GET /api/profile/{identifier}, /api/track-detail/{trackId}, /api/album-detail/{albumId} (spec
+ * section 7), /sitemap.xml, /robots.txt. Public: no session needed. The answers go through the
+ * public schemas (common/schemas/public.ts), which drop any field they do not name: nothing
+ * private can be sent even by mistake.
+ */
+export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPagesService) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/api/profile/:identifier',
+    { schema: { params: z.object({ identifier: z.string() }), response: { 200: profileResponseSchema } } },
+    async (request, reply) => {
+      // A HEAD (a link checker, a preview bot asking whether the page exists) is nobody viewing it.
+      const viewer = request.method === 'GET' ? { userId: async () => (await request.currentUser())?.id, address: request.ip } : undefined;
+      const profile = await pages.profile(request.params.identifier, viewer);
+      reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL);
+      return profile;
+    },
+  );
+
+  routes.get(
+    '/api/track-detail/:trackId',
+    { schema: { params: z.object({ trackId: z.string() }), response: { 200: trackDetailSchema } } },
+    async (request, reply) => {
+      const detail = await pages.trackDetail(request.params.trackId);
+      reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL);
+      return detail;
+    },
+  );
+
+  routes.get(
+    '/api/album-detail/:albumId',
+    { schema: { params: z.object({ albumId: z.string() }), response: { 200: albumDetailSchema } } },
+    async (request, reply) => {
+      const detail = await pages.albumDetail(request.params.albumId);
+      reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL);
+      return detail;
+    },
+  );
+
+  // Up to 50,000 rows: bounded per address, like every call that costs more than an indexed read.
+  app.get('/sitemap.xml', { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (_request, reply) => {
+    const xml = await pages.sitemap();
+    return reply.type('application/xml; charset=utf-8').header('Cache-Control', CRAWLER_CACHE_CONTROL).send(xml);
+  });
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', CRAWLER_CACHE_CONTROL).send(pages.robots()),
+  );
+}

@@ -1,0 +1,169 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AlbumDetail, ProfileResponse, TrackDetail } from '#common/schemas/public';
+import { isReservedSlug, toSlug } from '#common/slug';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { ListenerHasher } from '../playback';
+import { userIdForPreviousSlug } from '../profiles';
+import {
+  countProfileView,
+  findAlbum,
+  findArtistById,
+  findArtistBySlug,
+  findTrack,
+  forgetOldViewThrottles,
+  listAlbumTracks,
+  listArtistAlbums,
+  listArtistTracks,
+  listSocialLinks,
+  sitemapEntries,
+  type ArtistRow,
+  type PublicTrackRow,
+} from './public-pages.repo';
+import { toPublicAlbumSummary, toPublicArtist, toPublicTrack } from './public-view';
+import { robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './sitemap';
+
+/** What the public pages work with; none of it knows about HTTP. */
+export interface PublicPagesContext {
+  db: () => Db;
+  log: FastifyBaseLogger;
+  /** The origin of the web app (config PUBLIC_URL, no trailing slash). */
+  publicUrl: string;
+  /** Hashes a viewer with the day's listener salt, as playback hashes a listener. */
+  viewers: ListenerHasher;
+}
+
+/** Who is looking at a profile: the signed-in user (asked only when counting) and the client's address. */
+export interface Viewer {
+  userId: () => Promise<string | undefined>;
+  address: string;
+}
+
+/** Longer than any display name (50) or id: not worth a query. */
+export const MAX_IDENTIFIER_LENGTH = 200;
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
+/** Album order, as the catalogue keeps it: position, then upload time. */
+function inAlbumOrder(a: PublicTrackRow, b: PublicTrackRow): number {
+  return (
+    (a.albumPosition ?? Number.MAX_SAFE_INTEGER) - (b.albumPosition ?? Number.MAX_SAFE_INTEGER) ||
+    a.uploadedAt.getTime() - b.uploadedAt.getTime() ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/**
+ * The public read model (spec section 7): an artist's profile, a track page, an album page, and
+ * the sitemap. Reads only, except that a profile read counts a view (docs/decisions/026).
+ */
+export class PublicPagesService {
+  /** Profile views being counted after their answer went out (awaited on shutdown). */
+  private readonly counting = new Set<Promise<void>>();
+
+  constructor(private readonly context: PublicPagesContext) {}
+
+  /**
+   * GET /api/profile/{identifier}: an artist by id, else by the slug of the identifier (so
+   * "DJ Kali", "dj kali" and "djkali" all reach DJ Kali); a reserved route word never resolves.
+   * Counts a view for anyone but the artist, once the profile is read (not without a viewer: a HEAD).
+   */
+  async profile(identifier: string, viewer: Viewer | undefined): Promise<ProfileResponse> {
+    const artist = await this.resolve(identifier);
+    if (!artist) throw new AppError('profile.not-found');
+    const db = this.context.db();
+    const [tracks, albums, socialLinks] = await Promise.all([
+      listArtistTracks(db, artist.id),
+      listArtistAlbums(db, artist.id),
+      listSocialLinks(db, artist.id),
+    ]);
+    // An album's songs are always its artist's own (the catalogue checks), so they are among `tracks`.
+    const profile: ProfileResponse = {
+      user: toPublicArtist(artist),
+      tracks: tracks.map(toPublicTrack),
+      albums: albums.map((album) => ({
+        ...toPublicAlbumSummary(album, artist),
+        tracks: tracks
+          .filter((track) => track.albumId === album.id)
+          .sort(inAlbumOrder)
+          .map(toPublicTrack),
+      })),
+      socialLinks,
+    };
+    if (viewer) this.countViewLater(artist.id, viewer);
+    return profile;
+  }
+
+  private async resolve(identifier: string): Promise<ArtistRow | undefined> {
+    // A NUL or a megabyte of text would only reach the database to find nothing (or fail).
+    if (identifier.length > MAX_IDENTIFIER_LENGTH || CONTROL_CHARACTER.test(identifier)) return undefined;
+    const db = this.context.db();
+    if (isUuid(identifier)) {
+      const byId = await findArtistById(db, identifier.toLowerCase());
+      if (byId) return byId;
+    }
+    const slug = toSlug(identifier);
+    if (!slug || isReservedSlug(slug)) return undefined;
+    const current = await findArtistBySlug(db, slug);
+    if (current) return current;
+    // A renamed artist's old links (a poster, an old share) still reach them.
+    const previousOwner = await userIdForPreviousSlug(db, slug);
+    return previousOwner ? findArtistById(db, previousOwner) : undefined;
+  }
+
+  /**
+   * A view is counted after the profile was read and is not waited for: counting can neither slow
+   * nor fail the page (a failure is logged). At most one per viewer per profile per 10 minutes,
+   * never the artist's own.
+   */
+  private countViewLater(userId: string, viewer: Viewer): void {
+    const counting = this.countView(userId, viewer).catch((error: unknown) => {
+      this.context.log.error({ err: error, userId }, 'could not count a profile view');
+    });
+    this.counting.add(counting);
+    void counting.finally(() => this.counting.delete(counting));
+  }
+
+  private async countView(userId: string, viewer: Viewer): Promise<void> {
+    const viewerId = await viewer.userId();
+    if (viewerId === userId) return;
+    const viewerHash = await this.context.viewers.hash({ userId: viewerId, address: viewer.address });
+    await countProfileView(this.context.db(), userId, viewerHash);
+  }
+
+  /** Resolves once every view counted so far is stored (shutdown waits for it; so do tests). */
+  async viewsCounted(): Promise<void> {
+    while (this.counting.size > 0) await Promise.all([...this.counting]);
+  }
+
+  /** GET /api/track-detail/{trackId}: the track and its artist. */
+  async trackDetail(trackId: string): Promise<TrackDetail> {
+    const found = isUuid(trackId) ? await findTrack(this.context.db(), trackId) : undefined;
+    if (!found) throw new AppError('track.not-found');
+    return { track: toPublicTrack(found.track), user: toPublicArtist(found.artist) };
+  }
+
+  /** GET /api/album-detail/{albumId}: the album, its tracks in album order, its artist. */
+  async albumDetail(albumId: string): Promise<AlbumDetail> {
+    const db = this.context.db();
+    const found = isUuid(albumId) ? await findAlbum(db, albumId) : undefined;
+    if (!found) throw new AppError('album.not-found');
+    const tracks = await listAlbumTracks(db, [found.album.id]);
+    return { album: toPublicAlbumSummary(found.album, found.artist), tracks: tracks.map(toPublicTrack), user: toPublicArtist(found.artist) };
+  }
+
+  /** GET /sitemap.xml: every artist with a track, every album, every track, up to the protocol's 50,000. */
+  async sitemap(): Promise<string> {
+    return sitemapXml(this.context.publicUrl, await sitemapEntries(this.context.db(), SITEMAP_MAX_URLS));
+  }
+
+  robots(): string {
+    return robotsTxt(this.context.publicUrl);
+  }
+
+  /** Throttle rows past their window (a scheduled job). */
+  async forgetOld(): Promise<void> {
+    await forgetOldViewThrottles(this.context.db());
+  }
+}

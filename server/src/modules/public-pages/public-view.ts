@@ -1,0 +1,45 @@
+import type { PublicUser } from '#common/schemas/auth';
+import type { PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
+import { toPublicUser } from '../auth';
+import { coverFileName } from '../media';
+import type { ArtistRow, PublicAlbumRow, PublicTrackRow } from './public-pages.repo';
+
+/**
+ * Rows as anyone may see them (spec section 3, common/schemas/public.ts). The routes also answer
+ * through those schemas, which drop any field they do not name.
+ */
+
+/** The artist as everyone sees them: the auth module's one mapping. */
+export const toPublicArtist = (artist: ArtistRow): PublicUser => toPublicUser(artist);
+
+export function toPublicTrack(row: Omit<PublicTrackRow, 'albumPosition'>): PublicTrack {
+  return {
+    id: row.id,
+    userId: row.userId,
+    trackName: row.trackName,
+    artistName: row.artistName,
+    fileSize: row.fileSize,
+    mimeType: row.mimeType,
+    duration: row.duration,
+    downloadCount: row.downloadCount,
+    uploadedAt: row.uploadedAt.toISOString(),
+    coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
+    albumId: row.albumId,
+    price: row.price,
+    allowFullPlayback: row.allowFullPlayback,
+    streamCount: row.streamCount,
+  };
+}
+
+/** An album's artist name is its artist's display name (as the dashboard shows it). */
+export function toPublicAlbumSummary(row: PublicAlbumRow, artist: ArtistRow): PublicAlbumSummary {
+  return {
+    id: row.id,
+    userId: row.userId,
+    albumName: row.albumName,
+    artistName: artist.displayName,
+    coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
+    price: row.price,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

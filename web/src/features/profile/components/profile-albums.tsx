@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { ChevronDownIcon } from 'lucide-react';
+import { formatDuration } from '#common/format';
+import type { PublicAlbum } from '#common/schemas/public';
+import { Button } from '@/components/ui/button';
+import { countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { albumDownloadUrl } from '@/lib/download';
+import { cn } from '@/lib/utils';
+import type { useCheckedDownload } from '../hooks/use-checked-download';
+
+/** The profile's Albums section (spec section 2): one expandable entry per album. */
+export function ProfileAlbums({ albums, download }: { albums: PublicAlbum[]; download: ReturnType<typeof useCheckedDownload> }) {
+  return (
+    <ul className="grid gap-3" aria-label="Albums">
+      {albums.map((album) => (
+        <ProfileAlbum key={album.id} album={album} download={download} />
+      ))}
+    </ul>
+  );
+}
+
+function ProfileAlbum({ album, download }: { album: PublicAlbum; download: ReturnType<typeof useCheckedDownload> }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const free = !(album.price > 0);
+  return (
+    <li className="min-w-0 rounded-lg border bg-card" aria-label={album.albumName} data-testid="profile-album">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 p-2.5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] sm:p-3">
+        <CoverImage kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} size={64} className="size-14 sm:size-16" />
+        <div className="min-w-0">
+          <Link
+            href={`/album/${encodeURIComponent(album.id)}`}
+            className="block truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
+            {album.albumName}
+          </Link>
+          <p className="truncate text-sm text-muted-foreground">{album.artistName}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
+            <PriceBadge price={album.price} />
+            <span>{countLabel(album.tracks.length, 'song')}</span>
+            <RelativeDate value={album.createdAt} />
+          </p>
+        </div>
+        {free && album.tracks.length > 0 ? (
+          <DownloadLink
+            href={albumDownloadUrl(album.id)}
+            label="Download Album"
+            className="col-span-3 row-start-2 w-full sm:col-span-1 sm:row-start-1 sm:col-start-3 sm:w-auto"
+            onClick={(event) => void download(event, { kind: 'album', id: album.id })}
+          />
+        ) : null}
+        <Button
+          variant="ghost"
+          size="icon"
+          className="col-start-3 row-start-1 sm:col-start-4"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-label={`${open ? 'Hide' : 'Show'} the songs of ${album.albumName}`}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <ChevronDownIcon className={cn('size-5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        </Button>
+      </div>
+      <div id={listId} hidden={!open} className="border-t px-2.5 py-2 sm:px-3">
+        {open &&
+          (album.tracks.length === 0 ? (
+            <p className="py-2 text-sm text-muted-foreground">No songs in this album</p>
+          ) : (
+            <ol className="grid gap-1" aria-label={`Songs of ${album.albumName}`}>
+              {album.tracks.map((track, index) => (
+                <li key={track.id} className="flex items-center gap-3 py-1" aria-label={track.trackName}>
+                  <span className="w-5 shrink-0 text-right text-sm text-muted-foreground tabular-nums">{index + 1}</span>
+                  <PlayPauseButton track={track} />
+                  <Link
+                    href={`/track/${encodeURIComponent(track.id)}`}
+                    className="block min-w-0 flex-1 truncate text-sm font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+                  >
+                    {track.trackName}
+                  </Link>
+                  <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatDuration(track.duration)}</span>
+                </li>
+              ))}
+            </ol>
+          ))}
+      </div>
+    </li>
+  );
+}

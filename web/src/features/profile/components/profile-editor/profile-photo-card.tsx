@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ImageUpIcon } from 'lucide-react';
+import type { CurrentUser } from '#common/schemas/auth';
+import { formatFileSize } from '#common/format';
+import { MAX_PROFILE_PHOTO_BYTES, PROFILE_PHOTO_ACCEPT } from '#common/schemas/profile';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { isAbortError } from '@/lib/upload';
+import { initialsOf } from '@/lib/utils';
+import { profilePhotoUrl, showCurrentUser, uploadProfilePhoto } from '../../api/profile-settings';
+import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
+import { useObjectUrl } from './use-object-url';
+
+/** The file input's accept list: JPG and PNG by type and by extension. */
+const PHOTO_ACCEPT = Object.entries(PROFILE_PHOTO_ACCEPT)
+  .flatMap(([type, extensions]) => [type, ...extensions])
+  .join(',');
+
+/** By type, or by name when the phone gives no type; the server checks the content either way. */
+function isAcceptedPhoto(file: File): boolean {
+  if (file.type) return file.type in PROFILE_PHOTO_ACCEPT;
+  const name = file.name.toLowerCase();
+  return Object.values(PROFILE_PHOTO_ACCEPT).some((extensions) => extensions.some((extension) => name.endsWith(extension)));
+}
+
+/**
+ * The profile photo (spec sections 2 and 9: JPG or PNG, 400x400 px recommended): the current
+ * photo or the initials, a chosen photo previewed as fans will see it (cropped square, in a
+ * circle) before it is sent, and the upload's progress. The server crops and resizes.
+ */
+export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  useEffect(() => () => controller.current?.abort(), []);
+  const preview = useObjectUrl(file);
+  const current = profilePhotoUrl(user, 300);
+  const shown = preview ?? current;
+  const uploading = percent !== null;
+
+  const choose = (chosen: File | null) => {
+    if (!chosen) return;
+    const problem = !isAcceptedPhoto(chosen) ? TEXTS.photoWrongType : chosen.size > MAX_PROFILE_PHOTO_BYTES ? TEXTS.photoTooLarge : null;
+    if (problem) {
+      setFile(null);
+      setProblem(problem);
+      return;
+    }
+    setProblem(null);
+    setFile(chosen);
+  };
+
+  const save = async () => {
+    if (!file) return;
+    const abort = new AbortController();
+    controller.current = abort;
+    setPercent(0);
+    try {
+      const updated = await uploadProfilePhoto(file, { signal: abort.signal, onProgress: (progress) => setPercent(progress.percent) });
+      showCurrentUser(queryClient, updated);
+      setFile(null);
+      toast({ title: TEXTS.photoUpdated });
+    } catch (error) {
+      if (isAbortError(error)) return;
+      const reason = messageOf(error, '', 'Network error');
+      toast({ variant: 'destructive', title: TEXTS.photoFailed, description: reason || undefined });
+    } finally {
+      if (controller.current === abort) {
+        controller.current = null;
+        setPercent(null);
+      }
+    }
+  };
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Profile photo
+        </CardTitle>
+        <CardDescription id={hintId}>{TEXTS.photoRecommendation}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
+        <Avatar className="size-28 shrink-0 border sm:size-32">
+          {shown && <AvatarImage src={shown} alt={preview ? 'Preview of your new profile photo' : `Profile photo of ${user.displayName}`} className="object-cover" />}
+          <AvatarFallback className="bg-gradient-to-br from-primary/25 to-accent text-3xl text-foreground/80">{initialsOf(user.displayName)}</AvatarFallback>
+        </Avatar>
+        <div className="grid w-full min-w-0 gap-3 text-center sm:text-left">
+          <input
+            ref={inputRef}
+            type="file"
+            accept={PHOTO_ACCEPT}
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="Profile photo file"
+            aria-describedby={hintId}
+            disabled={uploading}
+            onChange={(event) => {
+              const chosen = event.currentTarget.files?.[0] ?? null;
+              event.currentTarget.value = '';
+              choose(chosen);
+            }}
+          />
+          {file ? (
+            <>
+              <p className="text-sm break-all">
+                <span className="font-medium">{file.name}</span> <span className="text-muted-foreground">· {formatFileSize(file.size)}</span>
+              </p>
+              {uploading ? (
+                <div className="grid gap-1.5">
+                  <Progress value={percent} aria-label="Upload progress" aria-valuetext={`${percent}%`} />
+                  <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
+                    {percent >= 100 ? 'Preparing your photo…' : `Uploading… ${percent}%`}
+                  </p>
+                </div>
+              ) : (
+                <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+                  <Button type="button" onClick={save}>
+                    Save photo
+                  </Button>
+                  <Button type="button" variant="outline" onClick={() => inputRef.current?.click()}>
+                    Choose another
+                  </Button>
+                  <Button type="button" variant="ghost" onClick={() => setFile(null)}>
+                    Cancel
+                  </Button>
+                </div>
+              )}
+            </>
+          ) : (
+            <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
+              <Button type="button" variant="outline" onClick={() => inputRef.current?.click()}>
+                <ImageUpIcon aria-hidden="true" />
+                {user.hasProfilePhoto ? 'Change photo' : 'Upload photo'}
+              </Button>
+            </div>
+          )}
+          {problem && (
+            <p className="text-sm text-destructive" role="alert">
+              {problem}
+            </p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { ExternalLinkIcon, LinkIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import type { SocialLink } from '#common/schemas/profile';
+import { Button } from '@/components/ui/button';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { useDeleteSocialLink, useSocialLinks } from '../../api/profile-settings';
+import { AddSocialLinkDialog } from './add-social-link-dialog';
+import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
+
+/** The host a link goes to, shown under its title ("instagram.com"). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+/** Social links (spec section 2): the list, Add Social Media Link, and delete. */
+export function SocialLinksCard() {
+  const links = useSocialLinks();
+  const remove = useDeleteSocialLink();
+  const [adding, setAdding] = useState(false);
+
+  const deleteLink = (link: SocialLink) =>
+    remove.mutate(link, {
+      onSuccess: () => toast({ title: TEXTS.socialLinkDeleted, description: link.title }),
+      onError: (error) => {
+        const reason = messageOf(error, '', 'Network error');
+        toast({ variant: 'destructive', title: TEXTS.deleteSocialLinkFailed, description: reason || undefined });
+      },
+    });
+
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Social links
+        </CardTitle>
+        <CardDescription>Buttons on your public profile that open in a new tab.</CardDescription>
+        <CardAction>
+          <Button type="button" size="sm" onClick={() => setAdding(true)} disabled={!links.isSuccess}>
+            <PlusIcon aria-hidden="true" />
+            Add Link
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <CardContent>
+        {links.isPending ? (
+          <div className="grid gap-2" aria-busy="true" aria-label="Loading social links">
+            <Skeleton className="h-14 w-full" />
+            <Skeleton className="h-14 w-full" />
+          </div>
+        ) : links.isError ? (
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm">
+            <p className="text-muted-foreground">Your social links could not be loaded.</p>
+            <Button type="button" variant="outline" size="sm" onClick={() => void links.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : links.data.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{TEXTS.noSocialLinks}</p>
+        ) : (
+          <ul className="grid gap-2" aria-label="Social links">
+            {links.data.map((link) => {
+              const deleting = remove.isPending && remove.variables?.id === link.id;
+              return (
+                <li key={link.id} className="flex items-center gap-3 rounded-lg border p-3" aria-label={link.title}>
+                  <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent text-primary">
+                    <LinkIcon className="size-4" aria-hidden="true" />
+                  </span>
+                  <div className="grid min-w-0 flex-1">
+                    <a
+                      href={link.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-flex min-w-0 items-center gap-1 font-medium underline-offset-4 hover:underline"
+                    >
+                      <span className="truncate">{link.title}</span>
+                      <ExternalLinkIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </a>
+                    <span className="truncate text-xs text-muted-foreground">{hostOf(link.url)}</span>
+                  </div>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="shrink-0 text-muted-foreground hover:text-destructive"
+                    aria-label={`Delete ${link.title}`}
+                    disabled={deleting}
+                    onClick={() => deleteLink(link)}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+      <AddSocialLinkDialog open={adding} onOpenChange={setAdding} />
+    </Card>
+  );
+}

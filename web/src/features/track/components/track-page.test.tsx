@@ -1,0 +1,115 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { makeTrack } from '@/test/catalog-fixtures';
+import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
+import { findToast, renderApp } from '@/test/render';
+
+const artist = {
+  id: 'u1',
+  displayName: 'Amani Wa Muziki',
+  profilePhotoFilename: null,
+  profileUrl: '/profile/amaniwamuziki',
+  hasProfilePhoto: false,
+};
+const DETAIL = 'GET /api/track-detail/t1';
+const detail = (overrides: Parameters<typeof makeTrack>[0] = {}) => ({
+  body: {
+    track: makeTrack({ id: 't1', trackName: 'Sunrise', price: 0, duration: 185, streamCount: 4, downloadCount: 2, coverPhotoFilename: 'c.png', ...overrides }),
+    user: artist,
+  },
+});
+
+function stubClipboard(writeText: (text: string) => Promise<void>) {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(writeText) }, configurable: true });
+  return navigator.clipboard.writeText as ReturnType<typeof vi.fn>;
+}
+
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'clipboard');
+  vi.restoreAllMocks();
+});
+
+describe('track page (spec section 2)', () => {
+  it('shows a loading state, then the track with its artist, price, counts, player and download', async () => {
+    let answer: (reply: ReturnType<typeof detail>) => void = () => {};
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: () => new Promise((resolve) => (answer = resolve)) });
+    renderApp('/track/t1');
+    expect(await screen.findByTestId('track-loading')).toBeVisible();
+    answer(detail());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunrise' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Amani Wa Muziki' })).toHaveAttribute('href', '/profile/amaniwamuziki');
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent('3:05');
+    expect(main).toHaveTextContent('3 days ago');
+    expect(main).toHaveTextContent('4 streams');
+    expect(main).toHaveTextContent('2 downloads');
+    expect(within(main).getByTestId('price')).toHaveTextContent('Free');
+    expect(screen.getByRole('button', { name: 'Play Sunrise' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download Sunrise' })).toHaveAttribute('href', '/api/tracks/t1/download');
+    const cover = main.querySelector('img');
+    expect(cover).toHaveAttribute('src', '/api/tracks/t1/cover?size=300&v=c.png');
+    expect(cover).toHaveAttribute('srcset', '/api/tracks/t1/cover?size=300&v=c.png 300w, /api/tracks/t1/cover?size=640&v=c.png 640w');
+    expect(cover).toHaveAttribute('width', '288');
+    expect(cover).toHaveAttribute('height', '288');
+  });
+
+  it('shows the price of a priced track and no download', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail({ price: 5000, allowFullPlayback: false }) });
+    renderApp('/track/t1');
+    expect(await screen.findByTestId('price')).toHaveTextContent('KES 50.00');
+    expect(screen.getByText('25-second preview')).toBeVisible();
+    expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
+  });
+
+  it("copies the page's address and says 'Copied!' for 2 seconds", async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail() });
+    const writeText = stubClipboard(async () => {});
+    renderApp('/track/t1');
+    const button = await screen.findByRole('button', { name: 'Copy Track Link' });
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/track/t1`);
+    expect(button).toHaveTextContent('Copied!');
+    act(() => vi.advanceTimersByTime(1999));
+    expect(button).toHaveTextContent('Copied!');
+    act(() => vi.advanceTimersByTime(1));
+    expect(button).toHaveTextContent('Copy Track Link');
+    vi.useRealTimers();
+    expect(await findToast('Link copied!')).toBeVisible();
+  });
+
+  it('says when the link could not be copied', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail() });
+    stubClipboard(async () => {
+      throw new Error('Denied');
+    });
+    renderApp('/track/t1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy Track Link' }));
+    expect(await findToast('Failed to copy link to clipboard.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Copy Track Link' })).toBeVisible();
+  });
+
+  it('shows Track Not Found for an unknown track', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 404, body: { message: 'Track not found' } } });
+    renderApp('/track/t1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Track Not Found' })).toBeVisible();
+  });
+
+  it('shows an error card when the track fails to load otherwise', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 500, body: { message: 'Something went wrong' } } });
+    renderApp('/track/t1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Track Error' })).toBeVisible();
+  });
+
+  it('toasts that the download started', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail() });
+    renderApp('/track/t1');
+    const link = await screen.findByRole('link', { name: 'Download Sunrise' });
+    // jsdom does not download; the link's own default is what the browser follows.
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    expect(await findToast('Download started')).toBeVisible();
+  });
+});

@@ -1,0 +1,241 @@
+import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { CheckIcon, CopyIcon, DiscAlbumIcon, DownloadIcon, MusicIcon, PauseIcon, PlayIcon } from 'lucide-react';
+import { formatRelativeDate } from '#common/format';
+import { formatPrice } from '#common/money';
+import { coverUrl, profilePhotoUrl } from '#common/playback';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { usePlayback, type PlayableTrack } from './playback';
+import { cn, initialsOf } from './utils';
+
+/**
+ * Pieces the public profile, track and album pages share (features do not import each other).
+ * Everything here renders the same markup on the server and in the browser: window, document and
+ * navigator are touched only in effects and handlers.
+ */
+
+const subscribeNever = () => () => {};
+
+/** False while rendering on the server and while hydrating what it sent; true in the browser afterwards. */
+export function useIsClient(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}
+
+/** The locale the server renders dates in (Kenya writes day/month/year); the browser then uses its own. */
+const SERVER_LOCALE = 'en-GB';
+
+/**
+ * Spec section 9's relative date ("3 days ago", else the locale date). The server and the
+ * hydrating browser render it with one fixed locale; the browser then re-renders in the reader's
+ * own. A page rendered across midnight may differ by a day: that text alone may differ.
+ */
+export function RelativeDate({ value, className }: { value: string; className?: string }) {
+  const isClient = useIsClient();
+  return (
+    <time dateTime={value} className={className} suppressHydrationWarning>
+      {formatRelativeDate(value, new Date(), isClient ? undefined : SERVER_LOCALE)}
+    </time>
+  );
+}
+
+/** "1 stream", "12 downloads". */
+export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+/**
+ * A cover thumbnail at `size` CSS pixels (never the 3000 px original), or a placeholder icon. Fixed
+ * width and height, so nothing moves when it arrives; lazy unless `eager` (the page's main image).
+ */
+export function CoverImage({
+  kind,
+  id,
+  coverPhotoFilename,
+  size,
+  eager = false,
+  sizes,
+  className,
+}: {
+  kind: 'track' | 'album';
+  id: string;
+  coverPhotoFilename: string | null;
+  /** Intrinsic size in CSS pixels (the box is sized by className). */
+  size: number;
+  eager?: boolean;
+  /** For large covers: the sizes attribute that picks from the 300 and 640 px thumbnails. */
+  sizes?: string;
+  className?: string;
+}) {
+  const Icon = kind === 'album' ? DiscAlbumIcon : MusicIcon;
+  const small = coverUrl(kind, id, coverPhotoFilename, size <= 48 ? 96 : 300);
+  const large = size > 150 ? coverUrl(kind, id, coverPhotoFilename, 640) : null;
+  return (
+    <div
+      className={cn(
+        'relative flex shrink-0 items-center justify-center overflow-hidden rounded-md bg-gradient-to-br from-primary/25 via-accent to-secondary text-primary/70',
+        className,
+      )}
+    >
+      {small ? (
+        <img
+          src={small}
+          srcSet={large ? `${small} 300w, ${large} 640w` : undefined}
+          sizes={large ? sizes : undefined}
+          alt=""
+          width={size}
+          height={size}
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          decoding="async"
+          className="size-full object-cover"
+        />
+      ) : (
+        <Icon className={size > 100 ? 'size-1/3' : 'size-5'} aria-hidden="true" />
+      )}
+    </div>
+  );
+}
+
+/** Spec section 9's price label: 'KES 50.00' or 'Free'. */
+export function PriceBadge({ price, className }: { price: number | null | undefined; className?: string }) {
+  const priced = !!price && price > 0;
+  return (
+    <Badge variant={priced ? 'default' : 'secondary'} className={className} data-testid="price">
+      {formatPrice(price)}
+    </Badge>
+  );
+}
+
+/** Play/pause for one track in the global player: the current track toggles, another starts (spec section 4). */
+export function PlayPauseButton({ track, className, large = false }: { track: PlayableTrack; className?: string; large?: boolean }) {
+  const playback = usePlayback();
+  const playing = playback.currentTrackId === track.id && playback.isPlaying;
+  return (
+    <Button
+      variant={playing || large ? 'default' : 'secondary'}
+      size="icon"
+      className={cn('rounded-full', large && 'size-12', className)}
+      aria-label={playing ? `Pause ${track.trackName}` : `Play ${track.trackName}`}
+      onClick={() => playback.select(track)}
+    >
+      {playing ? (
+        <PauseIcon className={cn('fill-current', large && 'size-5')} aria-hidden="true" />
+      ) : (
+        <PlayIcon className={cn('fill-current', large && 'size-5')} aria-hidden="true" />
+      )}
+    </Button>
+  );
+}
+
+/** An artist's photo, or their initials until there is one. */
+export function ArtistAvatar({
+  user,
+  size,
+  className,
+}: {
+  user: { id: string; displayName: string; hasProfilePhoto: boolean; profilePhotoFilename: string | null };
+  size: number;
+  className?: string;
+}) {
+  const photo = user.hasProfilePhoto ? profilePhotoUrl(user.id, user.profilePhotoFilename, size <= 96 ? 96 : 300) : null;
+  return (
+    <Avatar className={className} style={{ width: size, height: size }}>
+      {photo && <AvatarImage src={photo} alt="" width={size} height={size} />}
+      <AvatarFallback className="bg-gradient-to-br from-primary/25 to-accent text-foreground/80" style={{ fontSize: Math.round(size / 2.8) }}>
+        {initialsOf(user.displayName)}
+      </AvatarFallback>
+    </Avatar>
+  );
+}
+
+/** The artist's own page: the server's profile URL when it is a path on this site, else by id. */
+export function profileHref(user: { id: string; profileUrl: string }): string {
+  const url = user.profileUrl;
+  return url.startsWith('/') && !url.startsWith('//') ? url : `/profile/${encodeURIComponent(user.id)}`;
+}
+
+/** Spec section 9: the copy confirmation shows for 2 s. */
+export const COPIED_CONFIRMATION_MS = 2000;
+
+/**
+ * Copy Track Link / Copy Album Link (spec section 2): copies the page's absolute address, says
+ * 'Copied!' for 2 seconds and toasts 'Link copied!'; a refused clipboard toasts the spec's failure.
+ */
+export function CopyLinkButton({ path, label, className }: { path: string; label: string; className?: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    const link = `${window.location.origin}${path}`;
+    try {
+      if (!navigator.clipboard) throw new Error('No clipboard');
+      await navigator.clipboard.writeText(link);
+    } catch {
+      toast({ variant: 'destructive', title: 'Failed to copy link to clipboard.' });
+      return;
+    }
+    toast({ title: 'Link copied!', description: link });
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
+  };
+
+  return (
+    <Button type="button" variant="outline" className={className} onClick={copy}>
+      {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+      <span aria-live="polite">{copied ? 'Copied!' : label}</span>
+    </Button>
+  );
+}
+
+/**
+ * A free item's download: a plain link the browser downloads by itself (streamed to disk, works
+ * before the page's script runs). `onClick` may take over (the profile checks the item first).
+ */
+export function DownloadLink({
+  href,
+  label,
+  accessibleName,
+  iconOnly = false,
+  variant = 'outline',
+  onClick,
+  className,
+}: {
+  href: string;
+  label: ReactNode;
+  /** The link's name when the visible label is not enough ("Download Song A"). */
+  accessibleName?: string;
+  iconOnly?: boolean;
+  variant?: 'outline' | 'default' | 'ghost';
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  className?: string;
+}) {
+  return (
+    <Button asChild variant={variant} size={iconOnly ? 'icon' : 'default'} className={className}>
+      <a
+        href={href}
+        download
+        rel="nofollow"
+        aria-label={accessibleName}
+        title={iconOnly ? accessibleName : undefined}
+        onClick={(event) => {
+          if (onClick) {
+            onClick(event);
+            return;
+          }
+          toast({ title: 'Download started' });
+        }}
+      >
+        <DownloadIcon aria-hidden="true" />
+        {iconOnly ? null : label}
+      </a>
+    </Button>
+  );
+}

@@ -1,0 +1,33 @@
+import { createContext, useContext } from 'react';
+
+/**
+ * What a public page needs of the audio player. Features do not import the player feature (they
+ * stay apart); web/src/app wires the one real player in through PlaybackProvider.
+ */
+export interface PlayableTrack {
+  id: string;
+  trackName: string;
+  artistName: string;
+  /** Seconds, as decoded by the server. */
+  duration: number;
+  allowFullPlayback: boolean;
+  coverPhotoFilename: string | null;
+}
+
+export interface Playback {
+  /** The current track (spec section 4), if any. */
+  currentTrackId: string | null;
+  isPlaying: boolean;
+  /** The spec's selection: the current track toggles play/pause, another becomes current and plays. */
+  select: (track: PlayableTrack) => void;
+}
+
+const NO_PLAYBACK: Playback = { currentTrackId: null, isPlaying: false, select: () => {} };
+
+const PlaybackContext = createContext<Playback>(NO_PLAYBACK);
+
+export const PlaybackProvider = PlaybackContext.Provider;
+
+export function usePlayback(): Playback {
+  return useContext(PlaybackContext);
+}
