@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { headTags, jsonForScript, pageHtml } from './web-render';
+import { headTags, jsonForScript, pageHtml, templateForRenderedPages } from './web-render';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -56,5 +59,35 @@ describe('server-rendered pages', () => {
     const safe = jsonForScript(state);
     expect(safe).not.toMatch(/<|>/);
     expect(JSON.parse(safe)).toEqual(JSON.parse(state));
+  });
+});
+
+describe('the template of server-rendered pages', () => {
+  const built = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Sauti</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-def.js">
+    <link rel="modulepreload" crossorigin href="/assets/query-ghi.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-jkl.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+  it('inlines the stylesheet and asks for the scripts only through boot.js, after the page has painted', () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'assets', 'index-jkl.css'), 'body{color:red}</style><script>x</script>');
+    fs.writeFileSync(path.join(webDir, 'boot.js'), '');
+    const html = templateForRenderedPages(built, webDir);
+    expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<style>body{color:red}<\\/style><script>x</script></style>');
+    expect(html).toContain('<script src="/boot.js" defer data-entry="/assets/index-abc.js" data-preload="/assets/react-def.js /assets/query-ghi.js"></script>');
+    fs.rmSync(webDir, { recursive: true });
   });
 });

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
-import { inlineStylesheets, loadPageRenderer, pageHtml, renderPage } from './web-render';
+import { loadPageRenderer, pageHtml, renderPage, templateForRenderedPages } from './web-render';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -34,7 +34,7 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
     const indexHtml = webDir && fs.existsSync(path.join(webDir, 'index.html')) ? webDir : undefined;
     const template = indexHtml ? fs.readFileSync(path.join(indexHtml, 'index.html'), 'utf8') : '';
     const renderer = indexHtml ? await loadPageRenderer(indexHtml) : undefined;
-    const renderedTemplate = indexHtml ? inlineStylesheets(template, indexHtml) : '';
+    const renderedTemplate = indexHtml ? templateForRenderedPages(template, indexHtml) : '';
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       if (renderer && request.method === 'GET') {
