@@ -5,7 +5,9 @@
  * 16 keep-alive connections, each against a minimal Fastify server answering the same bytes from
  * memory, alternating rounds. Targets: requests/s >= 0.25x the minimal server's, p99 <= 50 ms.
  *
- * Seeded with generate_series straight into the database. The server runs on PostgreSQL (the
+ * Seeded with generate_series straight into the database, then the daily rollups
+ * (track_daily_stats, profile_daily_views) recomputed from those rows with rebuildDailyStats, as
+ * the seed command does. The server runs on PostgreSQL (the
  * embedded database lives inside the server process, where the bench cannot insert a million
  * rows): a fresh database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * dropped at the end.
@@ -14,7 +16,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import * as schema from '../server/src/db/schema';
+import { rebuildDailyStats } from '../server/src/modules/analytics';
 import { signUpArtist } from './support/accounts';
 import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
 import { startServer } from './support/server';
@@ -79,8 +84,13 @@ async function seed(url: string, email: string) {
        WHERE user_id = $1::uuid`,
       [userId],
     );
-    await client.query('VACUUM ANALYZE track_plays, track_downloads, profile_views, tracks');
-    console.log(`(seeded ${TRACKS} tracks, ${PLAYS} plays, ${DOWNLOADS} downloads, ${VIEWS} views in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    // Inserted straight into the event tables, bypassing the writers that keep the daily rollups:
+    // recompute them from the events, as the seed command does.
+    const rollup = await rebuildDailyStats(drizzle(client, { schema }));
+    await client.query('VACUUM ANALYZE track_plays, track_downloads, profile_views, tracks, track_daily_stats, profile_daily_views');
+    console.log(
+      `(seeded ${TRACKS} tracks, ${PLAYS} plays, ${DOWNLOADS} downloads, ${VIEWS} views, ${rollup.trackDays} track days and ${rollup.profileDays} profile days in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   } finally {
     await client.end();
   }
@@ -118,6 +128,9 @@ export async function run() {
       const parsed = JSON.parse(body.toString()) as { totalStreams?: number; tracks?: unknown[] };
       if (route === '/api/analytics' && parsed.totalStreams !== PLAYS) throw new Error(`unexpected totalStreams ${parsed.totalStreams}`);
       if (route !== '/api/analytics' && parsed.tracks?.length !== TRACKS) throw new Error('unexpected per-track table');
+      if (route === '/api/analytics' && (parsed as { profileViews?: number }).profileViews !== VIEWS) throw new Error('unexpected profileViews');
+      // About 82,000 of the plays fall in the last 30 days: the rollup must have them.
+      if (route !== '/api/analytics' && !((parsed as { totals?: { plays: number } }).totals!.plays > 50_000)) throw new Error('unexpected daily totals');
 
       // The yardstick answers GET /api/tracks; the same bytes as this route.
       const bodyFile = path.join(os.tmpdir(), `sauti-bench-analytics-${process.pid}.json`);

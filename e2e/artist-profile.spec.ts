@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from './support/test';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount } from './support/accounts';
 import { toast, uploadTrackByApi } from './support/catalog';

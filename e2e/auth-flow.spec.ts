@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { newAccount, VERIFY_SUBJECT, type TestAccount } from './support/accounts';
 import { linkIn, mailsTo, waitForMail } from './support/mail';
 

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { decodeHeader, decodeQuotedPrintable, linkIn, parseEml } from './support/mail';
 
 // The e2e tests follow links out of real .eml files; this checks the reader on the encodings

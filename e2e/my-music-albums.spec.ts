@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { albumRow, openMyMusic, songRow, toast, uploadTrackByApi } from './support/catalog';
 import { testMedia } from './support/media';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { openMyMusic, songRow, throttleUploads, toast, uploadTrackByApi } from './support/catalog';
 import { displayedSize, testMedia } from './support/media';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { openMyMusic, songRow, uploadTrackByApi } from './support/catalog';
 import { testMedia } from './support/media';

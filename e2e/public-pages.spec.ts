@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 const PUBLIC_PAGES = ['/', '/for-artists', '/terms-and-conditions', '/auth', '/auth?tab=register', '/no-such-page', '/some-artist', '/track/1', '/album/1', '/verify-email', '/reset-password?token=x'];
 
@@ -84,8 +84,11 @@ test('F8 moves focus to the notification area on a public page, before any toast
 });
 
 test('built assets are served precompressed', async ({ request }) => {
-  const html = await (await request.get('/')).text();
-  const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
+  // The landing is rendered by the server, which names the entry for public/boot.js to load.
+  const landing = await request.get('/', { headers: { 'Accept-Encoding': 'br' } });
+  expect(landing.headers()['content-encoding']).toBe('br');
+  const html = await landing.text();
+  const entry = /data-entry="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
   expect(entry).toBeDefined();
   const brotli = await request.get(entry!, { headers: { 'Accept-Encoding': 'br' } });
   expect(brotli.headers()['content-encoding']).toBe('br');

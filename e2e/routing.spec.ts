@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { RESERVED_ROUTE_WORDS } from '../common/src/slug';
 import { verifiedAccount } from './support/accounts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('sign in: the exact messages for a bad e-mail and a missing password', async ({ page }) => {
   await page.goto('/auth');

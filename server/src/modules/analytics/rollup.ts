@@ -30,7 +30,9 @@ export async function rebuildDailyStats(db: Db): Promise<{ trackDays: number; pr
         FROM ${trackDownloads} GROUP BY 1, 2
       ) e
       JOIN ${tracks} t ON t.id = e.track_id
-      GROUP BY e.track_id, t.user_id, e.day`);
+      GROUP BY e.track_id, t.user_id, e.day
+      -- Stored day by day, as the live writers leave them: one artist's last 30 days sit in few pages.
+      ORDER BY e.day, t.user_id`);
     const profileDays = await tx.execute(sql`
       INSERT INTO ${profileDailyViews} (user_id, day, views)
       SELECT user_id, (viewed_at AT TIME ZONE 'UTC')::date, count(*)::int

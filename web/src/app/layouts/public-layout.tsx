@@ -1,8 +1,20 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/page-spinner';
 import { PublicPlayerBar } from '../player';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/**
+ * Marks the document once the page's own part has hydrated (or rendered) and answers clicks: a
+ * server-rendered page shows before its scripts run (docs/decisions/029), and end-to-end tests
+ * wait for this before they press anything.
+ */
+function PageInteractive() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = '';
+  }, []);
+  return null;
+}
 
 /** Landing, marketing, profile, track, album and 404 pages: header, page, footer, and the player bar while a track is current. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -16,7 +28,10 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+        <Suspense fallback={<PageSpinner />}>
+          {children}
+          <PageInteractive />
+        </Suspense>
       </main>
       <SiteFooter />
       <PublicPlayerBar />
