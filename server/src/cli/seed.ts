@@ -28,6 +28,7 @@ import { toSlug } from '#common/slug';
 import { buildApp } from '../app';
 import { albums, covers, tracks, users } from '../db/schema';
 import { DataDirLockedError } from '../lib/data-dir-lock';
+import { rebuildDailyStats } from '../modules/analytics';
 import { EditorsPicks } from '../modules/discovery';
 import { storageKeys } from '../modules/storage';
 import { CliError, loadCliConfig, runCli } from './cli-support';
@@ -466,6 +467,8 @@ async function seed(args: Args) {
     }
 
     // Fresh statistics for the planner: a bulk load leaves tables unanalysed until autovacuum's next pass.
+    // Plays and downloads were written in bulk, not counted one by one: build the daily figures.
+    await rebuildDailyStats(app.database.db);
     await app.database.pool.query('ANALYZE');
     const ranked = await app.discovery.recompute();
     console.log(`  rankings computed in ${(ranked.ms / 1000).toFixed(2)} s (${ranked.trendingTracks} trending tracks, ${ranked.popularArtists} popular artists)`);
