@@ -17,6 +17,10 @@ Element.prototype.scrollBy ??= function scrollBy() {};
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+// jsdom has no media playback: the app-wide player's <audio> is paused and reset when the app
+// unmounts. Tests about playback spy on these themselves.
+HTMLMediaElement.prototype.pause = function pause() {};
+HTMLMediaElement.prototype.load = function load() {};
 
 afterEach(() => {
   cleanup();
