@@ -24,7 +24,7 @@ import { startServer } from './support/server';
 import { uploadTrack, waitForRenditions } from './support/upload';
 import { report, summarise } from './lib';
 
-const PORT = 5142;
+const PORT = 5144;
 const TRACKS = Number(process.env.BENCH_ALBUM_TRACKS ?? 10);
 const SEQUENTIAL = Number(process.env.BENCH_ALBUM_SEQUENTIAL ?? 10);
 const CONCURRENT = Number(process.env.BENCH_ALBUM_CONCURRENT ?? 8);

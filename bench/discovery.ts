@@ -5,7 +5,7 @@
  * from memory; alternating rounds. Targets: requests/s >= 0.25x the minimal server's, p99 <= 50 ms.
  * Also times the ranking job (both lists recomputed) at that size.
  *
- * Needs PostgreSQL: DATABASE_URL names a server where a fresh database is made and filled by
+ * Needs PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default: the local server) names where a fresh database is made and filled by
  * `npm run seed` (BENCH_DISCOVERY_ARTISTS / BENCH_DISCOVERY_TRACKS, default 10,000 / 100,000,
  * 10 plays per track), then dropped. BENCH_DISCOVERY_DATABASE_URL names an already seeded one instead.
  */
@@ -64,8 +64,8 @@ async function seededDatabase(): Promise<string> {
     console.log('(using the seeded database of BENCH_DISCOVERY_DATABASE_URL)');
     return process.env.BENCH_DISCOVERY_DATABASE_URL;
   }
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('the discovery benchmark needs PostgreSQL: set DATABASE_URL (a fresh database is made there) or BENCH_DISCOVERY_DATABASE_URL (already seeded)');
+  // Like the analytics benchmark: the local PostgreSQL server unless told otherwise.
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `sauti_bench_discovery_${Date.now().toString(36)}`;
   await admin(serverUrl, `CREATE DATABASE "${name}"`);
   atFinish(() => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));

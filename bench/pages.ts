@@ -12,7 +12,7 @@ import path from 'node:path';
 import { startServer } from './support/server';
 import { report } from './lib';
 
-const PORT = 5151;
+const PORT = 5152;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
 const webOut = path.join(root, '.tmp', 'bench', 'web');
