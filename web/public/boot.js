@@ -31,6 +31,10 @@
       setTimeout(load, 0);
     });
   }
+  // A fan who reaches for the page before then gets its scripts at once.
+  ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
+    window.addEventListener(type, load, { once: true, passive: true, capture: true });
+  });
   if (document.readyState === 'complete') afterPaint();
   else {
     window.addEventListener('load', afterPaint, { once: true });
