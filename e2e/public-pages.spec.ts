@@ -21,10 +21,12 @@ test('the landing page: hero, three carousels with their texts, the artist call 
   await expect(page).toHaveTitle('Sauti · Music from independent Kenyan artists');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const carousel = (name: string) => page.getByRole('region', { name });
-  // Nothing is featured until the discovery issue: each carousel says it has nothing.
-  await expect(carousel('Currently Trending Songs').getByText('No featured tracks available at the moment.')).toBeVisible();
-  await expect(carousel('Popular Artists').getByText('No featured artists available.')).toBeVisible();
-  await expect(carousel("Editor's Pick").getByText("No editor's picks available at the moment.")).toBeVisible();
+  // Each carousel shows its entries, or its empty text when nothing is ranked yet (other specs
+  // share this server, and the rankings are recomputed on their own schedule).
+  const entriesOrEmpty = (name: string, empty: string) => carousel(name).getByRole('link').first().or(carousel(name).getByText(empty));
+  await expect(entriesOrEmpty('Currently Trending Songs', 'No featured tracks available at the moment.')).toBeVisible();
+  await expect(entriesOrEmpty('Popular Artists', 'No featured artists available.')).toBeVisible();
+  await expect(entriesOrEmpty("Editor's Pick", "No editor's picks available at the moment.")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Are you an artist? Join Sauti.' })).toBeVisible();
 
   const footer = page.getByRole('contentinfo');
