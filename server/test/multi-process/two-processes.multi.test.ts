@@ -145,7 +145,14 @@ describe('two server processes on one database', () => {
         const { rows } = await client.query<{ kind: string; runs: number; done: number; attempts: number }>(`
           SELECT kind, count(*)::int AS runs, count(*) FILTER (WHERE status = 'done')::int AS done, max(attempts)::int AS attempts
           FROM jobs WHERE dedupe_key IS NOT NULL GROUP BY kind ORDER BY kind`);
-        expect(rows.map((row) => row.kind)).toEqual(['auth.sweep', 'catalog.forget-old-plays', 'jobs.clean-up', 'limits.sweep']);
+        expect(rows.map((row) => row.kind)).toEqual([
+          'auth.sweep',
+          'catalog.forget-old-plays',
+          'discovery.rank',
+          'jobs.clean-up',
+          'limits.sweep',
+          'public-pages.forget-old-views',
+        ]);
         for (const row of rows) expect(row, row.kind).toMatchObject({ runs: 1, done: 1, attempts: 1 });
       },
       { timeout: 30_000, interval: 250 },
