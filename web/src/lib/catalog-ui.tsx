@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
-import { CheckIcon, CopyIcon, DiscAlbumIcon, DownloadIcon, MusicIcon, PauseIcon, PlayIcon } from 'lucide-react';
+import { ArrowLeftIcon, CheckIcon, CopyIcon, DiscAlbumIcon, DownloadIcon, MusicIcon, PauseIcon, PlayIcon } from 'lucide-react';
 import { formatRelativeDate } from '#common/format';
 import { formatPrice } from '#common/money';
 import { coverUrl, profilePhotoUrl } from '#common/playback';
+import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -237,5 +238,60 @@ export function DownloadLink({
         {iconOnly ? null : label}
       </a>
     </Button>
+  );
+}
+
+/** The track and album pages' way back to the artist (spec section 2). */
+export function BackToArtistLink({ user }: { user: { id: string; profileUrl: string; displayName: string } }) {
+  return (
+    <Link
+      href={profileHref(user)}
+      className="inline-flex min-h-10 items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <ArrowLeftIcon className="size-4" aria-hidden="true" />
+      Back to {user.displayName}
+    </Link>
+  );
+}
+
+/** The track and album pages' large cover beside what it is, its name and its artist. */
+export function ItemHero({
+  as: Element,
+  kind,
+  id,
+  coverPhotoFilename,
+  name,
+  artistName,
+  children,
+}: {
+  as: 'article' | 'header';
+  kind: 'track' | 'album';
+  id: string;
+  coverPhotoFilename: string | null;
+  name: string;
+  artistName: string;
+  /** The facts and actions under the name. */
+  children: ReactNode;
+}) {
+  return (
+    <Element className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
+      <CoverImage
+        kind={kind}
+        id={id}
+        coverPhotoFilename={coverPhotoFilename}
+        size={288}
+        sizes="(min-width: 640px) 288px, 240px"
+        eager
+        className="mx-auto aspect-square w-60 rounded-xl shadow-md sm:mx-0 sm:w-72"
+      />
+      <div className="min-w-0 space-y-4 text-center sm:text-left">
+        <div className="space-y-1">
+          <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{kind === 'track' ? 'Track' : 'Album'}</p>
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-4xl">{name}</h1>
+          <p className="text-lg text-muted-foreground">{artistName}</p>
+        </div>
+        {children}
+      </div>
+    </Element>
   );
 }

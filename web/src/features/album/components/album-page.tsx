@@ -1,12 +1,12 @@
 import { Link } from 'wouter';
-import { ArrowLeftIcon, DiscAlbumIcon, TriangleAlertIcon } from 'lucide-react';
+import { DiscAlbumIcon, TriangleAlertIcon } from 'lucide-react';
 import { formatDuration } from '#common/format';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { StatusCard } from '@/components/status-card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api';
-import { CopyLinkButton, countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, profileHref, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { useAlbumDetail } from '../api/album-detail';
 
@@ -36,42 +36,18 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
   const free = !(album.price > 0);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
-      {user && (
-        <Link
-          href={profileHref(user)}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          Back to {user.displayName}
-        </Link>
-      )}
-      <header className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
-        <CoverImage
-          kind="album"
-          id={album.id}
-          coverPhotoFilename={album.coverPhotoFilename}
-          size={288}
-          sizes="(min-width: 640px) 288px, 240px"
-          eager
-          className="mx-auto aspect-square w-60 rounded-xl shadow-md sm:mx-0 sm:w-72"
-        />
-        <div className="min-w-0 space-y-4 text-center sm:text-left">
-          <div className="space-y-1">
-            <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Album</p>
-            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-4xl">{album.albumName}</h1>
-            <p className="text-lg text-muted-foreground">{album.artistName}</p>
-          </div>
-          <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
-            <PriceBadge price={album.price} className="text-sm" />
-            <span data-testid="song-count">{countLabel(tracks.length, 'song')}</span>
-            <RelativeDate value={album.createdAt} />
-          </p>
-          <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
-            <CopyLinkButton path={`/album/${encodeURIComponent(album.id)}`} label="Copy Album Link" />
-            {free && tracks.length > 0 && <DownloadLink href={albumDownloadUrl(album.id)} label="Download Album" variant="default" />}
-          </div>
+      {user && <BackToArtistLink user={user} />}
+      <ItemHero as="header" kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} name={album.albumName} artistName={album.artistName}>
+        <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
+          <PriceBadge price={album.price} className="text-sm" />
+          <span data-testid="song-count">{countLabel(tracks.length, 'song')}</span>
+          <RelativeDate value={album.createdAt} />
+        </p>
+        <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
+          <CopyLinkButton path={`/album/${encodeURIComponent(album.id)}`} label="Copy Album Link" />
+          {free && tracks.length > 0 && <DownloadLink href={albumDownloadUrl(album.id)} label="Download Album" variant="default" />}
         </div>
-      </header>
+      </ItemHero>
 
       <section aria-labelledby="album-songs-heading" className="mt-10">
         <h2 id="album-songs-heading" className="mb-3 text-xl font-semibold">

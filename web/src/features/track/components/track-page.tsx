@@ -1,5 +1,4 @@
-import { Link } from 'wouter';
-import { ArrowLeftIcon, MusicIcon, TriangleAlertIcon } from 'lucide-react';
+import { MusicIcon, TriangleAlertIcon } from 'lucide-react';
 import { formatDuration } from '#common/format';
 import { PREVIEW_SECONDS } from '#common/playback';
 import type { TrackDetail } from '#common/schemas/public';
@@ -8,7 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api';
-import { CopyLinkButton, countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, profileHref, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
 import { useTrackDetail } from '../api/track-detail';
 
@@ -38,46 +37,22 @@ function Track({ detail: { track, user } }: { detail: TrackDetail }) {
   const free = !(track.price > 0);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
-      {user && (
-        <Link
-          href={profileHref(user)}
-          className="inline-flex min-h-10 items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <ArrowLeftIcon className="size-4" aria-hidden="true" />
-          Back to {user.displayName}
-        </Link>
-      )}
-      <article className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
-        <CoverImage
-          kind="track"
-          id={track.id}
-          coverPhotoFilename={track.coverPhotoFilename}
-          size={288}
-          sizes="(min-width: 640px) 288px, 240px"
-          eager
-          className="mx-auto aspect-square w-60 rounded-xl shadow-md sm:mx-0 sm:w-72"
-        />
-        <div className="min-w-0 space-y-4 text-center sm:text-left">
-          <div className="space-y-1">
-            <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">Track</p>
-            <h1 className="text-2xl font-bold tracking-tight break-words sm:text-4xl">{track.trackName}</h1>
-            <p className="text-lg text-muted-foreground">{track.artistName}</p>
-          </div>
-          <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
-            <PriceBadge price={track.price} className="text-sm" />
-            {!track.allowFullPlayback && <Badge variant="outline">{PREVIEW_SECONDS}-second preview</Badge>}
-            <span data-testid="track-duration">{formatDuration(track.duration)}</span>
-            <RelativeDate value={track.uploadedAt} />
-            <span>{countLabel(track.streamCount, 'stream')}</span>
-            <span>{countLabel(track.downloadCount, 'download')}</span>
-          </p>
-          <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
-            <PlayPauseButton track={track} large />
-            <CopyLinkButton path={`/track/${encodeURIComponent(track.id)}`} label="Copy Track Link" />
-            {free && <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} variant="default" />}
-          </div>
+      {user && <BackToArtistLink user={user} />}
+      <ItemHero as="article" kind="track" id={track.id} coverPhotoFilename={track.coverPhotoFilename} name={track.trackName} artistName={track.artistName}>
+        <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
+          <PriceBadge price={track.price} className="text-sm" />
+          {!track.allowFullPlayback && <Badge variant="outline">{PREVIEW_SECONDS}-second preview</Badge>}
+          <span data-testid="track-duration">{formatDuration(track.duration)}</span>
+          <RelativeDate value={track.uploadedAt} />
+          <span>{countLabel(track.streamCount, 'stream')}</span>
+          <span>{countLabel(track.downloadCount, 'download')}</span>
+        </p>
+        <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
+          <PlayPauseButton track={track} large />
+          <CopyLinkButton path={`/track/${encodeURIComponent(track.id)}`} label="Copy Track Link" />
+          {free && <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} variant="default" />}
         </div>
-      </article>
+      </ItemHero>
     </div>
   );
 }
