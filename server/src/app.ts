@@ -23,6 +23,9 @@ import { storagePlugin } from './modules/storage';
 import { uploadsPlugin } from './modules/uploads';
 import { profilesPlugin } from './modules/profiles';
 import { analyticsPlugin } from './modules/analytics';
+import { paymentProviderPlugin } from './modules/payment-provider';
+import { paymentsPlugin } from './modules/payments';
+import { payoutsPlugin } from './modules/payouts';
 
 export interface BuildAppOptions {
   /** Pino options, or false for silence (tests). */
@@ -87,6 +90,10 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(mailPlugin, { transport: options.mailTransport });
     await app.register(authPlugin, { limits: options.authLimits });
     await app.register(storagePlugin, { config });
+    // Selling comes before the catalogue, playback and analytics: they read what payments decorates.
+    await app.register(paymentProviderPlugin);
+    await app.register(payoutsPlugin);
+    await app.register(paymentsPlugin);
     await app.register(mediaPlugin, { config });
     await app.register(uploadsPlugin);
     await app.register(catalogPlugin);

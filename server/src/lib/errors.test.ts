@@ -23,9 +23,9 @@ describe('the error vocabulary', () => {
     expect(error.details).toEqual({ errors: { audio: 'Audio file must be MP3 or WAV format' } });
   });
 
-  it('only uses client-error and unavailable statuses, each with a message', () => {
+  it('only uses client-error, bad-gateway and unavailable statuses, each with a message', () => {
     for (const [code, { status, message }] of Object.entries(ERRORS)) {
-      expect([400, 401, 402, 403, 404, 409, 413, 415, 429, 503], code).toContain(status);
+      expect([400, 401, 402, 403, 404, 409, 413, 415, 429, 502, 503], code).toContain(status);
       expect(message.length, code).toBeGreaterThan(0);
     }
   });

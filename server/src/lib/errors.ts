@@ -2,6 +2,7 @@ import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { PUBLIC_NOT_FOUND_MESSAGES } from '#common/schemas/public';
 import { PROFILE_MESSAGES } from '#common/schemas/profile';
+import { PAYMENT_MESSAGES } from '#common/schemas/payments';
 
 /**
  * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a
@@ -50,6 +51,24 @@ export const ERRORS = {
   'profile-photo.not-found': { status: 404, message: PROFILE_MESSAGES.photoNotFound },
   'social-link.not-found': { status: 404, message: PROFILE_MESSAGES.socialLinkNotFound },
   'social-link.too-many': { status: 409, message: PROFILE_MESSAGES.tooManySocialLinks },
+
+  // Selling (issue 10): payout methods and the payment provider.
+  'payment-method.not-found': { status: 404, message: PAYMENT_MESSAGES.methodNotFound },
+  'payment-method.one-only': { status: 409, message: PAYMENT_MESSAGES.oneMethodOnly },
+  'payment-method.pending-transactions': { status: 409, message: PAYMENT_MESSAGES.pendingTransactions },
+  'payment-method.bank-unknown': { status: 400, message: PAYMENT_MESSAGES.bankUnknown },
+  'payment-provider.banks-unavailable': { status: 502, message: PAYMENT_MESSAGES.banksUnavailable },
+  'payment-provider.unavailable': { status: 502, message: PAYMENT_MESSAGES.providerUnavailable },
+  'payment-provider.refused': { status: 400, message: PAYMENT_MESSAGES.providerRefused },
+
+  // Selling (issue 10): purchases and the provider's webhooks.
+  'purchase.not-for-sale': { status: 409, message: PAYMENT_MESSAGES.notForSale },
+  'purchase.seller-not-ready': { status: 409, message: PAYMENT_MESSAGES.sellerNotReady },
+  'payment.not-found': { status: 404, message: PAYMENT_MESSAGES.paymentNotFound },
+  'payment.not-completed': { status: 402, message: PAYMENT_MESSAGES.paymentNotCompleted },
+  'payment.mismatch': { status: 402, message: PAYMENT_MESSAGES.paymentMismatch },
+  'webhook.invalid-signature': { status: 401, message: 'Invalid signature' },
+  'webhook.invalid': { status: 400, message: 'Invalid webhook payload' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -16,6 +16,8 @@ export interface DomainEvents {
   'album.changed': { albumId: string; userId: string };
   /** An account changed in a way that ends its sessions (a password reset). */
   'user.changed': { userId: string; sessionsEnded: boolean };
+  /** A sale was recorded (an order paid, its ledger entry written): the seller's revenue changed. */
+  'purchase.completed': { orderId: string; sellerId: string; itemType: 'track' | 'album'; itemId: string | null };
 }
 
 export type DomainEventName = keyof DomainEvents;

@@ -45,10 +45,12 @@ export class CatalogTestApp {
   private constructor(
     readonly backend: StorageBackend,
     private readonly s3: TestS3 | undefined,
+    private readonly env: Record<string, string>,
   ) {}
 
-  static async start(backend: StorageBackend): Promise<CatalogTestApp> {
-    const harness = new CatalogTestApp(backend, backend === 's3' ? await startS3Server() : undefined);
+  /** `env` adds configuration (a Paystack stand-in, an SMTP capture). */
+  static async start(backend: StorageBackend, env: Record<string, string> = {}): Promise<CatalogTestApp> {
+    const harness = new CatalogTestApp(backend, backend === 's3' ? await startS3Server() : undefined, env);
     await harness.boot();
     return harness;
   }
@@ -56,7 +58,7 @@ export class CatalogTestApp {
   private dropDatabase: () => Promise<void> = async () => {};
 
   private async boot(reuse?: { dataDir: string; databaseUrl: string | undefined }) {
-    const base = await startTestApp(this.s3?.env ?? {}, reuse ? { dataDir: reuse.dataDir, databaseUrl: reuse.databaseUrl } : {});
+    const base = await startTestApp({ ...this.env, ...(this.s3?.env ?? {}) }, reuse ? { dataDir: reuse.dataDir, databaseUrl: reuse.databaseUrl } : {});
     await base.app.listen({ port: 0, host: '127.0.0.1' });
     this.app = base.app;
     this.dataDir = base.dataDir;

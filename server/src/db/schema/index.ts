@@ -3,3 +3,4 @@ export * from './jobs';
 export * from './catalog';
 export * from './shared-state';
 export * from './fans';
+export * from './payments';

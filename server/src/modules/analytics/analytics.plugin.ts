@@ -51,6 +51,7 @@ export const analyticsPlugin = fp(
     for (const event of ['track.played', 'track.downloaded', 'track.changed', 'album.changed', 'user.changed'] as const) {
       app.events.on(event, ({ userId }) => answers.forget(userId));
     }
+    app.events.on('purchase.completed', ({ sellerId }) => answers.forget(sellerId));
     await app.register(async (scope) => {
       scope.addHook('onSend', async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');

@@ -75,3 +75,32 @@ export function alreadyRegisteredMail(to: string, displayName: string, signInUrl
     footer: 'If this was not you, you can ignore this email.',
   });
 }
+
+export interface ReceiptDetails {
+  itemType: 'track' | 'album';
+  itemName: string;
+  artistName: string;
+  /** Already formatted ('KES 50.00'). */
+  price: string;
+  fee: string;
+  total: string;
+  reference: string;
+  downloadUrl: string;
+}
+
+/** The buyer's receipt: what was bought, what was paid, and a link that downloads it again from any device. */
+export function purchaseReceiptMail(to: string, receipt: ReceiptDetails): MailMessage {
+  const what = receipt.itemType === 'album' ? `the album "${receipt.itemName}"` : `"${receipt.itemName}"`;
+  return render({
+    to,
+    subject: `Your Sauti purchase: ${receipt.itemName}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `Thank you for buying ${what} by ${receipt.artistName}. 90% of the price goes to the artist.`,
+      `Price: ${receipt.price}. Processing fee: ${receipt.fee}. Total paid: ${receipt.total}. Reference: ${receipt.reference}.`,
+      'Use the link below to download it, now or later, on any device. Keep it to yourself: anyone with the link can download your purchase.',
+    ],
+    action: { label: receipt.itemType === 'album' ? 'Download the album' : 'Download the track', url: receipt.downloadUrl },
+    footer: 'Lost this email? Open the track or album page on Sauti, choose Buy, and ask for a new download link with this email address.',
+  });
+}

@@ -9,6 +9,7 @@ export interface DownloadableTrack {
   userId: string;
   trackName: string;
   price: number;
+  albumId: string | null;
   audioKey: string;
   fileSize: number;
   mimeType: string;
@@ -30,6 +31,7 @@ const trackColumns = {
   userId: tracks.userId,
   trackName: tracks.trackName,
   price: tracks.price,
+  albumId: tracks.albumId,
   audioKey: tracks.audioKey,
   fileSize: tracks.fileSize,
   mimeType: tracks.mimeType,

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { albumEntryNames, attachmentDisposition, extensionFor, safeFileName } from './download-names';
 import { streamZip, type StreamedZip, type ZipEntrySource } from './download-zip';
 import { countDownloads, findDownloadableAlbum, findDownloadableTrack, type DownloadableAlbum, type DownloadableTrack } from './downloads.repo';
+import type { PurchasableItem } from '../../lib/purchase-grants';
 import type { PlaybackContext } from './playback-context';
 import type { ServedFile } from './streams.service';
 
@@ -14,6 +15,9 @@ const etagOf = (key: string, size: number) => `"${createHash('sha256').update(ke
 
 /** Who asks: looked up only when it matters (a priced item, or a download being counted). */
 export type ViewerId = () => Promise<string | undefined>;
+
+/** Whether the asker has bought this item (their proof of purchase: cookie or e-mailed link). */
+export type Bought = (item: PurchasableItem) => Promise<boolean>;
 
 export interface TrackDownload {
   /** The original as uploaded, with its Content-Disposition. */
@@ -39,8 +43,9 @@ function purchaseRequired(message: string, price: number): AppError {
 /**
  * GET /api/tracks/{id}/download and GET /api/albums/{id}/download (docs/decisions/027).
  * Free means free (DESIGN.md): a free track's original, or a free album's originals in a ZIP, to
- * anyone, whatever its streaming allows. A priced one answers 402 to everyone but its owner;
- * buyers arrive with the payments issue (proof of purchase, not an e-mail typed into a URL).
+ * anyone, whatever its streaming allows. A priced one answers 402 to everyone but its owner and
+ * its buyers (proof of purchase: the buying browser's cookie or the e-mailed link, never an e-mail
+ * typed into a URL; buying an album grants its tracks).
  * An album is free when its price is 0 and every track on it is free: otherwise it would hand
  * out a priced track for nothing.
  * Counting: one per download started (tracks.download_count and a track_downloads row; an album
@@ -50,10 +55,14 @@ function purchaseRequired(message: string, price: number): AppError {
 export class DownloadsService {
   constructor(private readonly context: PlaybackContext) {}
 
-  async track(trackId: string, viewerId: ViewerId): Promise<TrackDownload> {
+  async track(trackId: string, viewerId: ViewerId, bought: Bought): Promise<TrackDownload> {
     const track = isUuid(trackId) ? await findDownloadableTrack(this.context.db(), trackId) : undefined;
     if (!track) throw new AppError('track.not-found');
-    if (track.price > 0 && (await viewerId()) !== track.userId) {
+    if (
+      track.price > 0 &&
+      (await viewerId()) !== track.userId &&
+      !(await bought({ type: 'track', id: track.id, albumId: track.albumId }))
+    ) {
       throw purchaseRequired(`This track costs ${formatPrice(track.price)}. Buy it to download it.`, track.price);
     }
     const fileName = safeFileName(track.trackName, extensionFor(track.mimeType, track.audioKey), 'Track');
@@ -71,12 +80,12 @@ export class DownloadsService {
     };
   }
 
-  async album(albumId: string, viewerId: ViewerId): Promise<AlbumDownload> {
+  async album(albumId: string, viewerId: ViewerId, bought: Bought): Promise<AlbumDownload> {
     const album = isUuid(albumId) ? await findDownloadableAlbum(this.context.db(), albumId) : undefined;
     if (!album) throw new AppError('album.not-found');
     if (album.tracks.length === 0) throw new AppError('album.not-found', 'This album has no songs to download.');
     const refusal = albumPriceRefusal(album);
-    if (refusal && (await viewerId()) !== album.userId) throw refusal;
+    if (refusal && (await viewerId()) !== album.userId && !(await boughtAll(album, bought))) throw refusal;
 
     const cover = album.cover;
     const coverName = cover ? `cover.${extensionFor(cover.mimeType, cover.originalKey)}` : undefined;
@@ -115,6 +124,16 @@ export class DownloadsService {
     for (const track of counted) this.context.events.emit('track.downloaded', { trackId: track.id, userId: track.userId });
     return counted.length > 0;
   }
+}
+
+/** The album itself was bought, or (a free album holding priced songs) every priced song on it. */
+async function boughtAll(album: DownloadableAlbum, bought: Bought): Promise<boolean> {
+  if (await bought({ type: 'album', id: album.id })) return true;
+  if (album.price > 0) return false;
+  for (const track of album.tracks) {
+    if (track.price > 0 && !(await bought({ type: 'track', id: track.id, albumId: album.id }))) return false;
+  }
+  return true;
 }
 
 function albumPriceRefusal(album: DownloadableAlbum): AppError | undefined {

@@ -8,9 +8,10 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api';
 import { BackToArtistLink, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
+import { BuyButton } from '@/lib/purchase';
 import { useAlbumDetail } from '../api/album-detail';
 
-/** /album/{albumId} (spec section 2): the album, its numbered songs, its link and its download. */
+/** /album/{albumId} (spec section 2): the album, its numbered songs, its link and its download (or Buy when it is priced). */
 export function AlbumPage({ albumId }: { albumId: string }) {
   const { data, error, isPending } = useAlbumDetail(albumId);
   const notFound = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !data?.album);
@@ -46,6 +47,7 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
           <CopyLinkButton path={`/album/${encodeURIComponent(album.id)}`} label="Copy Album Link" />
           {free && tracks.length > 0 && <DownloadLink href={albumDownloadUrl(album.id)} label="Download Album" variant="default" />}
+          {!free && tracks.length > 0 && <BuyButton item={{ type: 'album', id: album.id, name: album.albumName, price: album.price }} />}
         </div>
       </ItemHero>
 
@@ -94,7 +96,7 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
       {free ? (
         <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} iconOnly variant="ghost" />
       ) : (
-        <span className="size-10 shrink-0" aria-hidden="true" />
+        <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }} size="compact" />
       )}
     </li>
   );

@@ -1,17 +1,104 @@
-import { WalletIcon } from 'lucide-react';
-import { SectionPlaceholder } from '@/components/section-placeholder';
+import { useRef, useState } from 'react';
+import { LandmarkIcon, SmartphoneIcon } from 'lucide-react';
+import type { PaymentMethod } from '#common/schemas/payments';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePaymentMethods } from '../api/payment-methods-api';
+import { AddBankMethodDialog } from './add-bank-method-dialog';
+import { AddMpesaNumberDialog } from './add-mpesa-number-dialog';
+import { MpesaFeeBanner, useBannerDismissed } from './mpesa-fee-banner';
+import { PaymentMethodCard } from './payment-method-card';
+import { RemovePaymentMethodDialog } from './remove-payment-method-dialog';
+import { PAYMENTS_TEXTS as TEXTS } from './texts';
 
-/** The dashboard's Payments section: where the artist's earnings go. */
+/**
+ * The dashboard's Payments section (spec section 2): the M-Pesa fee recommendation, the one
+ * payment method where the artist's 90% goes, and the ways to add one (a bank account or an
+ * M-Pesa number, both disabled once one exists) or remove it.
+ */
 export function PaymentsSection() {
+  const methods = usePaymentMethods();
+  const [bannerDismissed, dismissBanner] = useBannerDismissed();
+  const [dialog, setDialog] = useState<'bank' | 'mpesa' | null>(null);
+  const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The button that opened the open dialog: the focus goes back to it, unless adding or removing
+  // a method has disabled or removed it meanwhile (then to the section's heading).
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const open = (event: { currentTarget: HTMLButtonElement }, next: () => void) => {
+    opener.current = event.currentTarget;
+    next();
+  };
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    const button = opener.current;
+    (button && button.isConnected && !button.disabled ? button : headingRef.current)?.focus();
+  };
+
+  const hasMethod = (methods.data?.length ?? 0) > 0;
+  // Unknown until the list is in: the server allows one method, so adding waits for the answer.
+  const canAdd = methods.isSuccess && !hasMethod;
+
   return (
-    <SectionPlaceholder
-      icon={WalletIcon}
-      title="Payments"
-      description="Where your earnings go: you receive 90% of every sale. Adding a payout method is not open yet."
-      upcoming={[
-        'Add one payout method: an M-Pesa number or a bank account',
-        'Remove or replace your payout method',
-      ]}
-    />
+    <div className="grid gap-6">
+      {!bannerDismissed && (
+        <MpesaFeeBanner
+          onDismiss={() => {
+            dismissBanner();
+            // The focused button goes with the banner: the focus moves on to the section's heading.
+            headingRef.current?.focus();
+          }}
+        />
+      )}
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg outline-none" ref={headingRef} tabIndex={-1}>
+            Payment method
+          </CardTitle>
+          <CardDescription>
+            <span className="font-medium text-foreground">{TEXTS.split}</span>. {TEXTS.splitDetail}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {methods.isPending ? (
+            <Skeleton className="h-24 w-full" role="status" aria-label="Loading your payment method" />
+          ) : methods.isError ? (
+            <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm">
+              <p className="text-muted-foreground">{TEXTS.loadFailed}</p>
+              <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={() => void methods.refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : methods.data.length === 0 ? (
+            <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{TEXTS.noMethod}</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Payment methods">
+              {methods.data.map((method) => (
+                <PaymentMethodCard key={method.id} method={method} onRemove={(event) => open(event, () => setRemoving(method))} />
+              ))}
+            </ul>
+          )}
+          <div className="grid gap-2">
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button type="button" className="h-11 sm:h-10" disabled={!canAdd} onClick={(event) => open(event, () => setDialog('bank'))}>
+                <LandmarkIcon aria-hidden="true" />
+                {TEXTS.addBankButton}
+              </Button>
+              <Button type="button" variant="outline" className="h-11 sm:h-10" disabled={!canAdd} onClick={(event) => open(event, () => setDialog('mpesa'))}>
+                <SmartphoneIcon aria-hidden="true" />
+                {TEXTS.addMpesaButton}
+              </Button>
+            </div>
+            {hasMethod && <p className="text-sm text-muted-foreground">{TEXTS.oneMethodOnly}</p>}
+          </div>
+        </CardContent>
+      </Card>
+      <AddBankMethodDialog open={dialog === 'bank'} onOpenChange={(next) => setDialog(next ? 'bank' : null)} onCloseAutoFocus={returnFocus} />
+      <AddMpesaNumberDialog open={dialog === 'mpesa'} onOpenChange={(next) => setDialog(next ? 'mpesa' : null)} onCloseAutoFocus={returnFocus} />
+      {removing && (
+        <RemovePaymentMethodDialog method={removing} onOpenChange={(next) => !next && setRemoving(null)} onCloseAutoFocus={returnFocus} />
+      )}
+    </div>
   );
 }

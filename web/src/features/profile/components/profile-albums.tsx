@@ -6,6 +6,7 @@ import type { PublicAlbum } from '#common/schemas/public';
 import { Button } from '@/components/ui/button';
 import { countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl } from '@/lib/download';
+import { BuyButton } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
 import type { useCheckedDownload } from '../hooks/use-checked-download';
 
@@ -48,6 +49,12 @@ function ProfileAlbum({ album, download }: { album: PublicAlbum; download: Retur
             label="Download Album"
             className="col-span-3 row-start-2 w-full sm:col-span-1 sm:row-start-1 sm:col-start-3 sm:w-auto"
             onClick={(event) => void download(event, { kind: 'album', id: album.id })}
+          />
+        ) : !free && album.tracks.length > 0 ? (
+          <BuyButton
+            item={{ type: 'album', id: album.id, name: album.albumName, price: album.price }}
+            downloadFailure="alert"
+            className="col-span-3 row-start-2 w-full sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:w-auto"
           />
         ) : null}
         <Button

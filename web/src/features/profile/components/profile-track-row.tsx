@@ -3,11 +3,12 @@ import { formatDuration } from '#common/format';
 import type { PublicTrack } from '#common/schemas/public';
 import { countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
+import { BuyButton } from '@/lib/purchase';
 import type { useCheckedDownload } from '../hooks/use-checked-download';
 
 /**
  * One song of the Music Collection (spec section 2): play/pause, cover, a link to its page,
- * artist, duration, date, streams, downloads, price, and a download for a free song.
+ * artist, duration, date, streams, downloads, price, and a download for a free song (Buy for a priced one).
  */
 export function ProfileTrackRow({ track, download }: { track: PublicTrack; download: ReturnType<typeof useCheckedDownload> }) {
   const free = !(track.price > 0);
@@ -47,7 +48,7 @@ export function ProfileTrackRow({ track, download }: { track: PublicTrack; downl
           onClick={(event) => void download(event, { kind: 'track', id: track.id })}
         />
       ) : (
-        <span className="size-10" aria-hidden="true" />
+        <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }} size="compact" downloadFailure="alert" />
       )}
     </li>
   );

@@ -9,9 +9,10 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api';
 import { BackToArtistLink, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
+import { BuyButton } from '@/lib/purchase';
 import { useTrackDetail } from '../api/track-detail';
 
-/** /track/{trackId} (spec section 2): one song, its artist, the player, its link and its download. */
+/** /track/{trackId} (spec section 2): one song, its artist, the player, its link and its download (or Buy when it is priced). */
 export function TrackPage({ trackId }: { trackId: string }) {
   const { data, error, isPending } = useTrackDetail(trackId);
   const notFound = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !data?.track);
@@ -50,7 +51,11 @@ function Track({ detail: { track, user } }: { detail: TrackDetail }) {
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
           <PlayPauseButton track={track} large />
           <CopyLinkButton path={`/track/${encodeURIComponent(track.id)}`} label="Copy Track Link" />
-          {free && <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} variant="default" />}
+          {free ? (
+            <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} variant="default" />
+          ) : (
+            <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }} />
+          )}
         </div>
       </ItemHero>
     </div>

@@ -1,0 +1,2 @@
+/** Purchases: checkout through the payments provider, fulfilment, proof of purchase, webhooks. */
+export { paymentsPlugin } from './payments.plugin';

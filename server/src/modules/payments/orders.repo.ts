@@ -1,0 +1,161 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { albums, downloadGrants, orders, tracks, users } from '../../db/schema';
+
+/** Data access of the payments module: orders and download grants (and the items they sell). */
+
+export type Order = typeof orders.$inferSelect;
+
+export interface SellableItem {
+  type: 'track' | 'album';
+  id: string;
+  name: string;
+  price: number;
+  sellerId: string;
+  artistName: string;
+  /** A track's album (buying the album grants the track). */
+  albumId: string | null;
+}
+
+export async function findSellableTrack(db: DbOrTx, trackId: string): Promise<SellableItem | undefined> {
+  const [row] = await db
+    .select({ id: tracks.id, name: tracks.trackName, price: tracks.price, sellerId: tracks.userId, artistName: tracks.artistName, albumId: tracks.albumId })
+    .from(tracks)
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  return row ? { type: 'track', ...row } : undefined;
+}
+
+export async function findSellableAlbum(db: DbOrTx, albumId: string): Promise<SellableItem | undefined> {
+  const [row] = await db
+    .select({ id: albums.id, name: albums.albumName, price: albums.price, sellerId: albums.userId, artistName: users.displayName })
+    .from(albums)
+    .innerJoin(users, eq(users.id, albums.userId))
+    .where(eq(albums.id, albumId))
+    .limit(1);
+  return row ? { type: 'album', ...row, albumId: null } : undefined;
+}
+
+export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<Order> {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function findOrderByReference(db: DbOrTx, reference: string, options: { forUpdate?: boolean } = {}): Promise<Order | undefined> {
+  const query = db.select().from(orders).where(eq(orders.reference, reference)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateOrder(db: DbOrTx, id: string, values: Partial<typeof orders.$inferInsert>): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, id));
+}
+
+/** Moves a pending order to a final unpaid status; a paid one is never touched. */
+export async function closeUnpaidOrder(db: DbOrTx, id: string, status: 'failed' | 'abandoned' | 'mismatch'): Promise<void> {
+  await db
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), inArray(orders.status, ['pending', 'abandoned', 'failed'])));
+}
+
+/**
+ * Marks a paid order as told to its buying browser, once: true only for the first call from the
+ * browser that initialized it (verify's alreadyProcessed is the negation).
+ */
+export async function markDelivered(db: DbOrTx, id: string, buyerKeyHash: string | undefined): Promise<boolean> {
+  if (!buyerKeyHash) return false;
+  const updated = await db
+    .update(orders)
+    .set({ deliveredAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, 'paid'), isNull(orders.deliveredAt), eq(orders.buyerKeyHash, buyerKeyHash)))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/** Pending orders old enough that a webhook should have come, not asked about recently. */
+export async function pendingOrdersToCheck(db: DbOrTx, createdBefore: Date, checkedBefore: Date, limit: number): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        lt(orders.createdAt, createdBefore),
+        or(isNull(orders.checkedAt), lt(orders.checkedAt, checkedBefore)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+}
+
+/** Paid orders of this item (a track's own, or its album's) by this e-mail. */
+export async function paidOrdersOf(db: DbOrTx, item: { type: 'track' | 'album'; id: string }, email: string): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), eq(orders.email, email), item.type === 'track' ? eq(orders.trackId, item.id) : eq(orders.albumId, item.id)));
+}
+
+/** Paid orders that grant this track: its own, or its album's (buying an album grants its songs). */
+export async function paidOrdersGrantingTrack(db: DbOrTx, trackId: string, albumId: string | null | undefined): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        albumId ? or(eq(orders.trackId, trackId), and(eq(orders.itemType, 'album'), eq(orders.albumId, albumId))) : eq(orders.trackId, trackId),
+      ),
+    )
+    .orderBy(asc(orders.paidAt));
+}
+
+/** The item condition of a grant: the item itself, or for a track, its album. */
+function grantsItem(item: { type: 'track' | 'album'; id: string; albumId?: string | null }) {
+  if (item.type === 'album') return and(eq(orders.itemType, 'album'), eq(orders.albumId, item.id));
+  const ownTrack = and(eq(orders.itemType, 'track'), eq(orders.trackId, item.id));
+  return item.albumId ? or(ownTrack, and(eq(orders.itemType, 'album'), eq(orders.albumId, item.albumId))) : ownTrack;
+}
+
+export async function buyerHasPaid(db: DbOrTx, item: { type: 'track' | 'album'; id: string; albumId?: string | null }, buyerKeyHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), eq(orders.buyerKeyHash, buyerKeyHash), grantsItem(item)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function tokenGrants(db: DbOrTx, item: { type: 'track' | 'album'; id: string; albumId?: string | null }, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(downloadGrants)
+    .innerJoin(orders, eq(orders.id, downloadGrants.orderId))
+    .where(and(eq(downloadGrants.tokenHash, tokenHash), isNull(downloadGrants.revokedAt), eq(orders.status, 'paid'), grantsItem(item)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function insertGrant(db: DbOrTx, orderId: string, tokenHash: string): Promise<void> {
+  await db.insert(downloadGrants).values({ orderId, tokenHash });
+}
+
+/** Revokes every e-mailed link of an order (an operator's refund or a leaked link). */
+export async function revokeGrants(db: DbOrTx, orderId: string): Promise<number> {
+  const revoked = await db
+    .update(downloadGrants)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(downloadGrants.orderId, orderId), isNull(downloadGrants.revokedAt)))
+    .returning({ id: downloadGrants.id });
+  return revoked.length;
+}
+
+/** The seller's current display name, for the receipt. */
+export async function displayNameOf(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.name;
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageResponseSchema } from '#common/schemas/auth';
+import {
+  PAYMENT_MESSAGES,
+  initializePaymentResponseSchema,
+  initializePaymentSchema,
+  resendReceiptSchema,
+  verifyPaymentResponseSchema,
+  verifyPaymentSchema,
+} from '#common/schemas/payments';
+import { AppError } from '../../lib/errors';
+import { BUYER_COOKIE } from '../../lib/purchase-grants';
+import { randomToken } from '../../lib/tokens';
+import type { PaymentsProvider } from '../payment-provider';
+import type { PaymentsService } from './payments.service';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Per client address: a checkout is a few calls; these leave room for a family behind one carrier
+ * NAT and stop a script from filling the orders table or mailing receipts to strangers.
+ */
+export const PAYMENT_RATE_LIMITS = {
+  initialize: { max: 60, timeWindow: '1 minute' },
+  verify: { max: 120, timeWindow: '1 minute' },
+  resend: { max: 5, timeWindow: '15 minutes' },
+} as const;
+
+/** The buying browser's key: made on its first checkout, kept for a year, sent only to /api. */
+function buyerKeyOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[BUYER_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
+  const key = randomToken();
+  reply.setCookie(BUYER_COOKIE, key, { httpOnly: true, sameSite: 'lax', secure: app.config.production, path: '/api', maxAge: YEAR_SECONDS });
+  return key;
+}
+
+/**
+ * POST /api/payments/initialize, /verify, /webhook and /api/purchases/resend (spec section 7).
+ * Public: fans buy without an account. Answers are personal (an e-mail, a reference): no-store.
+ */
+export async function paymentRoutes(app: FastifyInstance, payments: PaymentsService) {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    '/api/payments/initialize',
+    {
+      config: { rateLimit: PAYMENT_RATE_LIMITS.initialize },
+      schema: { body: initializePaymentSchema, response: { 200: initializePaymentResponseSchema } },
+    },
+    async (request, reply) => {
+      const data = await payments.initialize(request.body, buyerKeyOf(app, request, reply));
+      return { message: 'Payment initialized', data };
+    },
+  );
+
+  routes.post(
+    '/api/payments/verify',
+    { config: { rateLimit: PAYMENT_RATE_LIMITS.verify }, schema: { body: verifyPaymentSchema, response: { 200: verifyPaymentResponseSchema } } },
+    async (request) => payments.verify(request.body.reference, request.cookies[BUYER_COOKIE]),
+  );
+
+  routes.post(
+    '/api/purchases/resend',
+    { config: { rateLimit: PAYMENT_RATE_LIMITS.resend }, schema: { body: resendReceiptSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await payments.resend(request.body);
+      return { message: PAYMENT_MESSAGES.receiptResent };
+    },
+  );
+}
+
+/**
+ * POST /api/payments/webhook: the provider's events. The signature is checked on the raw bytes
+ * (not re-serialised JSON), in constant time, and fails closed; the event is then recorded and
+ * answered at once, and a durable job re-verifies with the provider before granting anything.
+ */
+export async function webhookRoutes(app: FastifyInstance, payments: PaymentsService, provider: () => PaymentsProvider) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+  app.post('/api/payments/webhook', { config: { rateLimit: false } }, async (request, reply) => {
+    const raw = request.body;
+    const signature = request.headers['x-paystack-signature'];
+    if (!Buffer.isBuffer(raw) || !provider().verifyWebhookSignature(raw, typeof signature === 'string' ? signature : undefined)) {
+      throw new AppError('webhook.invalid-signature');
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.toString('utf8'));
+    } catch {
+      throw new AppError('webhook.invalid');
+    }
+    await payments.acceptWebhook(body);
+    return reply.code(200).send({ received: true });
+  });
+}

@@ -1,0 +1,364 @@
+import { randomUUID } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatPrice } from '#common/money';
+import { processingFee, splitPrice } from '#common/payments';
+import { PAYMENT_MESSAGES, type InitializePaymentResponse, type PurchaseItem, type VerifyPaymentResponse } from '#common/schemas/payments';
+import type { Db, DbOrTx } from '../../db/client';
+import { orders, webhookEvents } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
+import type { PurchasableItem, PurchaseProof } from '../../lib/purchase-grants';
+import { hashToken, randomToken } from '../../lib/tokens';
+import type { JobQueue } from '../jobs';
+import { purchaseReceiptMail, type Mailer } from '../mail';
+import { ProviderError, type PaymentsProvider, type ProviderTransaction } from '../payment-provider';
+import { findPayoutMethod, recordSale } from '../payouts';
+import {
+  buyerHasPaid,
+  closeUnpaidOrder,
+  displayNameOf,
+  findOrderByReference,
+  findSellableAlbum,
+  findSellableTrack,
+  insertGrant,
+  insertOrder,
+  markDelivered,
+  paidOrdersGrantingTrack,
+  paidOrdersOf,
+  pendingOrdersToCheck,
+  tokenGrants,
+  updateOrder,
+  type Order,
+  type SellableItem,
+} from './orders.repo';
+
+export const CONFIRM_JOB = 'payments.confirm';
+export const TRANSFER_EVENT_JOB = 'payments.transfer-event';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** A pending order is asked about once a webhook should have come; closed as abandoned after a day. */
+const RECONCILE_AFTER_MS = 10 * 60 * 1000;
+const ABANDON_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Paystack retries a webhook for up to 72 hours: remember what we saw for a week. */
+const WEBHOOK_MEMORY_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface PaymentsDeps {
+  db: () => Db;
+  provider: PaymentsProvider;
+  mailer: Mailer;
+  jobs: JobQueue;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}
+
+export type TransferEvent = 'transfer.success' | 'transfer.failed' | 'transfer.reversed';
+const TRANSFER_EVENTS: readonly string[] = ['transfer.success', 'transfer.failed', 'transfer.reversed'];
+
+/** The outcome of asking the provider about an order. */
+type Confirmation = 'paid' | 'pending' | 'failed' | 'mismatch' | 'unknown';
+
+/** The provider's trouble as our vocabulary: try later (502), or what it refused (400). */
+function providerTrouble(error: unknown): never {
+  if (error instanceof ProviderError && error.kind === 'refused') throw new AppError('payment-provider.refused', error.message);
+  if (error instanceof ProviderError) throw new AppError('payment-provider.unavailable');
+  throw error;
+}
+
+function purchaseItemOf(order: Order): PurchaseItem {
+  return { id: (order.itemType === 'album' ? order.albumId : order.trackId) ?? order.id, name: order.itemName, price: order.price, type: order.itemType as 'track' | 'album' };
+}
+
+const downloadPath = (type: 'track' | 'album', id: string) => `/api/${type === 'album' ? 'albums' : 'tracks'}/${id}/download`;
+
+/**
+ * Purchases (issue 10, docs/decisions/031): orders, the provider's checkout, fulfilment, proof of
+ * purchase. Fulfilment happens in one transaction holding the order's row lock: the order turns
+ * paid, the ledger gets its entry, the e-mailed link and the receipt are made, or none of it. The
+ * browser's verify, the webhook's job and the reconcile job all go through it, on any process,
+ * and only the first records the sale.
+ */
+export class PaymentsService {
+  constructor(private readonly deps: PaymentsDeps) {}
+
+  private get db() {
+    return this.deps.db();
+  }
+
+  private async item(input: { trackId?: string; albumId?: string }): Promise<SellableItem> {
+    if (input.trackId) {
+      const track = isUuid(input.trackId) ? await findSellableTrack(this.db, input.trackId) : undefined;
+      if (!track) throw new AppError('track.not-found');
+      return track;
+    }
+    const album = input.albumId && isUuid(input.albumId) ? await findSellableAlbum(this.db, input.albumId) : undefined;
+    if (!album) throw new AppError('album.not-found');
+    return album;
+  }
+
+  /** Only a page of our own site may be the provider's return address (no open redirect through it). */
+  private ownUrl(url: string | undefined): string | undefined {
+    if (!url) return undefined;
+    try {
+      const parsed = new URL(url);
+      return parsed.origin === new URL(this.deps.publicUrl).origin ? parsed.toString() : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async initialize(
+    input: { email: string; trackId?: string; albumId?: string; callbackUrl?: string },
+    buyerKey: string,
+  ): Promise<InitializePaymentResponse['data']> {
+    const item = await this.item(input);
+    if (item.price <= 0) throw new AppError('purchase.not-for-sale');
+    const method = await findPayoutMethod(this.db, item.sellerId);
+    if (!method) throw new AppError('purchase.seller-not-ready');
+
+    const fee = processingFee(item.price);
+    const amount = item.price + fee;
+    const subaccount = method.type === 'bank' && method.subaccountCode ? method.subaccountCode : undefined;
+    // Letters, digits and dashes: Paystack's reference alphabet, unique per order.
+    const reference = `sauti-${randomUUID()}`;
+    const order = await insertOrder(this.db, {
+      reference,
+      email: input.email,
+      itemType: item.type,
+      trackId: item.type === 'track' ? item.id : null,
+      albumId: item.type === 'album' ? item.id : null,
+      itemName: item.name,
+      sellerId: item.sellerId,
+      price: item.price,
+      fee,
+      amount,
+      settlement: subaccount ? 'subaccount' : 'balance',
+      subaccountCode: subaccount ?? null,
+      buyerKeyHash: hashToken(buyerKey),
+    });
+
+    let checkout;
+    try {
+      checkout = await this.deps.provider.initializeTransaction({
+        email: input.email,
+        amount,
+        currency: 'KES',
+        reference,
+        callbackUrl: this.ownUrl(input.callbackUrl),
+        channels: ['card', 'mobile_money'],
+        metadata: { orderId: order.id, itemType: item.type, itemId: item.id, itemName: item.name, artistName: item.artistName },
+        // The split (docs/decisions/031): the subaccount settles exactly the artist's 90% of the
+        // price; the main account takes the platform's 10% plus the buyer's processing fee, out of
+        // which it pays Paystack's fee. So the buyer bears the fee and the artist's share is exact.
+        ...(subaccount ? { subaccount, bearer: 'account' as const, transactionCharge: splitPrice(item.price).platformShare + fee } : {}),
+      });
+    } catch (error) {
+      await closeUnpaidOrder(this.db, order.id, 'failed');
+      providerTrouble(error);
+    }
+    await updateOrder(this.db, order.id, { accessCode: checkout.accessCode });
+    return {
+      reference,
+      accessCode: checkout.accessCode,
+      authorizationUrl: checkout.authorizationUrl,
+      finalAmount: amount,
+      price: item.price,
+      fee,
+      currency: 'KES',
+      email: input.email,
+      item: { id: item.id, name: item.name, price: item.price, type: item.type },
+    };
+  }
+
+  /**
+   * POST /api/payments/verify: asks the provider (unless the sale is already recorded) and fulfils
+   * on success. The browser that paid is told once (alreadyProcessed false, with the download);
+   * any other caller, or a second call, learns that the receipt e-mail has the link.
+   */
+  async verify(reference: string, buyerKey: string | undefined): Promise<VerifyPaymentResponse> {
+    let order = await findOrderByReference(this.db, reference);
+    if (!order) throw new AppError('payment.not-found');
+    if (order.status !== 'paid') {
+      const outcome = await this.confirm(order);
+      if (outcome === 'mismatch') throw new AppError('payment.mismatch');
+      if (outcome !== 'paid') throw new AppError('payment.not-completed');
+      order = (await findOrderByReference(this.db, reference))!;
+    }
+    const delivered = await markDelivered(this.db, order.id, buyerKey ? hashToken(buyerKey) : undefined);
+    const item = purchaseItemOf(order);
+    return {
+      message: delivered ? PAYMENT_MESSAGES.paymentSucceeded : PAYMENT_MESSAGES.alreadyProcessed,
+      data: { alreadyProcessed: !delivered, reference, item, downloadUrl: delivered ? downloadPath(item.type, item.id) : null },
+    };
+  }
+
+  /** Re-reads the transaction from the provider and settles the order by it. */
+  async confirm(order: Order): Promise<Confirmation> {
+    let transaction: ProviderTransaction | undefined;
+    try {
+      transaction = await this.deps.provider.verifyTransaction(order.reference);
+    } catch (error) {
+      providerTrouble(error);
+    }
+    await updateOrder(this.db, order.id, { checkedAt: new Date() });
+    if (!transaction) return 'unknown';
+    if (transaction.status === 'success') {
+      // Only the exact amount in KES: an underpaid or re-denominated charge grants nothing.
+      if (transaction.currency !== 'KES' || transaction.amount !== order.amount || transaction.reference !== order.reference) {
+        await closeUnpaidOrder(this.db, order.id, 'mismatch');
+        this.deps.log.warn({ orderId: order.id, currency: transaction.currency, amount: transaction.amount, expected: order.amount }, 'payment does not match its order');
+        return 'mismatch';
+      }
+      await this.fulfil(order.id, transaction);
+      return 'paid';
+    }
+    if (transaction.status === 'failed' || transaction.status === 'reversed') {
+      await closeUnpaidOrder(this.db, order.id, 'failed');
+      return 'failed';
+    }
+    return 'pending';
+  }
+
+  /** Confirms by reference (the webhook's job). Unknown references are someone else's: ignored. */
+  async confirmReference(reference: string): Promise<Confirmation> {
+    const order = await findOrderByReference(this.db, reference);
+    if (!order) return 'unknown';
+    if (order.status === 'paid') return 'paid';
+    return this.confirm(order);
+  }
+
+  /**
+   * Records the sale once: order paid, ledger entry, e-mailed link and receipt, in one
+   * transaction under the order's row lock. A second caller finds it paid and does nothing.
+   */
+  async fulfil(orderId: string, transaction: ProviderTransaction): Promise<boolean> {
+    const fulfilled = await this.db.transaction(async (tx) => {
+      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order || order.status === 'paid' || order.status === 'mismatch') return undefined;
+      const paidAt = transaction.paidAt ?? new Date();
+      await updateOrder(tx, order.id, {
+        status: 'paid',
+        paidAt,
+        providerTransactionId: transaction.id,
+        channel: transaction.channel,
+        providerFees: transaction.fees,
+      });
+      await recordSale(tx, order);
+      await this.sendReceipt(tx, order);
+      return order;
+    });
+    if (!fulfilled) return false;
+    this.deps.events.emit('purchase.completed', {
+      orderId: fulfilled.id,
+      sellerId: fulfilled.sellerId,
+      itemType: fulfilled.itemType as 'track' | 'album',
+      itemId: fulfilled.itemType === 'album' ? fulfilled.albumId : fulfilled.trackId,
+    });
+    return true;
+  }
+
+  /** A new e-mailed link (a random token, kept only as its hash) and the receipt carrying it. */
+  private async sendReceipt(tx: DbOrTx, order: Order): Promise<void> {
+    const item = purchaseItemOf(order);
+    const token = randomToken();
+    await insertGrant(tx, order.id, hashToken(token));
+    const artistName = await displayNameOf(tx, order.sellerId);
+    await this.deps.mailer.enqueue(
+      purchaseReceiptMail(order.email, {
+        itemType: item.type,
+        itemName: order.itemName,
+        artistName: artistName ?? 'the artist',
+        price: formatPrice(order.price),
+        fee: formatPrice(order.fee),
+        total: formatPrice(order.amount),
+        reference: order.reference,
+        downloadUrl: `${this.deps.publicUrl}${downloadPath(item.type, item.id)}?token=${token}`,
+      }),
+      { tx },
+    );
+  }
+
+  /**
+   * POST /api/purchases/resend: a new link to the address that bought the item. The answer is the
+   * same whether or not it did, so the call tells nobody who bought what.
+   */
+  async resend(input: { email: string; trackId?: string; albumId?: string }): Promise<void> {
+    const type = input.albumId ? 'album' : 'track';
+    const id = (input.albumId ?? input.trackId)!;
+    if (!isUuid(id)) return;
+    const paid = await paidOrdersOf(this.db, { type, id }, input.email);
+    const latest = paid.at(-1);
+    if (!latest) return;
+    await this.db.transaction(async (tx) => this.sendReceipt(tx, latest));
+  }
+
+  /** Proof of purchase for playback's downloads (app.purchaseGrants). */
+  async allows(item: PurchasableItem, proof: PurchaseProof): Promise<boolean> {
+    if (!isUuid(item.id)) return false;
+    if (proof.buyerKey && proof.buyerKey.length <= 100 && (await buyerHasPaid(this.db, item, hashToken(proof.buyerKey)))) return true;
+    if (proof.token && (await tokenGrants(this.db, item, hashToken(proof.token)))) return true;
+    return false;
+  }
+
+  /** The sales of a track (its own, and its album's): the catalogue refuses to delete a sold track. */
+  async trackPurchases(trackId: string): Promise<PurchaseItem[]> {
+    if (!isUuid(trackId)) return [];
+    const track = await findSellableTrack(this.db, trackId);
+    const paid = await paidOrdersGrantingTrack(this.db, trackId, track?.albumId);
+    return paid.map((order) => ({ id: order.id, name: order.itemName, price: order.price, type: order.itemType as 'track' | 'album' }));
+  }
+
+  /**
+   * POST /api/payments/webhook, after the signature was checked: deduplicated on event and the
+   * provider's id, then handed to a durable job (answered at once; the job re-verifies with the
+   * provider before anything is granted, and is retried if it fails).
+   */
+  async acceptWebhook(body: unknown): Promise<'queued' | 'duplicate' | 'ignored'> {
+    if (!body || typeof body !== 'object') throw new AppError('webhook.invalid');
+    const { event, data } = body as { event?: unknown; data?: Record<string, unknown> };
+    if (typeof event !== 'string' || !data || typeof data !== 'object') throw new AppError('webhook.invalid');
+    const reference = typeof data.reference === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(data.reference) ? data.reference : undefined;
+    const isCharge = event === 'charge.success';
+    if (!isCharge && !TRANSFER_EVENTS.includes(event)) {
+      this.deps.log.info({ event }, 'webhook event not handled');
+      return 'ignored';
+    }
+    if (!reference) throw new AppError('webhook.invalid');
+    const providerId = typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : '';
+    const key = `${providerId}:${reference}`.slice(0, 200);
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.insert(webhookEvents).values({ event, key }).onConflictDoNothing().returning({ key: webhookEvents.key });
+      if (inserted.length === 0) return 'duplicate' as const;
+      if (isCharge) await this.deps.jobs.enqueue(CONFIRM_JOB, { reference }, { tx, maxAttempts: 10 });
+      else await this.deps.jobs.enqueue(TRANSFER_EVENT_JOB, { event, reference }, { tx, maxAttempts: 10 });
+      return 'queued' as const;
+    });
+  }
+
+  /**
+   * The scheduled check of pending orders no webhook confirmed (a webhook lost, a browser closed
+   * before verify): asked again, fulfilled if paid, closed as abandoned once a day old.
+   */
+  async reconcile(now = Date.now()): Promise<{ checked: number; paid: number; closed: number }> {
+    const pending = await pendingOrdersToCheck(this.db, new Date(now - RECONCILE_AFTER_MS), new Date(now - RECONCILE_AFTER_MS), 200);
+    let paid = 0;
+    let closed = 0;
+    for (const order of pending) {
+      try {
+        const outcome = await this.confirm(order);
+        if (outcome === 'paid') paid += 1;
+        else if ((outcome === 'pending' || outcome === 'unknown') && now - order.createdAt.getTime() > ABANDON_AFTER_MS) {
+          await closeUnpaidOrder(this.db, order.id, 'abandoned');
+          closed += 1;
+        }
+      } catch (error) {
+        // The provider may be down: the next run asks again.
+        this.deps.log.warn({ err: error, orderId: order.id }, 'could not reconcile an order');
+      }
+    }
+    await this.db.delete(webhookEvents).where(lt(webhookEvents.receivedAt, new Date(now - WEBHOOK_MEMORY_MS)));
+    return { checked: pending.length, paid, closed };
+  }
+}

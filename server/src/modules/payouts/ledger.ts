@@ -1,0 +1,70 @@
+import { splitPrice } from '#common/payments';
+import type { DbOrTx } from '../../db/client';
+import type { SalesFigures } from '../analytics';
+import { dailyArtistSales, findMethodOf, insertLedgerEntry, totalArtistShare } from './payouts.repo';
+
+/**
+ * The ledger surface the payments module calls (issue 10): one entry per sale, the payout method a
+ * purchase is routed to, and the sales figures Analytics reads. Ready for the payments module.
+ */
+
+export type Settlement = 'subaccount' | 'balance';
+
+export interface SaleToRecord {
+  id: string;
+  sellerId: string;
+  /** Minor units: the item's price, the buyer's processing fee, and what the buyer paid (price + fee). */
+  price: number;
+  fee: number;
+  amount: number;
+  /** 'subaccount': a bank method, settled by Paystack's split; 'balance': paid out by M-Pesa transfer. */
+  settlement: Settlement | string;
+}
+
+/**
+ * Records the sale of an order in the ledger, in the caller's transaction (fulfilment): what the
+ * buyer paid, the fee, and the price split 90/10 (splitPrice). One entry per order whatever
+ * happens: a second call for the same order inserts nothing and answers false.
+ */
+export async function recordSale(tx: DbOrTx, order: SaleToRecord): Promise<boolean> {
+  if (order.settlement !== 'subaccount' && order.settlement !== 'balance') throw new RangeError(`Unknown settlement: ${order.settlement}`);
+  if (order.amount !== order.price + order.fee) throw new RangeError(`Order ${order.id}: amount ${order.amount} is not price ${order.price} + fee ${order.fee}`);
+  const { platformShare, artistShare } = splitPrice(order.price);
+  return insertLedgerEntry(tx, {
+    orderId: order.id,
+    sellerId: order.sellerId,
+    amountPaid: order.amount,
+    fee: order.fee,
+    price: order.price,
+    platformShare,
+    artistShare,
+    settlement: order.settlement,
+  });
+}
+
+export interface PayoutRoute {
+  type: 'bank' | 'mobile_money';
+  /** Bank methods: the Paystack subaccount the sale is split through (settlement 'subaccount'). */
+  subaccountCode: string | null;
+  /** M-Pesa methods: the transfer recipient payouts go to (settlement 'balance'). */
+  recipientCode: string | null;
+}
+
+/** The artist's payout method as initialize routes a purchase, or undefined (they cannot sell yet). */
+export async function findPayoutMethod(db: DbOrTx, userId: string): Promise<PayoutRoute | undefined> {
+  const method = await findMethodOf(db, userId);
+  if (!method) return undefined;
+  return { type: method.type === 'bank' ? 'bank' : 'mobile_money', subaccountCode: method.subaccountCode, recipientCode: method.recipientCode };
+}
+
+/**
+ * Analytics' Total Revenue and daily sales from the ledger: the artist's 90% of every recorded
+ * sale, per UTC day. Takes the database or a function answering it (the app's handle).
+ */
+export function salesFiguresFromLedger(db: DbOrTx | (() => DbOrTx)): SalesFigures {
+  const handle = typeof db === 'function' ? db : () => db;
+  return {
+    totalRevenue: (userId) => totalArtistShare(handle(), userId),
+    dailySales: (userId, from) => dailyArtistSales(handle(), userId, from),
+  };
+}

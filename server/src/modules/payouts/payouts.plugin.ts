@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { paymentMethodRoutes } from './payouts.routes';
+import { PAYOUT_JOB, PAYOUT_PERIOD_MS, PaymentMethodsService, PayoutsService } from './payouts.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** M-Pesa payouts: the payout run, balances, and the transfer webhooks (handleTransferEvent). */
+    payouts: PayoutsService;
+  }
+}
+
+/**
+ * Payouts (issue 10, docs/decisions/031): the artist's payout method routes, and the M-Pesa payout
+ * run, scheduled every 15 minutes once across all processes (PAYOUT_JOB).
+ */
+export const payoutsPlugin = fp(
+  async (app) => {
+    const deps = { db: () => app.database.db, provider: () => app.paymentsProvider, log: app.log };
+    const payouts = new PayoutsService(deps);
+    app.decorate('payouts', payouts);
+    app.jobs.scheduleEvery(PAYOUT_JOB, PAYOUT_PERIOD_MS, async () => {
+      const result = await payouts.run();
+      if (result.created > 0 || result.reverified > 0) app.log.info(result, 'payout run');
+    });
+    await app.register(async (scope) => paymentMethodRoutes(scope, new PaymentMethodsService(deps)));
+  },
+  { name: 'payouts', dependencies: ['database', 'session', 'payment-provider'] },
+);

@@ -1,0 +1,412 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { MAX_MPESA_WITHDRAWAL, MPESA_WITHDRAWAL_BANDS, PLATFORM_PERCENT, mpesaWithdrawalFee, toLocalMobile } from '#common/payments';
+import type { Bank, PaymentMethod } from '#common/schemas/payments';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError, fieldError } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
+import { ProviderError, type PaymentsProvider, type ProviderTransfer } from '../payment-provider';
+import {
+  advancePayout,
+  artistBalances,
+  artistsWithSettledBalance,
+  balanceOf,
+  deleteMethod,
+  findArtist,
+  findMethodById,
+  findMethodOf,
+  findPayoutByReference,
+  hasMoneyInFlight,
+  insertMethod,
+  insertPayout,
+  listPayouts,
+  lockMobileMethod,
+  stalePayouts,
+  touchPayout,
+  type ArtistBalanceRow,
+  type PaymentMethodRow,
+  type PayoutRow,
+  type PayoutStatus,
+} from './payouts.repo';
+
+/** A balance-settled sale is paid out only once it is this old (a charge can still be reversed before). */
+export const PAYOUT_SETTLE_HOURS = 24;
+/** The smallest M-Pesa payout (what the artist receives), minor units: KES 100. */
+export const MIN_PAYOUT = 100 * 100;
+/** The scheduled payout run: every 15 minutes, once across all processes. */
+export const PAYOUT_JOB = 'payouts.run';
+export const PAYOUT_PERIOD_MS = 15 * 60 * 1000;
+/** A payout still pending this long after its last word from the provider is asked about again. */
+export const REVERIFY_AFTER_MINUTES = 30;
+const BANKS_TTL_MS = 60 * 60 * 1000;
+const TRANSFER_REASON = 'Sauti sales payout';
+
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/** A Paystack transfer reference: 16-50 characters of a-z, 0-9, _ and - (43 here). */
+export function newTransferReference(): string {
+  return `payout_${randomUUID()}`;
+}
+
+/**
+ * The M-Pesa payout of a balance (minor units): the largest `amount` such that amount plus its
+ * withdrawal fee (spec section 9, the band of the amount withdrawn) fits in the balance, the whole
+ * capped at MAX_MPESA_WITHDRAWAL. What does not fit stays in the balance for the next run.
+ * Undefined when the amount would be under MIN_PAYOUT.
+ */
+export function payoutFor(balance: number): { amount: number; fee: number } | undefined {
+  const gross = Math.min(balance, MAX_MPESA_WITHDRAWAL);
+  let best: { amount: number; fee: number } | undefined;
+  for (const [, to, feeKes] of MPESA_WITHDRAWAL_BANDS) {
+    const fee = feeKes * 100;
+    const amount = Math.min(gross - fee, to * 100);
+    if (amount < MIN_PAYOUT || mpesaWithdrawalFee(amount) !== fee) continue;
+    if (!best || amount > best.amount) best = { amount, fee };
+  }
+  return best;
+}
+
+/** Paystack's transfer statuses as a payout's: undefined means still under way (no change). */
+function payoutStatusOf(status: string): Exclude<PayoutStatus, 'pending'> | undefined {
+  switch (status) {
+    case 'success':
+      return 'success';
+    case 'otp':
+      return 'otp';
+    case 'reversed':
+      return 'reversed';
+    case 'failed':
+    case 'abandoned':
+    case 'blocked':
+    case 'rejected':
+      return 'failed';
+    default:
+      return undefined; // pending, received, queued, processing
+  }
+}
+
+function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {
+  return {
+    id: row.id,
+    type: row.type === 'bank' ? 'bank' : 'mobile_money',
+    bankName: row.bankName,
+    accountName: row.accountName,
+    accountNumber: row.accountNumber,
+    mobileNumber: row.mobileNumber,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A provider failure as the artist hears it: try again later (502), or the details were refused (400). */
+function providerFailure(error: unknown): never {
+  if (error instanceof ProviderError) {
+    if (error.kind === 'refused') throw new AppError('payment-provider.refused', error.message.trim() || undefined);
+    throw new AppError('payment-provider.unavailable');
+  }
+  throw error;
+}
+
+export interface PayoutsDeps {
+  db: () => Db;
+  provider: () => PaymentsProvider;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The artist's one payout method (spec sections 3-5): a Kenyan bank account, through a Paystack
+ * subaccount that keeps the platform's 10% of each sale, or an M-Pesa number, a transfer
+ * recipient that payouts go to.
+ */
+export class PaymentMethodsService {
+  private readonly banksCache = new TtlCache<'kenya', Bank[]>(BANKS_TTL_MS, 1);
+
+  constructor(private readonly deps: PayoutsDeps) {}
+
+  /** Paystack's Kenyan banks (type kepss, active), by name; cached an hour, failures are not. */
+  banks(): Promise<Bank[]> {
+    return this.banksCache.get('kenya', async () => {
+      let banks;
+      try {
+        banks = await this.deps.provider().listBanks();
+      } catch (error) {
+        this.deps.log.warn({ err: error }, 'could not load the bank list from the payment provider');
+        throw new AppError('payment-provider.banks-unavailable');
+      }
+      return banks
+        .filter((bank) => bank.type === 'kepss' && bank.active)
+        .map((bank) => ({ name: bank.name, code: bank.code }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    });
+  }
+
+  async list(userId: string): Promise<PaymentMethod[]> {
+    const method = await findMethodOf(this.deps.db(), userId);
+    return method ? [toPaymentMethod(method)] : [];
+  }
+
+  /**
+   * Adds a bank method: the bank must be on the provider's list (by its code, else its exact
+   * name); the provider's subaccount is created first, and only then the row.
+   */
+  async addBank(userId: string, input: { bankName: string; bankCode?: string; accountName: string; accountNumber: string }): Promise<PaymentMethod> {
+    await this.refuseSecond(userId);
+    const banks = await this.banks();
+    const bank = input.bankCode ? banks.find((candidate) => candidate.code === input.bankCode) : banks.find((candidate) => candidate.name === input.bankName);
+    if (!bank) throw fieldError('payment-method.bank-unknown', 'bankName');
+    const artist = await this.artist(userId);
+    let subaccount;
+    try {
+      subaccount = await this.deps.provider().createSubaccount({
+        businessName: artist.displayName || input.accountName,
+        bankCode: bank.code,
+        accountNumber: input.accountNumber,
+        percentageCharge: PLATFORM_PERCENT,
+        description: `Sauti sales of ${artist.displayName}`,
+        primaryContactEmail: artist.email,
+      });
+    } catch (error) {
+      providerFailure(error);
+    }
+    return this.store({
+      userId,
+      type: 'bank',
+      bankName: bank.name,
+      bankCode: bank.code,
+      accountName: input.accountName,
+      accountNumber: input.accountNumber,
+      subaccountCode: subaccount.subaccountCode,
+    });
+  }
+
+  /** Adds an M-Pesa method (a normalised +254 Safaricom number): a transfer recipient first, then the row. */
+  async addMobileMoney(userId: string, mobileNumber: string): Promise<PaymentMethod> {
+    await this.refuseSecond(userId);
+    const artist = await this.artist(userId);
+    let recipient;
+    try {
+      recipient = await this.deps.provider().createTransferRecipient({ name: artist.displayName, accountNumber: toLocalMobile(mobileNumber), bankCode: 'MPESA' });
+    } catch (error) {
+      providerFailure(error);
+    }
+    return this.store({ userId, type: 'mobile_money', mobileNumber, recipientCode: recipient.recipientCode });
+  }
+
+  /**
+   * Removes the artist's method. While money is owed to them or in flight (hasMoneyInFlight) it
+   * refuses unless forced; forced, the row goes and the balance stays on record (it is computed
+   * from the ledger and the payouts), paid to their next M-Pesa method.
+   */
+  async remove(userId: string, id: string, force: boolean): Promise<void> {
+    const db = this.deps.db();
+    const method = isUuid(id) ? await findMethodById(db, id) : undefined;
+    if (!method || method.userId !== userId) throw new AppError('payment-method.not-found');
+    if (!force && (await hasMoneyInFlight(db, userId))) {
+      throw new AppError('payment-method.pending-transactions', undefined, { hasPendingTransactions: true });
+    }
+    if (!(await deleteMethod(db, userId, id))) throw new AppError('payment-method.not-found');
+  }
+
+  private async refuseSecond(userId: string) {
+    if (await findMethodOf(this.deps.db(), userId)) throw new AppError('payment-method.one-only');
+  }
+
+  private async artist(userId: string) {
+    const artist = await findArtist(this.deps.db(), userId);
+    if (!artist) throw new AppError('auth.required');
+    return artist;
+  }
+
+  /**
+   * The insert after the provider call: two requests racing past the first check both reach it,
+   * and the unique index on user_id lets one in; the other hears "one method only", like a
+   * sequential second add. (Its subaccount or recipient stays unused at the provider: harmless.)
+   */
+  private async store(values: Parameters<typeof insertMethod>[1]): Promise<PaymentMethod> {
+    try {
+      return toPaymentMethod(await insertMethod(this.deps.db(), values));
+    } catch (error) {
+      if (isUniqueViolation(error, 'payment_methods_user_id_key')) throw new AppError('payment-method.one-only');
+      throw error;
+    }
+  }
+}
+
+export interface PayoutRunResult {
+  /** Payouts created (and sent) by this run. */
+  created: number;
+  /** Payouts in flight asked about again. */
+  reverified: number;
+}
+
+export interface TransferEventResult {
+  reference: string | undefined;
+  /** The payout's status after the event, or undefined when no payout has that reference. */
+  status: PayoutStatus | undefined;
+  changed: boolean;
+}
+
+/**
+ * M-Pesa payouts of the artists' balances (docs/decisions/031). A payout is recorded (pending,
+ * with a fresh reference) in the transaction that recomputes the balance under a lock, and sent to
+ * the provider after commit; a retry always reuses its reference, so the provider pays it at most
+ * once. Statuses only move forward (NEXT_STATUSES), and failed or reversed payouts no longer count
+ * against the balance: their money is paid again by a later run.
+ */
+export class PayoutsService {
+  constructor(private readonly deps: PayoutsDeps) {}
+
+  /** The artist's M-Pesa balance, payable now (sales settled PAYOUT_SETTLE_HOURS, less payouts). */
+  balance(userId: string): Promise<number> {
+    return balanceOf(this.deps.db(), userId, PAYOUT_SETTLE_HOURS);
+  }
+
+  /** The scheduled run: asks about stale payouts first (a failure frees money), then pays every payable balance. */
+  async run(): Promise<PayoutRunResult> {
+    const reverified = await this.reverifyStale();
+    let created = 0;
+    for (const { userId } of await artistsWithSettledBalance(this.deps.db(), PAYOUT_SETTLE_HOURS)) {
+      try {
+        if (await this.payArtist(userId)) created++;
+      } catch (error) {
+        // One artist's trouble must not hold up the others' payouts.
+        this.deps.log.error({ err: error, userId }, 'could not pay an artist out');
+      }
+    }
+    return { created, reverified };
+  }
+
+  /**
+   * Records one payout of the artist's balance, under a lock on their M-Pesa method so concurrent
+   * runs see each other's payouts, then sends it. Undefined when there is nothing to pay.
+   */
+  async payArtist(userId: string): Promise<PayoutRow | undefined> {
+    const payout = await this.deps.db().transaction(async (tx) => {
+      const method = await lockMobileMethod(tx, userId);
+      if (!method?.recipientCode || !method.mobileNumber) return undefined;
+      const plan = payoutFor(await balanceOf(tx, userId, PAYOUT_SETTLE_HOURS));
+      if (!plan) return undefined;
+      return insertPayout(tx, {
+        userId,
+        reference: newTransferReference(),
+        amount: plan.amount,
+        fee: plan.fee,
+        recipientCode: method.recipientCode,
+        mobileNumber: method.mobileNumber,
+        status: 'pending',
+      });
+    });
+    if (!payout) return undefined;
+    await this.send(payout);
+    return (await findPayoutByReference(this.deps.db(), payout.reference)) ?? payout;
+  }
+
+  /**
+   * Asks the provider to make the transfer (or again, with the same reference). Unreachable: the
+   * payout stays pending and a later run asks about it. Refused: unless the provider knows the
+   * reference after all, it failed and its money is back in the balance.
+   */
+  private async send(payout: PayoutRow): Promise<void> {
+    const { provider, log } = this.deps;
+    try {
+      const transfer = await provider().initiateTransfer({ amount: payout.amount, recipient: payout.recipientCode, reference: payout.reference, reason: TRANSFER_REASON });
+      await this.apply(payout, transfer);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      if (error.kind === 'unavailable') {
+        log.warn({ err: error, reference: payout.reference }, 'the payment provider could not take a payout now: it stays pending');
+        return;
+      }
+      let known: ProviderTransfer | undefined;
+      try {
+        known = await provider().verifyTransfer(payout.reference);
+      } catch (verifyError) {
+        log.warn({ err: verifyError, reference: payout.reference }, 'could not check a refused payout: it stays pending');
+        return;
+      }
+      if (known) await this.apply(payout, known);
+      else {
+        log.warn({ err: error, reference: payout.reference }, 'the payment provider refused a payout');
+        await advancePayout(this.deps.db(), payout.reference, 'failed', { failureReason: error.message.slice(0, 500) });
+      }
+    }
+  }
+
+  /** Takes the provider's word on a transfer (from verify or initiate) into the payout, forward only. */
+  private async apply(payout: PayoutRow, transfer: ProviderTransfer): Promise<TransferEventResult> {
+    const db = this.deps.db();
+    const transferCode = transfer.transferCode ?? payout.transferCode;
+    if (transfer.amount !== payout.amount) {
+      // Never trust a transfer that is not the one we asked for: the operator looks at it.
+      this.deps.log.error({ reference: payout.reference, expected: payout.amount, reported: transfer.amount }, 'a transfer does not match its payout');
+      await touchPayout(db, payout.reference, { failureReason: `The provider reported ${transfer.amount}, not ${payout.amount}` });
+      return { reference: payout.reference, status: payout.status as PayoutStatus, changed: false };
+    }
+    const status = payoutStatusOf(transfer.status);
+    if (!status || status === payout.status) {
+      await touchPayout(db, payout.reference, { transferCode });
+      return { reference: payout.reference, status: payout.status as PayoutStatus, changed: false };
+    }
+    const failureReason = status === 'failed' || status === 'reversed' ? `The transfer was ${transfer.status}` : null;
+    const moved = await advancePayout(db, payout.reference, status, { transferCode, failureReason });
+    if (moved) {
+      this.deps.log.info({ reference: payout.reference, from: payout.status, to: status }, 'payout status changed');
+      return { reference: payout.reference, status, changed: true };
+    }
+    const current = await findPayoutByReference(db, payout.reference);
+    return { reference: payout.reference, status: current?.status as PayoutStatus | undefined, changed: false };
+  }
+
+  /**
+   * Payouts pending (or awaiting OTP) for over REVERIFY_AFTER_MINUTES: the provider's word is read
+   * again; one the provider never saw is sent again with its reference.
+   */
+  async reverifyStale(): Promise<number> {
+    const { provider, log } = this.deps;
+    const stale = await stalePayouts(this.deps.db(), REVERIFY_AFTER_MINUTES);
+    for (const payout of stale) {
+      try {
+        const transfer = await provider().verifyTransfer(payout.reference);
+        if (transfer) await this.apply(payout, transfer);
+        else await this.send(payout);
+      } catch (error) {
+        log.warn({ err: error, reference: payout.reference }, 'could not check a pending payout');
+      }
+      // Asked (whatever the answer): the next question in REVERIFY_AFTER_MINUTES at the earliest.
+      await touchPayout(this.deps.db(), payout.reference, {});
+    }
+    return stale.length;
+  }
+
+  /**
+   * A transfer.success, transfer.failed or transfer.reversed webhook (signature checked and
+   * deduplicated by the caller). The event's own claim is not trusted: the transfer is read again
+   * from the provider, and its status moves the payout forward, idempotently. Throws a
+   * ProviderError when the provider cannot be asked (a later run asks again). `data` is the
+   * webhook's data (its `reference` is read) or the reference itself.
+   */
+  async handleTransferEvent(_event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', data: unknown): Promise<TransferEventResult> {
+    const reference =
+      typeof data === 'string' ? data : typeof data === 'object' && data !== null && typeof (data as { reference?: unknown }).reference === 'string' ? (data as { reference: string }).reference : undefined;
+    if (!reference) return { reference, status: undefined, changed: false };
+    const payout = await findPayoutByReference(this.deps.db(), reference);
+    if (!payout) return { reference, status: undefined, changed: false };
+    const transfer = await this.deps.provider().verifyTransfer(reference);
+    if (!transfer) {
+      this.deps.log.warn({ reference }, 'a transfer event for a transfer the provider does not know');
+      return { reference, status: payout.status as PayoutStatus, changed: false };
+    }
+    return this.apply(payout, transfer);
+  }
+
+  /** The operator's view: every artist with money on record, owed, payable now and in flight. */
+  balances(): Promise<ArtistBalanceRow[]> {
+    return payoutReports.balances(this.deps.db());
+  }
+}
+
+/** The operator's views (npm run payouts), which need the database only. */
+export const payoutReports = {
+  balances: (db: Db) => artistBalances(db, PAYOUT_SETTLE_HOURS),
+  payouts: (db: Db, status?: PayoutStatus) => listPayouts(db, status),
+};

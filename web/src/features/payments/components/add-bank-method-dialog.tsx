@@ -1,0 +1,195 @@
+import { useEffect, useRef, type ComponentProps, type FormEvent, type Ref } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { bankMethodSchema, PAYMENT_MESSAGES, type BankMethodInput } from '#common/schemas/payments';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, messageOf } from '@/lib/api';
+import { useAddBankMethod, useBanks, type BankMethodValues } from '../api/payment-methods-api';
+import { maskedAccountNumber } from '../lib/format';
+import { BankCombobox } from './bank-combobox';
+import { PAYMENTS_TEXTS as TEXTS } from './texts';
+
+const FIELDS = ['bankName', 'accountName', 'accountNumber'] as const;
+type Field = (typeof FIELDS)[number];
+
+const EMPTY: BankMethodInput = { type: 'bank', bankName: '', bankCode: '', accountName: '', accountNumber: '' };
+
+/** Phones get 44 px tall fields and buttons; from sm up the dashboard's usual 40 px. */
+const TALL = 'h-11 sm:h-10';
+
+/**
+ * Add Payment Method (spec sections 2, 5, 8): a Kenyan bank chosen from Paystack's list, the
+ * account name and number ('Bank name is required', 'Account name is required', 'Account number
+ * is required'). The server checks the account with Paystack and creates the subaccount that
+ * keeps 10% of each sale for the platform.
+ */
+export function AddBankMethodDialog({
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the focus goes once the dialog has closed (the button that opened it may be disabled by then). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const add = useAddBankMethod();
+  const form = useForm<BankMethodInput, unknown, BankMethodValues>({
+    resolver: zodResolver(bankMethodSchema),
+    defaultValues: EMPTY,
+  });
+  // The bank box's text: a typed name that is no bank on the list gets 'choose from the list', not 'required'.
+  const bankText = useRef('');
+  const bankListOpen = useRef(false);
+
+  // Each opening starts empty.
+  useEffect(() => {
+    if (!open) return;
+    form.reset(EMPTY);
+    bankText.current = '';
+  }, [open, form]);
+
+  const openChange = (next: boolean) => {
+    if (!add.isPending) onOpenChange(next);
+  };
+
+  const onInvalid = (errors: FieldErrors<BankMethodInput>) => {
+    if (errors.bankName && bankText.current.trim()) form.setError('bankName', { message: PAYMENT_MESSAGES.bankUnknown });
+  };
+
+  const onValid = async (values: BankMethodValues) => {
+    try {
+      const method = await add.mutateAsync({ ...values, bankCode: values.bankCode || undefined });
+      toast({ title: TEXTS.methodAdded, description: `${method.bankName ?? values.bankName} ${maskedAccountNumber(method.accountNumber ?? values.accountNumber)}` });
+      onOpenChange(false);
+    } catch (error) {
+      const reason = messageOf(error, '', 'Network error');
+      // The server's field errors (the same rules as the form's) go under their fields.
+      if (error instanceof ApiError && error.data.errors && typeof error.data.errors === 'object') {
+        for (const [field, message] of Object.entries(error.data.errors as Record<string, unknown>)) {
+          const target: Field | undefined = field === 'bankCode' ? 'bankName' : (FIELDS as readonly string[]).includes(field) ? (field as Field) : undefined;
+          if (target && typeof message === 'string') form.setError(target, { message });
+        }
+      }
+      toast({ variant: 'destructive', title: TEXTS.methodAddFailed, description: reason || undefined });
+      // Another tab added a method meanwhile: this one cannot be added, and the section shows that one.
+      if (error instanceof ApiError && error.status === 409) onOpenChange(false);
+    }
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid, onInvalid)(event);
+
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogContent
+        className="sm:max-w-md"
+        onCloseAutoFocus={onCloseAutoFocus}
+        onEscapeKeyDown={(event) => {
+          // Escape first closes the bank list, and only then the dialog.
+          if (bankListOpen.current) event.preventDefault();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{TEXTS.addBankTitle}</DialogTitle>
+          <DialogDescription>Your share of each sale settles to this Kenyan bank account through Paystack.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={TEXTS.addBankTitle}>
+            <FormField
+              control={form.control}
+              name="bankName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Bank</FormLabel>
+                  <BankField
+                    value={field.value}
+                    name={field.name}
+                    inputRef={field.ref}
+                    disabled={add.isPending}
+                    className={TALL}
+                    onChoose={(bank) => {
+                      field.onChange(bank?.name ?? '');
+                      form.setValue('bankCode', bank?.code ?? '');
+                    }}
+                    onBlur={field.onBlur}
+                    onOpenChange={(listOpen) => {
+                      bankListOpen.current = listOpen;
+                    }}
+                    onTextChange={(text) => {
+                      bankText.current = text;
+                    }}
+                  />
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="accountName"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Account name</FormLabel>
+                  <FormControl>
+                    <Input autoComplete="name" autoCapitalize="words" maxLength={200} disabled={add.isPending} className={TALL} {...field} />
+                  </FormControl>
+                  <FormDescription>As the bank knows it: your name or your business’s.</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="accountNumber"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Account number</FormLabel>
+                  <FormControl>
+                    <Input inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={40} disabled={add.isPending} className={TALL} {...field} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" className={TALL} disabled={add.isPending} onClick={() => openChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" className={TALL} disabled={add.isPending} aria-busy={add.isPending || undefined}>
+                {add.isPending && <Spinner label={null} />}
+                Add Bank Account
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** The bank list as it loads: a placeholder, the combobox, or why it is missing with a way to try again. */
+function BankField({ inputRef, ...props }: Omit<ComponentProps<typeof BankCombobox>, 'banks' | 'ref'> & { inputRef: Ref<HTMLInputElement> }) {
+  const banks = useBanks();
+  if (banks.isPending) {
+    return <Skeleton className="h-11 w-full sm:h-10" aria-label="Loading the bank list" role="status" />;
+  }
+  if (banks.isError) {
+    return (
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-3 text-sm" role="alert">
+        <p className="text-muted-foreground">{messageOf(banks.error, PAYMENT_MESSAGES.banksUnavailable, PAYMENT_MESSAGES.banksUnavailable)}</p>
+        <Button type="button" variant="outline" size="sm" className="h-11 sm:h-8" onClick={() => void banks.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <FormControl>
+      <BankCombobox ref={inputRef} banks={banks.data} placeholder="Search for your bank" {...props} />
+    </FormControl>
+  );
+}

@@ -1,0 +1,155 @@
+import { useEffect } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { isSafaricomNumber, normaliseKenyanMobile } from '#common/payments';
+import { mobileMoneyMethodSchema, PAYMENT_MESSAGES, type MobileMoneyMethodInput } from '#common/schemas/payments';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, messageOf } from '@/lib/api';
+import { useAddMobileMoneyMethod } from '../api/payment-methods-api';
+import { PAYMENTS_TEXTS as TEXTS } from './texts';
+
+type MobileMoneyValues = z.output<typeof mobileMoneyMethodSchema>;
+
+const EMPTY: MobileMoneyMethodInput = { mobileNumber: '' };
+const TALL = 'h-11 sm:h-10';
+
+/**
+ * The spec's title for each message of the number's rule (section 5): 'Mobile Number Required'
+ * for none, 'Invalid Mobile Number' for anything M-Pesa cannot pay (our not-Safaricom message
+ * included: it is invalid for M-Pesa).
+ */
+export function mobileErrorTitle(message: string): string {
+  return message === PAYMENT_MESSAGES.mobileRequired ? PAYMENT_MESSAGES.mobileRequiredTitle : PAYMENT_MESSAGES.mobileInvalidTitle;
+}
+
+/** The field's error with its spec title above the text, as the toast shows them. */
+function MobileNumberMessage() {
+  const { error, formMessageId } = useFormField();
+  const message = error?.message ? String(error.message) : '';
+  if (!message) return null;
+  return (
+    <div id={formMessageId} data-slot="form-message" className="text-sm text-destructive">
+      <p className="font-medium">{mobileErrorTitle(message)}</p>
+      <p>{message}</p>
+    </div>
+  );
+}
+
+/**
+ * Add M-Pesa Number (spec sections 2, 5, 8): one field, typed any common way (07..., 7...,
+ * 254..., +254..., with spaces or dashes). While typing it shows the number M-Pesa will pay;
+ * the shared rule (common/payments.ts) is the server's too.
+ */
+export function AddMpesaNumberDialog({
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the focus goes once the dialog has closed (the button that opened it may be disabled by then). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const add = useAddMobileMoneyMethod();
+  const form = useForm<MobileMoneyMethodInput, unknown, MobileMoneyValues>({
+    resolver: zodResolver(mobileMoneyMethodSchema),
+    defaultValues: EMPTY,
+  });
+  const typed = useWatch({ control: form.control, name: 'mobileNumber' });
+  const normalised = normaliseKenyanMobile(typed ?? '');
+  const payable = normalised && isSafaricomNumber(normalised) ? normalised : undefined;
+
+  // Each opening starts empty.
+  useEffect(() => {
+    if (open) form.reset(EMPTY);
+  }, [open, form]);
+
+  const openChange = (next: boolean) => {
+    if (!add.isPending) onOpenChange(next);
+  };
+
+  // Spec section 8: the rule's messages come as titled toasts too, not only under the field.
+  const onInvalid = (errors: FieldErrors<MobileMoneyMethodInput>) => {
+    const message = errors.mobileNumber?.message;
+    if (message) toast({ variant: 'destructive', title: mobileErrorTitle(message), description: message });
+  };
+
+  const onSubmit = form.handleSubmit(async ({ mobileNumber }) => {
+    try {
+      const method = await add.mutateAsync(mobileNumber);
+      toast({ title: TEXTS.mpesaAdded, description: method.mobileNumber ?? mobileNumber });
+      onOpenChange(false);
+    } catch (error) {
+      const reason = messageOf(error, '', 'Network error');
+      // A refusal of the number itself (400) goes under the field as well.
+      if (error instanceof ApiError && error.status === 400) {
+        const errors = error.data.errors as Record<string, unknown> | undefined;
+        const fieldMessage = typeof errors?.mobileNumber === 'string' ? errors.mobileNumber : error.serverMessage;
+        if (fieldMessage) form.setError('mobileNumber', { message: fieldMessage });
+      }
+      toast({ variant: 'destructive', title: TEXTS.mpesaAddFailed, description: reason || undefined });
+      if (error instanceof ApiError && error.status === 409) onOpenChange(false);
+    }
+  }, onInvalid);
+
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>{TEXTS.addMpesaTitle}</DialogTitle>
+          <DialogDescription>Your share of each sale is sent to this Safaricom number by M-Pesa.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={TEXTS.addMpesaTitle}>
+            <FormField
+              control={form.control}
+              name="mobileNumber"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>M-Pesa mobile number</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      placeholder="0712 345 678"
+                      maxLength={30}
+                      disabled={add.isPending}
+                      className={TALL}
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormDescription aria-live="polite">
+                    {payable ? (
+                      <>
+                        We’ll pay <span className="font-medium text-foreground tabular-nums">{payable}</span>
+                      </>
+                    ) : (
+                      'Type it any way: 0712 345 678, 712345678 or +254 712 345 678.'
+                    )}
+                  </FormDescription>
+                  <MobileNumberMessage />
+                </FormItem>
+              )}
+            />
+            <DialogFooter>
+              <Button type="button" variant="outline" className={TALL} disabled={add.isPending} onClick={() => openChange(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" className={TALL} disabled={add.isPending} aria-busy={add.isPending || undefined}>
+                {add.isPending && <Spinner label={null} />}
+                Add M-Pesa Number
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { PurchaseItem } from '#common/schemas/catalog/responses';
+import type { InitializePaymentResponse, PaystackConfigResponse, VerifyPaymentResponse } from '#common/schemas/payments';
+import { apiJson } from '@/lib/api';
+
+/**
+ * The calls of a purchase (spec section 7, Payments; the HTTP API of issue 10). A track is
+ * bought by `trackId`, an album by `albumId`: exactly one of them.
+ */
+
+const itemFields = (item: Pick<PurchaseItem, 'id' | 'type'>) => (item.type === 'album' ? { albumId: item.id } : { trackId: item.id });
+
+/**
+ * GET /api/config/paystack: the public key, or that payments are simulated (no keys set). It does
+ * not change while the server runs, so it is asked once (spec section 9: data never stale).
+ */
+export const paystackConfigQuery = queryOptions({
+  queryKey: ['/api/config/paystack'] as const,
+  queryFn: ({ signal }) => apiJson<PaystackConfigResponse>('GET', '/api/config/paystack', undefined, { signal }),
+});
+
+/**
+ * POST /api/payments/initialize: a pending order at price + fee, and what the checkout needs
+ * (accessCode). The server also gives this browser its buyer cookie, which later lets it
+ * download what it paid for.
+ */
+export function initializePayment(input: { email: string; item: PurchaseItem; callbackUrl?: string }): Promise<InitializePaymentResponse> {
+  return apiJson<InitializePaymentResponse>('POST', '/api/payments/initialize', {
+    email: input.email,
+    ...itemFields(input.item),
+    ...(input.callbackUrl ? { callbackUrl: input.callbackUrl } : {}),
+  });
+}
+
+/** POST /api/payments/verify: the server asks the provider itself and fulfils a paid order once. */
+export function verifyPayment(reference: string): Promise<VerifyPaymentResponse> {
+  return apiJson<VerifyPaymentResponse>('POST', '/api/payments/verify', { reference });
+}
+
+/**
+ * POST /api/purchases/resend: a new download link to the e-mail that bought the item. The answer
+ * is the same whether or not that e-mail bought it (an e-mail address is nobody's proof).
+ */
+export function resendDownloadLink(input: { email: string; item: PurchaseItem }): Promise<{ message: string }> {
+  return apiJson<{ message: string }>('POST', '/api/purchases/resend', { email: input.email, ...itemFields(input.item) });
+}
+
+export const useResendDownloadLink = () => useMutation({ mutationFn: resendDownloadLink });

@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PAYMENT_MESSAGES } from '#common/schemas/payments';
+import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
+import { mockFetch, SIGNED_OUT, type MockRoute } from '@/test/fetch-mock';
+import { findToast, renderApp } from '@/test/render';
+import { startDownload } from '@/lib/download';
+import { openCheckout } from '../lib/checkout';
+
+vi.mock('../lib/checkout', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../lib/checkout')>()),
+  openCheckout: vi.fn(),
+}));
+vi.mock('@/lib/download', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/download')>()),
+  startDownload: vi.fn(),
+}));
+
+const artist = { id: 'u1', displayName: 'Amani Wa Muziki', profilePhotoFilename: null, profileUrl: '/profile/amaniwamuziki', hasProfilePhoto: false };
+const track = makeTrack({ id: 't1', trackName: 'Sunrise', price: 5000 });
+const item = { id: 't1', name: 'Sunrise', price: 5000, type: 'track' };
+
+const initialized = {
+  body: {
+    message: 'Payment initialized',
+    data: { reference: 'ref-1', accessCode: 'ac-1', authorizationUrl: 'https://x/ac-1', finalAmount: 15100, price: 5000, fee: 10100, currency: 'KES', email: 'fan@example.com', item },
+  },
+};
+const verified = { body: { message: 'Payment successful', data: { alreadyProcessed: false, reference: 'ref-1', item, downloadUrl: '/api/tracks/t1/download' } } };
+
+function routes(extra: Record<string, MockRoute> = {}) {
+  return mockFetch({
+    'GET /api/user': SIGNED_OUT,
+    'GET /api/track-detail/t1': { body: { track, user: artist } },
+    'GET /api/config/paystack': { body: { publicKey: null, simulated: true } },
+    'POST /api/payments/initialize': initialized,
+    'POST /api/payments/verify': verified,
+    'HEAD /api/tracks/t1/download': { status: 200 },
+    ...extra,
+  });
+}
+
+async function openDialog(name = /^Buy Sunrise for KES 50\.00$/) {
+  fireEvent.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('dialog', { name: /^Buy Sunrise/ });
+}
+
+beforeEach(() => {
+  vi.mocked(openCheckout).mockReset();
+  vi.mocked(startDownload).mockReset();
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
+  it('shows Buy on a priced track, and the price, processing fee and total before paying', async () => {
+    routes();
+    renderApp('/track/t1');
+    const buy = await screen.findByRole('button', { name: 'Buy Sunrise for KES 50.00' });
+    expect(buy).toHaveTextContent(/^Buy KES 50\.00$/);
+    const dialog = await openDialog();
+    expect(within(dialog).getByRole('heading', { name: 'Buy Sunrise' })).toBeVisible();
+    // Spec section 9: round(50 x 0.015) + 100 = KES 101; total KES 151.
+    expect(within(dialog).getByTestId('purchase-price')).toHaveTextContent('KES 50.00');
+    expect(within(dialog).getByTestId('purchase-fee')).toHaveTextContent('KES 101.00');
+    expect(within(dialog).getByTestId('purchase-total')).toHaveTextContent('KES 151.00');
+    expect(within(dialog).getByRole('button', { name: 'Pay KES 151.00' })).toBeEnabled();
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('type', 'email');
+  });
+
+  it("says 'Email Required' at the field and in a toast when the e-mail is empty, and sends nothing", async () => {
+    const { calls } = routes();
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+    const toast = await findToast(PAYMENT_MESSAGES.emailRequiredTitle);
+    expect(toast).toHaveTextContent(PAYMENT_MESSAGES.emailRequired);
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByText(PAYMENT_MESSAGES.emailRequired)).toBeVisible();
+    expect(calls('POST /api/payments/initialize')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+    expect(await within(dialog).findByText(PAYMENT_MESSAGES.emailInvalid)).toBeVisible();
+    expect(calls('POST /api/payments/initialize')).toHaveLength(0);
+  });
+
+  it('pays: initializes with the page address, closes ~100 ms after the checkout opens, verifies and downloads', async () => {
+    const { calls } = routes();
+    let finishCheckout: (reference: string) => void = () => {};
+    vi.mocked(openCheckout).mockImplementation((_session, hooks) => {
+      hooks?.onOpen?.();
+      return new Promise((resolve) => (finishCheckout = (reference) => resolve({ status: 'success', reference })));
+    });
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: ' Fan@Example.com ' } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay KES 151.00' }));
+
+    await waitFor(() => expect(openCheckout).toHaveBeenCalledOnce());
+    expect(calls('POST /api/payments/initialize')[0]!.body).toEqual({
+      email: 'fan@example.com',
+      trackId: 't1',
+      callbackUrl: window.location.href,
+    });
+    expect(vi.mocked(openCheckout).mock.calls[0]![0]).toEqual({ accessCode: 'ac-1', reference: 'ref-1', simulated: true });
+    // Spec section 9: the dialog closes about 100 ms after the checkout opens.
+    expect(screen.getByRole('dialog', { name: /^Buy Sunrise/ })).toBeVisible();
+    act(() => vi.advanceTimersByTime(100));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Buy Sunrise/ })).toBeNull());
+    vi.useRealTimers();
+
+    await act(async () => finishCheckout('ref-1'));
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('/api/tracks/t1/download'));
+    expect(calls('POST /api/payments/verify')[0]!.body).toEqual({ reference: 'ref-1' });
+    expect(await findToast('Download started')).toHaveTextContent('Payment successful');
+  });
+
+  it("shows the server's message when the payment was already processed", async () => {
+    routes({
+      'POST /api/payments/verify': { body: { message: PAYMENT_MESSAGES.alreadyProcessed, data: { alreadyProcessed: true, reference: 'ref-1', item, downloadUrl: null } } },
+    });
+    vi.mocked(openCheckout).mockResolvedValue({ status: 'success', reference: 'ref-1' });
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+    expect(await findToast(PAYMENT_MESSAGES.alreadyProcessed)).toBeVisible();
+    expect(startDownload).not.toHaveBeenCalled();
+  });
+
+  it("toasts 'Payment Failed' with the server's message and keeps the dialog open when initialization is refused", async () => {
+    routes({ 'POST /api/payments/initialize': { status: 409, body: { message: PAYMENT_MESSAGES.sellerNotReady } } });
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+    expect(await findToast('Payment Failed')).toHaveTextContent(PAYMENT_MESSAGES.sellerNotReady);
+    expect(openCheckout).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: /^Buy Sunrise/ })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: /^Pay/ })).toBeEnabled();
+  });
+
+  it('e-mails the download link again to a buyer who asks, with the server’s message', async () => {
+    const { calls } = routes({ 'POST /api/purchases/resend': { body: { message: PAYMENT_MESSAGES.receiptResent } } });
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    const resend = within(dialog).getByRole('button', { name: 'Already bought this? Email me the download link' });
+    fireEvent.click(resend);
+    expect(await findToast(PAYMENT_MESSAGES.emailRequiredTitle)).toBeVisible();
+    expect(calls('POST /api/purchases/resend')).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    fireEvent.click(resend);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(PAYMENT_MESSAGES.receiptResent);
+    expect(calls('POST /api/purchases/resend')[0]!.body).toEqual({ email: 'fan@example.com', trackId: 't1' });
+  });
+
+  it('offers Buy for a priced album on its page and in a priced album track row', async () => {
+    const song = makeTrack({ id: 't9', trackName: 'Night Drive', price: 2000, albumId: 'a1' });
+    const album = makeAlbum({ id: 'a1', albumName: 'Nairobi Nights', price: 30000 });
+    mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/album-detail/a1': { body: { album, tracks: [song], user: artist } } });
+    renderApp('/album/a1');
+    expect(await screen.findByRole('button', { name: 'Buy Nairobi Nights for KES 300.00' })).toHaveTextContent('Buy KES 300.00');
+    const row = screen.getByRole('listitem', { name: 'Night Drive' });
+    expect(within(row).getByRole('button', { name: 'Buy Night Drive for KES 20.00' })).toHaveTextContent(/^Buy$/);
+  });
+});

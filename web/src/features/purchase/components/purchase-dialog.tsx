@@ -1,0 +1,238 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { LockIcon } from 'lucide-react';
+import { formatPrice } from '#common/money';
+import { finalAmount, processingFee } from '#common/payments';
+import type { PurchaseItem } from '#common/schemas/catalog/responses';
+import { PAYMENT_MESSAGES, purchaseFormSchema, type PurchaseFormInput } from '#common/schemas/payments';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { initializePayment, paystackConfigQuery, useResendDownloadLink, verifyPayment } from '../api/purchase-api';
+import { loadPaystack, openCheckout } from '../lib/checkout';
+import { downloadBought } from '../lib/download-bought';
+import { runPurchase } from '../lib/purchase-flow';
+
+type PurchaseFormValues = { email: string };
+
+/** Spec section 9: the purchase dialog closes about 100 ms after the checkout opens. */
+export const DIALOG_CLOSE_DELAY_MS = 100;
+
+const showEmailRequired = () =>
+  toast({ variant: 'destructive', title: PAYMENT_MESSAGES.emailRequiredTitle, description: PAYMENT_MESSAGES.emailRequired });
+
+/**
+ * The Purchase dialog (spec sections 2 and 4): the buyer's e-mail, the price, the processing fee
+ * and the total before paying, then Pay. The checkout takes over from here (runPurchase); the
+ * dialog closes as it opens. A buyer who paid before can have the download link sent again.
+ */
+export function PurchaseDialog({
+  item,
+  open,
+  onOpenChange,
+  downloadFailure,
+  returnFocusTo,
+}: {
+  item: PurchaseItem;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  downloadFailure: 'alert' | 'log';
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
+  const queryClient = useQueryClient();
+  const form = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
+    resolver: zodResolver(purchaseFormSchema),
+    defaultValues: { email: '' },
+  });
+  const [preparing, setPreparing] = useState(false);
+  const [resendMessage, setResendMessage] = useState<string | null>(null);
+  const resend = useResendDownloadLink();
+  const busy = useRef(false);
+  const checkoutOpened = useRef(false);
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(closeTimer.current), []);
+
+  // Asked as the dialog opens, so Pay does not wait for it; with real keys the Paystack library's
+  // chunk is fetched now too (it is only constructed on Pay: construction contacts Paystack).
+  const config = useQuery({ ...paystackConfigQuery, enabled: open });
+  const realCheckout = config.data ? !config.data.simulated && !!config.data.publicKey : false;
+  useEffect(() => {
+    if (realCheckout) void loadPaystack().catch(() => undefined);
+  }, [realCheckout]);
+
+  const setOpen = (next: boolean) => {
+    if (!next) setResendMessage(null);
+    onOpenChange(next);
+  };
+
+  const fee = processingFee(item.price);
+  const total = finalAmount(item.price);
+  const kind = item.type === 'album' ? 'album' : 'track';
+
+  const onInvalid = (errors: FieldErrors<PurchaseFormInput>) => {
+    if (errors.email?.message === PAYMENT_MESSAGES.emailRequired) showEmailRequired();
+  };
+
+  const pay = async ({ email }: PurchaseFormValues) => {
+    if (busy.current) return;
+    busy.current = true;
+    checkoutOpened.current = false;
+    setPreparing(true);
+    try {
+      const result = await runPurchase(
+        {
+          email,
+          item,
+          callbackUrl: window.location.href,
+          returnFocusTo: returnFocusTo?.current,
+          onCheckoutOpen: () => {
+            checkoutOpened.current = true;
+            setPreparing(false);
+            clearTimeout(closeTimer.current);
+            closeTimer.current = setTimeout(() => setOpen(false), DIALOG_CLOSE_DELAY_MS);
+          },
+        },
+        {
+          getConfig: () => queryClient.fetchQuery(paystackConfigQuery),
+          initialize: initializePayment,
+          openCheckout,
+          verify: verifyPayment,
+          download: (url) => downloadBought(url, downloadFailure),
+          toast,
+        },
+      );
+      if (result.status === 'not-started' && result.fieldErrors?.email) {
+        form.setError('email', { message: result.fieldErrors.email }, { shouldFocus: true });
+      }
+    } finally {
+      busy.current = false;
+      setPreparing(false);
+    }
+  };
+
+  const onResend = async () => {
+    setResendMessage(null);
+    const parsed = purchaseFormSchema.safeParse({ email: form.getValues('email') });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? PAYMENT_MESSAGES.emailInvalid;
+      form.setError('email', { message }, { shouldFocus: true });
+      if (message === PAYMENT_MESSAGES.emailRequired) showEmailRequired();
+      return;
+    }
+    form.clearErrors('email');
+    try {
+      const answer = await resend.mutateAsync({ email: parsed.data.email, item });
+      setResendMessage(answer.message || PAYMENT_MESSAGES.receiptResent);
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: 'Could not send the download link',
+        description: messageOf(error, 'Please try again in a moment.', 'Network error'),
+      });
+    }
+  };
+
+  const locked = preparing || resend.isPending;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !preparing && setOpen(next)}>
+      <DialogContent
+        className="sm:max-w-md"
+        data-testid="purchase-dialog"
+        // Once the checkout is open, focus belongs to it, not back on the Buy button.
+        onCloseAutoFocus={(event) => {
+          if (checkoutOpened.current) event.preventDefault();
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="pr-8 leading-snug break-words">Buy {item.name}</DialogTitle>
+          <DialogDescription>
+            Pay by card or M-Pesa. The download starts as soon as the payment goes through, and a receipt with a download link is sent to
+            your email.
+          </DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={(event) => void form.handleSubmit(pay, onInvalid)(event)} noValidate className="grid gap-5" aria-label={`Buy ${item.name}`}>
+            <FormField
+              control={form.control}
+              name="email"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      autoCapitalize="none"
+                      autoCorrect="off"
+                      spellCheck={false}
+                      placeholder="you@example.com"
+                      maxLength={254}
+                      readOnly={preparing}
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+
+            <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="text-muted-foreground">Price ({kind})</dt>
+                <dd className="tabular-nums" data-testid="purchase-price">
+                  {formatPrice(item.price)}
+                </dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="text-muted-foreground">Processing fee</dt>
+                <dd className="tabular-nums" data-testid="purchase-fee">
+                  {formatPrice(fee)}
+                </dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4 border-t pt-2 text-base font-semibold">
+                <dt>Total</dt>
+                <dd className="tabular-nums" data-testid="purchase-total">
+                  {formatPrice(total)}
+                </dd>
+              </div>
+            </dl>
+
+            <DialogFooter>
+              <Button type="button" variant="outline" disabled={preparing} onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={locked}>
+                {preparing ? <Spinner label={null} /> : <LockIcon aria-hidden="true" />}
+                {preparing ? 'Preparing payment…' : `Pay ${formatPrice(total)}`}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+
+        <div className="border-t pt-3 text-center text-sm sm:text-left">
+          <Button
+            type="button"
+            variant="link"
+            className="h-auto min-h-10 px-0 py-1 text-sm font-normal whitespace-normal text-muted-foreground"
+            disabled={locked}
+            onClick={() => void onResend()}
+          >
+            {resend.isPending && <Spinner label={null} />}
+            Already bought this? Email me the download link
+          </Button>
+          <p role="status" className="text-sm text-foreground empty:hidden">
+            {resendMessage}
+          </p>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

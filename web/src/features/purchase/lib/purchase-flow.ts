@@ -1,0 +1,123 @@
+import type { PurchaseItem } from '#common/schemas/catalog/responses';
+import { PAYMENT_MESSAGES, type InitializePaymentResponse, type PaystackConfigResponse, type VerifyPaymentResponse } from '#common/schemas/payments';
+import type { Toast } from '@/components/ui/use-toast';
+import { ApiError, messageOf } from '@/lib/api';
+import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutSession } from './checkout';
+
+/**
+ * The purchase flow of spec section 4, after the e-mail passed the form: configuration,
+ * initialization, the checkout, verification, then the download (or the 'already processed'
+ * message). It runs on after the purchase dialog has closed (the checkout replaces it), so what
+ * it has to say goes to toasts, and each step's failure text is spec section 8's.
+ */
+
+export interface PurchaseFlowDependencies {
+  getConfig: () => Promise<PaystackConfigResponse>;
+  initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string }) => Promise<InitializePaymentResponse>;
+  openCheckout: (session: CheckoutSession, hooks: CheckoutHooks) => Promise<CheckoutOutcome>;
+  verify: (reference: string) => Promise<VerifyPaymentResponse>;
+  /** Starts the browser download of a bought item; false if it could not (already reported). */
+  download: (url: string) => Promise<boolean>;
+  toast: (toast: Toast) => void;
+}
+
+export type PurchaseResult =
+  /** Nothing was charged: no configuration, initialization refused, or the checkout failed to open. */
+  | { status: 'not-started'; fieldErrors?: Record<string, string> }
+  | { status: 'cancelled' }
+  | { status: 'verification-failed' }
+  | { status: 'downloaded'; reference: string }
+  | { status: 'download-failed'; reference: string }
+  | { status: 'already-processed'; reference: string };
+
+export interface PurchaseRequest {
+  email: string;
+  item: PurchaseItem;
+  /** The page to come back to (POST /api/payments/initialize's callbackUrl). */
+  callbackUrl?: string;
+  /** The checkout is on screen: the caller closes its dialog (about 100 ms later, spec section 9). */
+  onCheckoutOpen?: () => void;
+  returnFocusTo?: HTMLElement | null;
+}
+
+/** Spec section 8: 'Payment Failed' with the server's details, else its message, else ours. */
+function initializeFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    const details = error.data.details;
+    if (typeof details === 'string' && details.trim() !== '') return details;
+  }
+  return messageOf(error, PAYMENT_MESSAGES.initializeFailed);
+}
+
+/** The server's field messages (400 {errors: {email: ...}}), to show under the form's fields. */
+function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const errors = error.data.errors;
+  if (typeof errors !== 'object' || errors === null) return undefined;
+  const fields = Object.entries(errors as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return fields.length > 0 ? Object.fromEntries(fields) : undefined;
+}
+
+export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDependencies): Promise<PurchaseResult> {
+  const failed = (description: string) => deps.toast({ variant: 'destructive', title: PAYMENT_MESSAGES.paymentFailed, description });
+
+  let config: PaystackConfigResponse;
+  try {
+    config = await deps.getConfig();
+  } catch (error) {
+    console.error('Paystack configuration could not be read', error);
+    failed(PAYMENT_MESSAGES.configMissing);
+    return { status: 'not-started' };
+  }
+  if (!config.simulated && !config.publicKey) {
+    failed(PAYMENT_MESSAGES.configMissing);
+    return { status: 'not-started' };
+  }
+
+  let initialized: InitializePaymentResponse;
+  try {
+    initialized = await deps.initialize({ email: request.email, item: request.item, callbackUrl: request.callbackUrl });
+  } catch (error) {
+    failed(initializeFailure(error));
+    return { status: 'not-started', fieldErrors: fieldErrorsOf(error) };
+  }
+  const { accessCode, reference } = initialized.data;
+
+  let outcome: CheckoutOutcome;
+  try {
+    outcome = await deps.openCheckout(
+      { accessCode, reference, simulated: config.simulated },
+      { onOpen: request.onCheckoutOpen, returnFocusTo: request.returnFocusTo },
+    );
+  } catch (error) {
+    console.error('The checkout failed', error);
+    failed(error instanceof CheckoutError ? error.message : PAYMENT_MESSAGES.systemUnavailable);
+    return { status: 'not-started' };
+  }
+  if (outcome.status === 'cancelled') {
+    deps.toast({ title: 'Payment cancelled', description: 'You can buy it whenever you are ready.' });
+    return { status: 'cancelled' };
+  }
+
+  // The order's own reference is verified: the checkout's answer only says when to ask.
+  let verified: VerifyPaymentResponse;
+  try {
+    verified = await deps.verify(reference);
+  } catch (error) {
+    deps.toast({
+      variant: 'destructive',
+      title: PAYMENT_MESSAGES.verificationFailedTitle,
+      description: messageOf(error, PAYMENT_MESSAGES.verificationFailed),
+    });
+    return { status: 'verification-failed' };
+  }
+
+  const { alreadyProcessed, downloadUrl } = verified.data;
+  if (alreadyProcessed || !downloadUrl) {
+    deps.toast({ title: verified.message || PAYMENT_MESSAGES.alreadyProcessed });
+    return { status: 'already-processed', reference };
+  }
+  if (!(await deps.download(downloadUrl))) return { status: 'download-failed', reference };
+  deps.toast({ title: PAYMENT_MESSAGES.downloadStarted, description: verified.message || undefined });
+  return { status: 'downloaded', reference };
+}
