@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { DataDirLockedError } from '../lib/data-dir-lock';
+import { SimulatedProvider } from '../modules/payment-provider';
 import { payoutReports, type PayoutStatus } from '../modules/payouts';
 import { CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
 
@@ -62,8 +63,17 @@ async function run() {
   try {
     const result = await app.payouts.run();
     console.log(`Payout run: ${result.created} payout${result.created === 1 ? '' : 's'} sent, ${result.reverified} pending payout${result.reverified === 1 ? '' : 's'} checked again.`);
-    const recent = (await payoutReports.payouts(app.database.db)).slice(0, result.created);
-    for (const payout of recent) console.log(`  ${payout.reference}  ${payout.displayName}: ${kes(payout.amount)} (fee ${kes(payout.fee)}) to ${payout.mobileNumber}, ${payout.status}`);
+    const provider = app.paymentsProvider;
+    if (provider instanceof SimulatedProvider) {
+      // The simulated transfers settle at once, and their webhooks wait for a server's job queue:
+      // the provider's word is read here instead, as the webhook would.
+      await provider.idle();
+      for (const reference of result.references) await app.payouts.handleTransferEvent('transfer.success', reference);
+    }
+    const sent = new Set(result.references);
+    for (const payout of (await payoutReports.payouts(app.database.db)).filter((row) => sent.has(row.reference))) {
+      console.log(`  ${payout.reference}  ${payout.displayName}: ${kes(payout.amount)} (fee ${kes(payout.fee)}) to ${payout.mobileNumber}, ${payout.status}`);
+    }
   } finally {
     // Waits for the provider's answers under way (the simulated provider's transfer webhooks).
     await app.close();

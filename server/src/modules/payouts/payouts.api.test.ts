@@ -5,7 +5,7 @@ import { MAX_MPESA_WITHDRAWAL, mpesaWithdrawalFee } from '#common/payments';
 import { ledgerEntries, orders, paymentMethods, payouts, simulatedTransfers } from '../../db/schema';
 import { createArtist, type TestArtist } from '../../../test/support/artists';
 import { startTestApp } from '../../../test/support/test-app';
-import { ProviderError, SimulatedProvider } from '../payment-provider';
+import { ProviderError, type SimulatedProvider } from '../payment-provider';
 import { MIN_PAYOUT, PAYOUT_JOB, findPayoutMethod, payoutFor, payoutReports, recordSale, salesFiguresFromLedger } from './index';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
@@ -249,7 +249,7 @@ describe('payouts: the ledger, balances and M-Pesa payouts', () => {
         for (const one of who) expect(await payoutsOf(one)).toMatchObject([{ amount: 2_960 * KES, fee: 40 * KES }]);
         await (second.app.paymentsProvider as SimulatedProvider).idle();
       } finally {
-        await second.close({ remove: false });
+        await second.close(); // its own DATA_DIR; the database is the first app's
       }
     });
   });

@@ -19,8 +19,8 @@ export const payoutsPlugin = fp(
     const payouts = new PayoutsService(deps);
     app.decorate('payouts', payouts);
     app.jobs.scheduleEvery(PAYOUT_JOB, PAYOUT_PERIOD_MS, async () => {
-      const result = await payouts.run();
-      if (result.created > 0 || result.reverified > 0) app.log.info(result, 'payout run');
+      const { created, reverified } = await payouts.run();
+      if (created > 0 || reverified > 0) app.log.info({ created, reverified }, 'payout run');
     });
     await app.register(async (scope) => paymentMethodRoutes(scope, new PaymentMethodsService(deps)));
   },

@@ -235,6 +235,8 @@ export class PaymentMethodsService {
 export interface PayoutRunResult {
   /** Payouts created (and sent) by this run. */
   created: number;
+  /** Their references. */
+  references: string[];
   /** Payouts in flight asked about again. */
   reverified: number;
 }
@@ -264,16 +266,17 @@ export class PayoutsService {
   /** The scheduled run: asks about stale payouts first (a failure frees money), then pays every payable balance. */
   async run(): Promise<PayoutRunResult> {
     const reverified = await this.reverifyStale();
-    let created = 0;
+    const references: string[] = [];
     for (const { userId } of await artistsWithSettledBalance(this.deps.db(), PAYOUT_SETTLE_HOURS)) {
       try {
-        if (await this.payArtist(userId)) created++;
+        const payout = await this.payArtist(userId);
+        if (payout) references.push(payout.reference);
       } catch (error) {
         // One artist's trouble must not hold up the others' payouts.
         this.deps.log.error({ err: error, userId }, 'could not pay an artist out');
       }
     }
-    return { created, reverified };
+    return { created: references.length, references, reverified };
   }
 
   /**
@@ -347,7 +350,7 @@ export class PayoutsService {
       await touchPayout(db, payout.reference, { transferCode });
       return { reference: payout.reference, status: payout.status as PayoutStatus, changed: false };
     }
-    const failureReason = status === 'failed' || status === 'reversed' ? `The transfer was ${transfer.status}` : null;
+    const failureReason = status === 'failed' || status === 'reversed' ? `The provider reported the transfer as ${transfer.status}` : null;
     const moved = await advancePayout(db, payout.reference, status, { transferCode, failureReason });
     if (moved) {
       this.deps.log.info({ reference: payout.reference, from: payout.status, to: status }, 'payout status changed');

@@ -60,10 +60,13 @@ async function findToast(title: string): Promise<HTMLElement> {
   return heading.closest('li')!;
 }
 
+// The first test of the file also loads the dashboard's lazy chunk; a busy machine is slow at both.
+const SLOW = { timeout: 15_000 };
+
 const addBankButton = () => screen.getByRole('button', { name: 'Add Bank Account' });
 const addMpesaButton = () => screen.getByRole('button', { name: 'Add M-Pesa Number' });
 
-describe('Payments section (spec section 2)', () => {
+describe('Payments section (spec section 2)', SLOW, () => {
   it('recommends a bank for larger earnings with the M-Pesa fee bands, says the split, and remembers the dismissal', async () => {
     const { user, unmount } = await openPayments();
     const banner = screen.getByRole('note');
@@ -109,7 +112,7 @@ describe('Payments section (spec section 2)', () => {
   });
 });
 
-describe('Add Payment Method: a bank account (spec sections 2, 5, 8)', () => {
+describe('Add Payment Method: a bank account (spec sections 2, 5, 8)', SLOW, () => {
   it('refuses empty fields with the spec texts and sends nothing', async () => {
     const { user, calls } = await openPayments();
     await user.click(addBankButton());
@@ -235,7 +238,7 @@ describe('Add Payment Method: a bank account (spec sections 2, 5, 8)', () => {
   });
 });
 
-describe('Add M-Pesa Number (spec sections 2, 5, 8)', () => {
+describe('Add M-Pesa Number (spec sections 2, 5, 8)', SLOW, () => {
   it("takes '0712 345 678', shows the number M-Pesa will pay, and adds +254712345678", async () => {
     const state = { methods: [] as PaymentMethod[] };
     const { user, calls } = await openPayments({
@@ -294,7 +297,7 @@ describe('Add M-Pesa Number (spec sections 2, 5, 8)', () => {
   });
 });
 
-describe('Remove payment method (spec sections 2, 4, 8)', () => {
+describe('Remove payment method (spec sections 2, 4, 8)', SLOW, () => {
   it("shows the server's pending-transactions message and 'Remove Anyway' removes with force=true", async () => {
     const pending = { message: 'Money is still on its way to this payment method.', hasPendingTransactions: true };
     const state = { methods: [MPESA_METHOD] };

@@ -63,15 +63,17 @@ export function BuyButton({ item, size = 'full', downloadFailure = 'log', classN
         onClick={() => void openDialog()}
       >
         {loading ? <Spinner label={null} /> : <ShoppingCartIcon aria-hidden="true" />}
-        {compact ? (
-          <>
-            Buy<span className="sr-only">{` ${item.name} for ${price}`}</span>
-          </>
-        ) : (
-          <>
-            Buy<span className="sr-only">{` ${item.name} for`}</span> {price}
-          </>
-        )}
+        {/* One text run (a flex item), its spaces outside the hidden part: the name reads "Buy Sunrise for KES 50.00". */}
+        <span>
+          Buy{' '}
+          {compact ? (
+            <span className="sr-only">{`${item.name} for ${price}`}</span>
+          ) : (
+            <>
+              <span className="sr-only">{`${item.name} for`}</span> {price}
+            </>
+          )}
+        </span>
       </Button>
       {mounted && (
         <Suspense fallback={null}>

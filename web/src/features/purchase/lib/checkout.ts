@@ -49,7 +49,7 @@ export const openCheckout: OpenCheckout = (session, hooks = {}) =>
 type PaystackModule = { default: typeof PaystackPop };
 
 /** The Paystack library's own chunk. A failed chunk load (offline, a new deploy) is 'library'. */
-export const loadPaystack = (): Promise<PaystackModule> => import('@paystack/inline-js');
+export const loadPaystack = (): Promise<PaystackModule> => import('./paystack');
 
 /**
  * Paystack's popup (PAYSTACK.md, "Take a payment"): resumes the transaction the server
@@ -134,12 +134,9 @@ export function openSimulatedCheckout(
   titles.className = 'min-w-0';
   const title = doc.createElement('h2');
   title.id = 'sauti-checkout-title';
-  title.className = 'text-sm font-semibold';
+  title.className = 'text-base font-semibold';
   title.textContent = 'Checkout';
-  const note = doc.createElement('p');
-  note.className = 'text-xs text-muted-foreground';
-  note.textContent = 'Simulated payments: no real money moves.';
-  titles.append(title, note);
+  titles.append(title);
 
   const close = doc.createElement('button');
   close.type = 'button';

@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from './support/test';
+import { formatPrice } from '../common/src/money';
+import { finalAmount, processingFee } from '../common/src/payments';
+import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
+import { toSlug } from '../common/src/slug';
+import { verifiedAccount, type TestAccount } from './support/accounts';
+import { createAlbumByApi, toast, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
+import { waitForMail, type OutboxMail } from './support/mail';
+import { testMedia, type MediaFiles } from './support/media';
+
+/**
+ * A fan with no account buys (spec sections 2, 4 and 8; issue 10): the Purchase dialog on the
+ * track, album and profile pages, the simulated checkout (the server runs without Paystack keys)
+ * in its overlay, the automatic download, the receipt e-mail and its link.
+ */
+
+const TRACK_PRICE = 5000; // KES 50.00
+const ALBUM_PRICE = 12000; // KES 120.00
+
+let media: MediaFiles;
+let artist: TestAccount;
+let pricedTrack: UploadedTrack;
+let album: CreatedAlbum;
+let unreadyTrack: UploadedTrack;
+
+test.beforeAll(async ({ browser }) => {
+  media = await testMedia();
+  const page = await browser.newPage();
+  artist = await verifiedAccount(page, 'seller');
+  // An artist sells only with a payout method (issue 10).
+  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
+  expect(method.status(), await method.text()).toBe(201);
+  pricedTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Paid Tone', artistName: artist.displayName, price: '50' });
+  const first = await uploadTrackByApi(page, media.wav, { trackName: 'Album Tone One', artistName: artist.displayName });
+  const second = await uploadTrackByApi(page, media.mp3, { trackName: 'Album Tone Two', artistName: artist.displayName });
+  album = await createAlbumByApi(page, { albumName: 'Paid Album', trackIds: [first.id, second.id], price: '120' });
+  await page.close();
+
+  // An artist without a payout method cannot sell yet.
+  const other = await browser.newPage();
+  const unready = await verifiedAccount(other, 'unready');
+  unreadyTrack = await uploadTrackByApi(other, media.wav, { trackName: 'Not Yet For Sale', artistName: unready.displayName, price: '30' });
+  await other.close();
+});
+
+const fanEmail = () => `fan-${randomUUID().slice(0, 8)}@example.test`;
+const purchaseDialog = (page: Page, name: string) => page.getByRole('dialog', { name: `Buy ${name}` });
+const checkoutOverlay = (page: Page) => page.getByRole('dialog', { name: 'Checkout' });
+const checkoutFrame = (page: Page) => page.frameLocator('iframe[title="Checkout"]');
+const downloadPath = (kind: 'tracks' | 'albums', id: string) => `/api/${kind}/${id}/download`;
+
+/** Opens the Purchase dialog of `name` with its Buy button inside `scope`. */
+async function openPurchase(page: Page, scope: Locator | Page, name: string, price: number): Promise<Locator> {
+  await scope.getByRole('button', { name: `Buy ${name} for ${formatPrice(price)}` }).click();
+  const dialog = purchaseDialog(page, name);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Enters the e-mail, presses Pay and waits for the simulated checkout (the dialog closes as it opens). */
+async function payFromDialog(page: Page, dialog: Locator, email: string, price: number) {
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: `Pay ${formatPrice(finalAmount(price))}` }).click();
+  await expect(checkoutOverlay(page)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(checkoutFrame(page).getByText(formatPrice(finalAmount(price)), { exact: true })).toBeVisible();
+}
+
+/** Pays in the simulated checkout with the test card (PAYSTACK.md), and returns the download that starts by itself. */
+async function payWithTestCard(page: Page) {
+  const frame = checkoutFrame(page);
+  await frame.getByRole('tab', { name: 'Card' }).click();
+  await frame.getByLabel('Card number').fill('4084 0840 8408 4081');
+  await frame.getByLabel('CVV').fill('408');
+  const download = page.waitForEvent('download');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  return download;
+}
+
+/** The download link of a receipt e-mail (its text part). */
+function receiptLink(mail: OutboxMail): string {
+  const match = /https?:\/\/\S+?[?&]token=[A-Za-z0-9_.~%-]+/.exec(mail.text);
+  if (!match) throw new Error(`No download link in the receipt "${mail.subject}":\n${mail.text}`);
+  return match[0];
+}
+
+test('a fan buys a priced track on its page, the download starts by itself, and the receipt link downloads it again', async ({ page, browser }) => {
+  const email = fanEmail();
+  await page.goto(`/track/${pricedTrack.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Paid Tone' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Download/ })).toHaveCount(0);
+
+  const dialog = await openPurchase(page, page.getByRole('main'), 'Paid Tone', TRACK_PRICE);
+  // Spec section 9: price, processing fee round(50 x 0.015) + 100 = KES 101, total KES 151.
+  await expect(dialog.getByTestId('purchase-price')).toHaveText(formatPrice(TRACK_PRICE));
+  await expect(dialog.getByTestId('purchase-fee')).toHaveText(formatPrice(processingFee(TRACK_PRICE)));
+  await expect(dialog.getByTestId('purchase-total')).toHaveText(formatPrice(finalAmount(TRACK_PRICE)));
+  expect(formatPrice(finalAmount(TRACK_PRICE))).toBe('KES 151.00');
+
+  await payFromDialog(page, dialog, email, TRACK_PRICE);
+  const download = await payWithTestCard(page);
+  await expect(checkoutOverlay(page)).toBeHidden();
+  expect(download.suggestedFilename()).toMatch(/\.wav$/);
+  expect(fs.readFileSync((await download.path())!).equals(fs.readFileSync(media.wav))).toBe(true);
+  await expect(toast(page, PAYMENT_MESSAGES.downloadStarted)).toBeVisible();
+  // Focus is back on the page, on the Buy button.
+  await expect(page.getByRole('button', { name: /^Buy Paid Tone/ })).toBeFocused();
+
+  // The receipt: what was paid, and a link that works on any device.
+  const mail = await waitForMail(email, /Your Sauti purchase/);
+  expect(mail.subject).toContain('Paid Tone');
+  expect(mail.text).toContain(formatPrice(finalAmount(TRACK_PRICE)));
+  const link = receiptLink(mail);
+
+  const elsewhere = await browser.newContext();
+  try {
+    // Without the link (or this browser's cookie) the file is still not free.
+    expect((await elsewhere.request.get(downloadPath('tracks', pricedTrack.id))).status()).toBe(402);
+    const other = await elsewhere.newPage();
+    const again = other.waitForEvent('download');
+    await other.goto(link).catch(() => undefined); // a download, not a page: navigation is aborted
+    const file = await again;
+    expect(fs.readFileSync((await file.path())!).equals(fs.readFileSync(media.wav))).toBe(true);
+  } finally {
+    await elsewhere.close();
+  }
+});
+
+test("a fan buys a priced album on its page and gets '{albumName}.zip'", async ({ page }) => {
+  await page.goto(`/album/${album.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Paid Album' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Download Album', exact: true })).toHaveCount(0);
+
+  const dialog = await openPurchase(page, page.getByRole('main').locator('header'), 'Paid Album', ALBUM_PRICE);
+  await expect(dialog.getByTestId('purchase-total')).toHaveText(formatPrice(finalAmount(ALBUM_PRICE)));
+  await payFromDialog(page, dialog, fanEmail(), ALBUM_PRICE);
+  const download = await payWithTestCard(page);
+  expect(download.suggestedFilename()).toBe('Paid Album.zip');
+  const bytes = fs.readFileSync((await download.path())!);
+  expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  await expect(toast(page, PAYMENT_MESSAGES.downloadStarted)).toBeVisible();
+});
+
+test("an empty e-mail says 'Email Required' and sends nothing", async ({ page }) => {
+  const initializations: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/payments/initialize')) initializations.push(request.url());
+  });
+  await page.goto(`/profile/${toSlug(artist.displayName)}`);
+  const row = page.getByRole('list', { name: 'Music Collection' }).getByRole('listitem', { name: 'Paid Tone', exact: true });
+  await expect(row.getByTestId('price')).toHaveText(formatPrice(TRACK_PRICE));
+  const dialog = await openPurchase(page, row, 'Paid Tone', TRACK_PRICE);
+
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+  await expect(toast(page, PAYMENT_MESSAGES.emailRequiredTitle)).toContainText(PAYMENT_MESSAGES.emailRequired);
+  await expect(dialog.getByText(PAYMENT_MESSAGES.emailRequired)).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+  expect(initializations).toEqual([]);
+});
+
+test('cancelling the checkout (its Cancel, the close button, Escape) closes it and grants nothing', async ({ page }) => {
+  const email = fanEmail();
+  await page.goto(`/track/${pricedTrack.id}`);
+
+  // The checkout page's own Cancel.
+  let dialog = await openPurchase(page, page.getByRole('main'), 'Paid Tone', TRACK_PRICE);
+  await payFromDialog(page, dialog, email, TRACK_PRICE);
+  await checkoutFrame(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(checkoutOverlay(page)).toBeHidden();
+  await expect(toast(page, 'Payment cancelled')).toBeVisible();
+
+  // The overlay's close button.
+  dialog = await openPurchase(page, page.getByRole('main'), 'Paid Tone', TRACK_PRICE);
+  await payFromDialog(page, dialog, email, TRACK_PRICE);
+  await checkoutOverlay(page).getByRole('button', { name: 'Close checkout' }).click();
+  await expect(checkoutOverlay(page)).toBeHidden();
+
+  // Escape, with focus inside the checkout page.
+  dialog = await openPurchase(page, page.getByRole('main'), 'Paid Tone', TRACK_PRICE);
+  await payFromDialog(page, dialog, email, TRACK_PRICE);
+  await checkoutFrame(page).getByLabel('Card number').click();
+  await page.keyboard.press('Escape');
+  await expect(checkoutOverlay(page)).toBeHidden();
+
+  // This browser was given its buyer cookie by initialize: it still may not download.
+  const refused = await page.request.get(downloadPath('tracks', pricedTrack.id));
+  expect(refused.status()).toBe(402);
+  await expect(page.getByRole('link', { name: /Download/ })).toHaveCount(0);
+});
+
+test("an artist without a payout method cannot sell yet: 'Payment Failed' with the server's message", async ({ page }) => {
+  await page.goto(`/track/${unreadyTrack.id}`);
+  const dialog = await openPurchase(page, page.getByRole('main'), 'Not Yet For Sale', 3000);
+  await dialog.getByLabel('Email').fill(fanEmail());
+  await dialog.getByRole('button', { name: /^Pay / }).click();
+  await expect(toast(page, PAYMENT_MESSAGES.paymentFailed)).toContainText(PAYMENT_MESSAGES.sellerNotReady);
+  await expect(dialog).toBeVisible();
+  await expect(checkoutOverlay(page)).toHaveCount(0);
+});
+
+for (const viewport of [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'desktop', width: 1280, height: 800 },
+]) {
+  test(`the Purchase dialog and the checkout overlay have no accessibility violations (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.goto(`/track/${pricedTrack.id}`);
+    const dialog = await openPurchase(page, page.getByRole('main'), 'Paid Tone', TRACK_PRICE);
+    const wcag = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+    const found = (results: Awaited<ReturnType<AxeBuilder['analyze']>>) =>
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+    expect(found(await new AxeBuilder({ page }).include('[data-testid="purchase-dialog"]').withTags(wcag).analyze())).toEqual([]);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+
+    await payFromDialog(page, dialog, fanEmail(), TRACK_PRICE);
+    expect(found(await new AxeBuilder({ page }).include('[data-testid="checkout-overlay"]').withTags(wcag).analyze())).toEqual([]);
+    const panel = (await page.locator('iframe[title="Checkout"]').boundingBox())!;
+    if (viewport.width < 640) expect(panel.width).toBe(viewport.width); // full screen on a phone
+    else expect(panel.width).toBeLessThan(500); // a centred panel on a desktop
+  });
+}
