@@ -151,6 +151,8 @@ describe('two server processes on one database', () => {
           'discovery.rank',
           'jobs.clean-up',
           'limits.sweep',
+          'payments.reconcile',
+          'payouts.run',
           'public-pages.forget-old-views',
         ]);
         for (const row of rows) expect(row, row.kind).toMatchObject({ runs: 1, done: 1, attempts: 1 });
