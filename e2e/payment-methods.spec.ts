@@ -30,6 +30,9 @@ function paymentStep(page: Page): Locator {
   return page.getByTestId('onboarding-checklist').getByRole('listitem').filter({ hasText: 'Add a payment method' });
 }
 
+// Each test is a whole flow with several axe-core scans: on a busy 2-core machine that outgrows the default minute.
+test.slow();
+
 test('an artist adds a bank account chosen from the list, sees its card and onboarding step 2 done, then removes it', async ({ page }) => {
   await verifiedAccount(page, 'bank');
   await openPayments(page);

@@ -7,7 +7,7 @@ import type { Album, Track } from '#common/schemas/catalog/responses';
 import { downloadGrants, ledgerEntries, orders, simulatedTransactions } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { decodedSecondsOfBytes, mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
 import { SIMULATED_SECRET_KEY, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, signWebhook } from '../payment-provider';
@@ -341,6 +341,28 @@ describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider',
       expect((await verify(init.body.data.reference, cookie)).status).toBe(200);
       expect((await t.fetchBytes(`/api/tracks/${cheap.id}/download`, { cookie })).status).toBe(200);
       expect((await t.fetchBytes(`/api/tracks/${track.id}/download`, { cookie })).status).toBe(402);
+    });
+
+    it('a buyer hears a preview-only track whole; everyone else hears the 25-second preview', async () => {
+      const response = await t.sendForm(
+        'POST',
+        '/api/tracks',
+        { fields: { trackName: 'Hakiki', artistName: 'Wanjiru', price: '20', allowFullPlayback: 'false' }, files: [{ field: 'audio', path: media.mp3Long }] },
+        seller.cookie,
+      );
+      expect(response.status).toBe(201);
+      const preview: Track = response.body;
+      await drain();
+      const init = await initialize({ email: 'listener@example.com', trackId: preview.id });
+      const cookie = buyerCookieOf(init);
+      const before = await t.fetchBytes(`/api/tracks/${preview.id}/stream`, { cookie });
+      expect(decodedSecondsOfBytes(before.bytes)).toBeLessThanOrEqual(26);
+      await pay(init.body.data);
+      expect((await verify(init.body.data.reference, cookie)).status).toBe(200);
+      const whole = await t.fetchBytes(`/api/tracks/${preview.id}/stream`, { cookie });
+      expect(decodedSecondsOfBytes(whole.bytes)).toBeGreaterThan(38);
+      const stranger = await t.fetchBytes(`/api/tracks/${preview.id}/stream`);
+      expect(decodedSecondsOfBytes(stranger.bytes)).toBeLessThanOrEqual(26);
     });
 
     it('double clicks on Buy make separate orders, and only the paid one is granted', async () => {

@@ -9,7 +9,7 @@ export type RenditionRecord = typeof trackRenditions.$inferSelect;
 export type CoverRecord = typeof covers.$inferSelect;
 
 export interface StreamRecord {
-  track: Pick<TrackRecord, 'id' | 'userId' | 'allowFullPlayback' | 'audioKey' | 'fileSize' | 'mimeType' | 'duration' | 'uploadedAt'>;
+  track: Pick<TrackRecord, 'id' | 'userId' | 'albumId' | 'allowFullPlayback' | 'audioKey' | 'fileSize' | 'mimeType' | 'duration' | 'uploadedAt'>;
   renditions: RenditionRecord[];
 }
 
@@ -18,6 +18,7 @@ export async function findStreamRecord(db: DbOrTx, trackId: string): Promise<Str
     .select({
       id: tracks.id,
       userId: tracks.userId,
+      albumId: tracks.albumId,
       allowFullPlayback: tracks.allowFullPlayback,
       audioKey: tracks.audioKey,
       fileSize: tracks.fileSize,

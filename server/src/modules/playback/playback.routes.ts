@@ -1,3 +1,4 @@
+import { BUYER_COOKIE } from '../../lib/purchase-grants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,10 +38,13 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
     '/api/tracks/:id/stream',
     { config: { securityHeaders: false, accessLog: false } },
     async (request, reply) => {
-      const file = await streams.streamFile(request.params.id, request.query.quality === 'low' ? 'low' : 'standard', async () => {
-        // Asked only for a preview-only track: the owner hears it all.
-        return (await request.currentUser())?.id;
-      });
+      const file = await streams.streamFile(
+        request.params.id,
+        request.query.quality === 'low' ? 'low' : 'standard',
+        // Asked only for a preview-only track: the owner and its buyers hear it all.
+        async () => (await request.currentUser())?.id,
+        (item) => app.purchaseGrants.allows(item, { buyerKey: request.cookies[BUYER_COOKIE] }),
+      );
       reply.header('cross-origin-resource-policy', 'same-origin');
       return sendStoredFile(audio, request, reply, { ...file, cacheControl: STREAM_CACHE_CONTROL });
     },

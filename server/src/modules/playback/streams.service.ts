@@ -7,6 +7,7 @@ import type { ServedFile as StoredFile } from '../storage';
 
 /** A file to stream; the route says how it may be cached. */
 export type ServedFile = Omit<StoredFile, 'cacheControl'>;
+import type { PurchasableItem } from '../../lib/purchase-grants';
 import type { PlaybackContext } from './playback-context';
 import { countPlay, forgetOldSalts, forgetOldThrottles, listenerSaltOf, streamCountOf } from './plays.repo';
 import { findStreamRecord, type RenditionRecord, type StreamRecord } from './playback.repo';
@@ -38,6 +39,7 @@ export type StreamQuality = 'standard' | 'low';
  */
 interface PreparedStream {
   userId: string;
+  albumId: string | null;
   allowFullPlayback: boolean;
   original: ServedFile;
   renditions: Partial<Record<RenditionKind, ServedFile>>;
@@ -56,6 +58,7 @@ function servedRendition(rendition: RenditionRecord): ServedFile {
 function prepare({ track, renditions }: StreamRecord): PreparedStream {
   const prepared: PreparedStream = {
     userId: track.userId,
+    albumId: track.albumId,
     allowFullPlayback: track.allowFullPlayback,
     original: {
       key: track.audioKey,
@@ -99,10 +102,20 @@ export class StreamsService {
     return stream;
   }
 
-  async streamFile(trackId: string, quality: StreamQuality, viewerId: () => Promise<string | undefined>): Promise<ServedFile> {
+  async streamFile(
+    trackId: string,
+    quality: StreamQuality,
+    viewerId: () => Promise<string | undefined>,
+    bought: (item: PurchasableItem) => Promise<boolean> = async () => false,
+  ): Promise<ServedFile> {
     const stream = await this.lookup(trackId);
     const { renditions } = stream;
-    if (!stream.allowFullPlayback && (await viewerId()) !== stream.userId) {
+    // A preview-only track plays whole for its owner and for those who bought it (or its album).
+    if (
+      !stream.allowFullPlayback &&
+      (await viewerId()) !== stream.userId &&
+      !(await bought({ type: 'track', id: trackId, albumId: stream.albumId }))
+    ) {
       const wanted: RenditionKind = quality === 'low' ? 'preview_low' : 'preview';
       return renditions[wanted] ?? renditions[wanted === 'preview' ? 'preview_low' : 'preview'] ?? (await this.makeNow(trackId, wanted));
     }

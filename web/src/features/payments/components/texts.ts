@@ -1,7 +1,8 @@
 import { MPESA_WITHDRAWAL_BANDS, PLATFORM_PERCENT } from '#common/payments';
 import { PAYMENT_MESSAGES } from '#common/schemas/payments';
 
-const kes = (amount: number) => `KES ${amount.toLocaleString('en-KE')}`;
+// A no-break space keeps "KES" and its amount on one line.
+const kes = (amount: number) => `KES\u00a0${amount.toLocaleString('en-KE')}`;
 
 /** "KES 20 up to KES 1,500, KES 40 up to KES 20,000 and KES 60 up to KES 150,000" (spec section 9's bands). */
 function bandsSentence(): string {
