@@ -18,6 +18,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   'album-zip': () => import('./album-zip'),
   discovery: () => import('./discovery'),
   pages: () => import('./pages'),
+  payments: () => import('./payments'),
   uploads: () => import('./uploads'),
   'auth-timing': () => import('./auth-timing'),
 };
