@@ -10,7 +10,8 @@ const SECTIONS = ['My Music', 'Profile', 'Payments', 'Analytics'];
 
 async function openDashboard(path = '/dashboard') {
   const view = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: /My Music|Profile|Payments|Analytics/ });
+  // The sections are loaded lazily: on a busy machine that takes more than findBy's default second.
+  await screen.findByRole('heading', { level: 1, name: /My Music|Profile|Payments|Analytics/ }, { timeout: 5_000 });
   return view;
 }
 

@@ -94,6 +94,13 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
     expect(await within(dialog).findByText(PAYMENT_MESSAGES.emailInvalid)).toBeVisible();
     expect(calls('POST /api/payments/initialize')).toHaveLength(0);
+
+    // A good e-mail takes the 'Email Required' toast away (it would cover the checkout).
+    vi.mocked(openCheckout).mockImplementation(() => new Promise(() => {})); // the checkout stays open
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+    await waitFor(() => expect(calls('POST /api/payments/initialize')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText(PAYMENT_MESSAGES.emailRequiredTitle)).toBeNull());
   });
 
   it('pays: initializes with the page address, closes ~100 ms after the checkout opens, verifies and downloads', async () => {

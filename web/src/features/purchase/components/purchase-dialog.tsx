@@ -24,8 +24,6 @@ type PurchaseFormValues = { email: string };
 /** Spec section 9: the purchase dialog closes about 100 ms after the checkout opens. */
 export const DIALOG_CLOSE_DELAY_MS = 100;
 
-const showEmailRequired = () =>
-  toast({ variant: 'destructive', title: PAYMENT_MESSAGES.emailRequiredTitle, description: PAYMENT_MESSAGES.emailRequired });
 
 /**
  * The Purchase dialog (spec sections 2 and 4): the buyer's e-mail, the price, the processing fee
@@ -56,6 +54,16 @@ export function PurchaseDialog({
   const busy = useRef(false);
   const checkoutOpened = useRef(false);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Spec section 5: an empty e-mail is 'Email Required' (a toast, and the message at the field).
+  // Once the e-mail is fine the toast goes, rather than stay over the checkout.
+  const emailToast = useRef<{ dismiss: () => void } | null>(null);
+  const showEmailRequired = () => {
+    emailToast.current = toast({ variant: 'destructive', title: PAYMENT_MESSAGES.emailRequiredTitle, description: PAYMENT_MESSAGES.emailRequired });
+  };
+  const dismissEmailRequired = () => {
+    emailToast.current?.dismiss();
+    emailToast.current = null;
+  };
   useEffect(() => () => clearTimeout(closeTimer.current), []);
 
   // Asked as the dialog opens, so Pay does not wait for it; with real keys the Paystack library's
@@ -82,6 +90,7 @@ export function PurchaseDialog({
   const pay = async ({ email }: PurchaseFormValues) => {
     if (busy.current) return;
     busy.current = true;
+    dismissEmailRequired();
     checkoutOpened.current = false;
     setPreparing(true);
     try {
@@ -126,6 +135,7 @@ export function PurchaseDialog({
       return;
     }
     form.clearErrors('email');
+    dismissEmailRequired();
     try {
       const answer = await resend.mutateAsync({ email: parsed.data.email, item });
       setResendMessage(answer.message || PAYMENT_MESSAGES.receiptResent);
