@@ -239,19 +239,6 @@ describe('payouts: the ledger, balances and M-Pesa payouts', () => {
         .where(eq(simulatedTransfers.reference, (await payoutsOf(me))[0]!.reference));
       expect(transfers).toHaveLength(1);
     });
-
-    it.runIf(process.env.DATABASE_URL)('pays once when two server processes run at the same moment (PostgreSQL)', async () => {
-      const second = await startTestApp({}, { databaseUrl: t.databaseUrl });
-      try {
-        const who = await Promise.all(Array.from({ length: 4 }, () => mpesaArtist()));
-        for (const one of who) await sale(one, 'balance', 3_000 * KES);
-        await Promise.all([t.app.payouts.run(), second.app.payouts.run(), t.app.payouts.run(), second.app.payouts.run()]);
-        for (const one of who) expect(await payoutsOf(one)).toMatchObject([{ amount: 2_960 * KES, fee: 40 * KES }]);
-        await (second.app.paymentsProvider as SimulatedProvider).idle();
-      } finally {
-        await second.close(); // its own DATA_DIR; the database is the first app's
-      }
-    });
   });
 
   describe('failed, reversed and lost transfers', () => {
