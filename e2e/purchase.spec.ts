@@ -89,6 +89,9 @@ function receiptLink(mail: OutboxMail): string {
 
 test('a fan buys a priced track on its page, the download starts by itself, and the receipt link downloads it again', async ({ page, browser }) => {
   const email = fanEmail();
+  // The server renders the Buy button into the page (docs/decisions/029).
+  const html = await (await page.request.get(`/track/${pricedTrack.id}`)).text();
+  expect(html).toMatch(/data-testid="buy-button"[^>]*>[\s\S]*?Buy[\s\S]*?Paid Tone for[\s\S]*?KES 50\.00/);
   await page.goto(`/track/${pricedTrack.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Paid Tone' })).toBeVisible();
   await expect(page.getByRole('link', { name: /Download/ })).toHaveCount(0);

@@ -47,20 +47,25 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
 export const securityPlugin = fp<{ config: Config }>(
   async (app, { config }) => {
     const publicOrigin = new URL(config.publicUrl).origin;
+    // The checkout (issue 10): Paystack's popup is its iframe and scripts on its hosts (per its
+    // inline library; check in test mode); the simulated provider's checkout is a page of ours.
+    const paystack = config.paystack.secretKey
+      ? { script: ['https://js.paystack.co', 'https://checkout.paystack.com'], frame: ['https://checkout.paystack.com'], connect: ['https://api.paystack.co'] }
+      : { script: [], frame: [], connect: [] };
     const pageHeaders = await helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
           baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...paystack.script],
           // Radix primitives and react-remove-scroll inject small <style> blocks.
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: ["'none'"],
+          connectSrc: ["'self'", ...paystack.connect],
+          frameSrc: ["'self'", ...paystack.frame],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
