@@ -159,3 +159,15 @@ export async function displayNameOf(db: DbOrTx, userId: string): Promise<string 
   const [row] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.name;
 }
+
+/**
+ * Revokes the e-mailed links of the order with this reference (a refund, a dispute, a link shared
+ * too widely). The buying browser keeps its cookie grant; a new receipt can be asked for again
+ * only while the order is paid. Answers the order's status and how many links were revoked, or
+ * undefined for an unknown reference.
+ */
+export async function revokeLinksOf(db: DbOrTx, reference: string): Promise<{ status: string; revoked: number } | undefined> {
+  const order = await findOrderByReference(db, reference);
+  if (!order) return undefined;
+  return { status: order.status, revoked: await revokeGrants(db, order.id) };
+}

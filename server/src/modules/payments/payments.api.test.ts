@@ -10,6 +10,7 @@ import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog
 import { decodedSecondsOfBytes, mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
+import { revokeLinksOf } from './index';
 import { SIMULATED_SECRET_KEY, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, signWebhook } from '../payment-provider';
 
 type Mode = 'simulated' | 'paystack';
@@ -216,6 +217,10 @@ describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider',
       expect((await t.fetchBytes(`${link.pathname}${link.search}`)).status).toBe(200);
       expect((await t.fetchBytes(`/api/tracks/${track.id}/download?email=${encodeURIComponent(email)}`)).status).toBe(402);
       expect((await t.fetchBytes(`/api/tracks/${track.id}/download?token=${'x'.repeat(43)}`)).status).toBe(402);
+      // The operator revokes the e-mailed links (npm run purchases -- revoke): the link stops working.
+      expect(await revokeLinksOf(t.app.database.db, reference)).toEqual({ status: 'paid', revoked: 1 });
+      expect((await t.fetchBytes(`${link.pathname}${link.search}`)).status).toBe(402);
+      expect((await t.fetchBytes(`/api/tracks/${track.id}/download`, { cookie })).status).toBe(200);
 
       // Sold: the owner sees the sale, nobody else does, and the track cannot be deleted.
       const sales = await t.request('GET', `/api/purchases/track/${track.id}`, { cookie: seller.cookie });
