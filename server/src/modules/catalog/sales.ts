@@ -2,8 +2,8 @@ import type { PurchaseItem } from '#common/schemas/catalog/responses';
 
 /**
  * What the catalogue needs to know about sales: a track with purchases cannot be deleted (spec
- * section 4). Until the payments issue records sales, nothing has been sold; that module replaces
- * this lookup (app.sales) with one reading its purchases.
+ * section 4). The payments module decorates app.sales with one reading its orders; an app built
+ * without it (some tests) has sold nothing.
  */
 export interface Sales {
   trackPurchases(trackId: string): Promise<PurchaseItem[]>;

@@ -1,40 +1,10 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { albums, downloadGrants, orders, tracks, users } from '../../db/schema';
+import { downloadGrants, orders, users } from '../../db/schema';
 
-/** Data access of the payments module: orders and download grants (and the items they sell). */
+/** Data access of the payments module: orders and download grants. */
 
 export type Order = typeof orders.$inferSelect;
-
-export interface SellableItem {
-  type: 'track' | 'album';
-  id: string;
-  name: string;
-  price: number;
-  sellerId: string;
-  artistName: string;
-  /** A track's album (buying the album grants the track). */
-  albumId: string | null;
-}
-
-export async function findSellableTrack(db: DbOrTx, trackId: string): Promise<SellableItem | undefined> {
-  const [row] = await db
-    .select({ id: tracks.id, name: tracks.trackName, price: tracks.price, sellerId: tracks.userId, artistName: tracks.artistName, albumId: tracks.albumId })
-    .from(tracks)
-    .where(eq(tracks.id, trackId))
-    .limit(1);
-  return row ? { type: 'track', ...row } : undefined;
-}
-
-export async function findSellableAlbum(db: DbOrTx, albumId: string): Promise<SellableItem | undefined> {
-  const [row] = await db
-    .select({ id: albums.id, name: albums.albumName, price: albums.price, sellerId: albums.userId, artistName: users.displayName })
-    .from(albums)
-    .innerJoin(users, eq(users.id, albums.userId))
-    .where(eq(albums.id, albumId))
-    .limit(1);
-  return row ? { type: 'album', ...row, albumId: null } : undefined;
-}
 
 export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<Order> {
   const [row] = await db.insert(orders).values(values).returning();

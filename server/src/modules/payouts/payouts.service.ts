@@ -5,7 +5,6 @@ import type { Bank, PaymentMethod } from '#common/schemas/payments';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../lib/errors';
-import { TtlCache } from '../../lib/ttl-cache';
 import { ProviderError, type PaymentsProvider, type ProviderTransfer } from '../payment-provider';
 import {
   advancePayout,
@@ -39,7 +38,6 @@ export const PAYOUT_JOB = 'payouts.run';
 export const PAYOUT_PERIOD_MS = 15 * 60 * 1000;
 /** A payout still pending this long after its last word from the provider is asked about again. */
 export const REVERIFY_AFTER_MINUTES = 30;
-const BANKS_TTL_MS = 60 * 60 * 1000;
 const TRANSFER_REASON = 'Sauti sales payout';
 
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
@@ -119,25 +117,21 @@ export interface PayoutsDeps {
  * recipient that payouts go to.
  */
 export class PaymentMethodsService {
-  private readonly banksCache = new TtlCache<'kenya', Bank[]>(BANKS_TTL_MS, 1);
-
   constructor(private readonly deps: PayoutsDeps) {}
 
-  /** Paystack's Kenyan banks (type kepss, active), by name; cached an hour, failures are not. */
-  banks(): Promise<Bank[]> {
-    return this.banksCache.get('kenya', async () => {
-      let banks;
-      try {
-        banks = await this.deps.provider().listBanks();
-      } catch (error) {
-        this.deps.log.warn({ err: error }, 'could not load the bank list from the payment provider');
-        throw new AppError('payment-provider.banks-unavailable');
-      }
-      return banks
-        .filter((bank) => bank.type === 'kepss' && bank.active)
-        .map((bank) => ({ name: bank.name, code: bank.code }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'en'));
-    });
+  /** Paystack's Kenyan banks (type kepss, active), by name; the provider keeps the list an hour. */
+  async banks(): Promise<Bank[]> {
+    let banks;
+    try {
+      banks = await this.deps.provider().listBanks();
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'could not load the bank list from the payment provider');
+      throw new AppError('payment-provider.banks-unavailable');
+    }
+    return banks
+      .filter((bank) => bank.type === 'kepss' && bank.active)
+      .map((bank) => ({ name: bank.name, code: bank.code }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'en'));
   }
 
   async list(userId: string): Promise<PaymentMethod[]> {

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { albums, tracks, users } from '../../db/schema';
+
+/**
+ * What the catalogue tells a seller (the payments module) about an item for sale: its price and
+ * whose it is, read at the moment of sale. The catalogue owns these tables; payments asks here.
+ */
+export interface SellableItem {
+  type: 'track' | 'album';
+  id: string;
+  name: string;
+  price: number;
+  sellerId: string;
+  artistName: string;
+  /** A track's album (buying the album grants the track). */
+  albumId: string | null;
+}
+
+export async function findSellableTrack(db: DbOrTx, trackId: string): Promise<SellableItem | undefined> {
+  const [row] = await db
+    .select({ id: tracks.id, name: tracks.trackName, price: tracks.price, sellerId: tracks.userId, artistName: tracks.artistName, albumId: tracks.albumId })
+    .from(tracks)
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  return row ? { type: 'track', ...row } : undefined;
+}
+
+export async function findSellableAlbum(db: DbOrTx, albumId: string): Promise<SellableItem | undefined> {
+  const [row] = await db
+    .select({ id: albums.id, name: albums.albumName, price: albums.price, sellerId: albums.userId, artistName: users.displayName })
+    .from(albums)
+    .innerJoin(users, eq(users.id, albums.userId))
+    .where(eq(albums.id, albumId))
+    .limit(1);
+  return row ? { type: 'album', ...row, albumId: null } : undefined;
+}
