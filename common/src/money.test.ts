@@ -35,8 +35,44 @@ describe('parseKesToMinor', () => {
     expect(parseKesToMinor(999_999_999)).toEqual({ ok: false, reason: 'too-high' });
   });
 
-  it.each(['abc', '1.234', '1e3', '12,50', 'NaN', '1.', '.5', '99999999999'])('refuses %j as badly formed', (input) => {
+  it.each(['abc', '1e3', 'NaN', '1.', '.5', 'KES', '1,500 500', '0x10', '1500 USD', Number.NaN])('refuses %j as not an amount', (input) => {
     expect(parseKesToMinor(input)).toEqual({ ok: false, reason: 'format' });
+  });
+
+  it.each([
+    ['1,500', 150_000],
+    ['1500.00', 150_000],
+    ['KSh 1,500', 150_000],
+    ['KES 1,500', 150_000],
+    ['1,500/-', 150_000],
+    ['1500/=', 150_000],
+    ['Ksh. 1500', 150_000],
+    ['kshs 1,500.50', 150_050],
+    ['Sh 250', 25_000],
+    ['1500 KES', 150_000],
+    ['500 bob', 50_000],
+    ['12 500', 1_250_000],
+    ['1,000,000', 100_000_000],
+    ['  KES 99.5  ', 9_950],
+  ])('reads %j as Kenyans write it: %d minor units', (input, minor) => {
+    expect(parseKesToMinor(input)).toEqual({ ok: true, minor });
+  });
+
+  it.each([
+    ['12,50', 'decimal-comma'],
+    ['1,5', 'decimal-comma'],
+    ['1.234', 'decimals'],
+    ['1.500', 'decimals'],
+    ['1,500.505', 'decimals'],
+    ['1,50,0', 'grouping'],
+    ['1,5000', 'grouping'],
+    ['15,00,000', 'grouping'],
+    ['99999999999', 'too-high'],
+    ['1,000,000.01', 'too-high'],
+    ['KES -100', 'negative'],
+    ['-1,500', 'negative'],
+  ])('refuses %j, naming the problem (%s)', (input, reason) => {
+    expect(parseKesToMinor(input)).toEqual({ ok: false, reason });
   });
 });
 

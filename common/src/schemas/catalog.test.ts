@@ -20,7 +20,7 @@ describe('track fields', () => {
       CATALOG_MESSAGES.artistNameRequired,
       CATALOG_MESSAGES.priceMin,
     ]);
-    expect(messages(trackCreateFieldsSchema.safeParse({ trackName: 'a', artistName: 'b', price: '1.234' }))).toEqual([CATALOG_MESSAGES.priceFormat]);
+    expect(messages(trackCreateFieldsSchema.safeParse({ trackName: 'a', artistName: 'b', price: '1.234' }))).toEqual([CATALOG_MESSAGES.priceDecimals]);
   });
 
   it('leaves out of an edit what was not sent', () => {
@@ -65,11 +65,15 @@ describe('upload form', () => {
     expect(messages(trackUploadFormSchema.safeParse({ ...form, audioFile: file('notes', 1000, 'text/plain') }))).toEqual([CATALOG_MESSAGES.audioFormat]);
   });
 
-  it('refuses a price that is not a plain amount in KES', () => {
+  it('reads a price as Kenyans type it, and names the problem with one it cannot read', () => {
     const form = { trackName: 'Jua', artistName: 'Wanjiru', audioFile: file('song.mp3') };
-    for (const price of ['KES 100', '12,50', '1e3', '12.345']) {
-      expect(messages(trackUploadFormSchema.safeParse({ ...form, price })), price).toEqual([CATALOG_MESSAGES.priceFormat]);
+    for (const price of ['KES 1,500', '1,500/-', 'KSh 1,500', '1500.00']) {
+      expect(trackUploadFormSchema.parse({ ...form, price }).price, price).toBe(150_000);
     }
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, price: '1e3' }))).toEqual([CATALOG_MESSAGES.priceFormat]);
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, price: '12,50' }))).toEqual([CATALOG_MESSAGES.priceDecimalComma]);
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, price: '12.345' }))).toEqual([CATALOG_MESSAGES.priceDecimals]);
+    expect(messages(trackUploadFormSchema.safeParse({ ...form, price: '1,50,0' }))).toEqual([CATALOG_MESSAGES.priceGrouping]);
     expect(messages(trackUploadFormSchema.safeParse({ ...form, price: '-5' }))).toEqual([CATALOG_MESSAGES.priceMin]);
     expect(trackUploadFormSchema.parse({ ...form, price: ' 99.5 ' }).price).toBe(9950);
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRICE_KES, parseKesToMinor } from '../../money';
+import { MAX_PRICE_KES, parseKesToMinor, type PriceProblem } from '../../money';
 import { cleanName } from '../../text';
 import { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize } from '../../playback';
 
@@ -22,7 +22,10 @@ export const CATALOG_MESSAGES = {
   albumNameRequired: 'Album name is required', // spec
   albumNameTooLong: 'Album name must be at most 200 characters',
   priceMin: 'Price must be 0 or greater', // spec
-  priceFormat: 'Enter the price in KES, with at most two decimals',
+  priceFormat: 'Enter the price in KES, like 1500 or 1,500.50',
+  priceDecimals: 'A price has at most two decimals (cents): 1500.50, or 1,500 for a thousand five hundred',
+  priceDecimalComma: 'Use a point for cents (12.50); a comma only separates thousands (1,500)',
+  priceGrouping: 'Commas separate thousands in groups of three digits, like 1,500 or 12,500',
   priceMax: `Price must be at most KES ${MAX_PRICE_KES.toLocaleString('en-US')}`,
   audioRequired: 'Please choose an audio file',
   audioFormat: 'Audio file must be MP3 or WAV format', // spec
@@ -140,9 +143,18 @@ export const albumNameSchema = z
   .min(1, CATALOG_MESSAGES.albumNameRequired)
   .max(200, CATALOG_MESSAGES.albumNameTooLong);
 
+const PRICE_PROBLEM_MESSAGES: Record<PriceProblem, string> = {
+  negative: CATALOG_MESSAGES.priceMin,
+  'too-high': CATALOG_MESSAGES.priceMax,
+  format: CATALOG_MESSAGES.priceFormat,
+  decimals: CATALOG_MESSAGES.priceDecimals,
+  'decimal-comma': CATALOG_MESSAGES.priceDecimalComma,
+  grouping: CATALOG_MESSAGES.priceGrouping,
+};
+
 /**
- * A price as typed in KES ("", "0", "150", "99.50"), or a number, into minor units.
- * Empty, null or 0 means free (spec section 3).
+ * A price as typed in KES ("", "150", "99.50", "1,500", "KSh 1,500", "1,500/-"), or a number, into
+ * minor units (parseKesToMinor). Empty, null or 0 means free (spec section 3).
  */
 export const priceSchema = z
   .union([z.string(), z.number(), z.null()], { message: CATALOG_MESSAGES.priceFormat })
@@ -152,7 +164,7 @@ export const priceSchema = z
     if (parsed.ok) return parsed.minor;
     context.addIssue({
       code: 'custom',
-      message: { negative: CATALOG_MESSAGES.priceMin, 'too-high': CATALOG_MESSAGES.priceMax, format: CATALOG_MESSAGES.priceFormat }[parsed.reason],
+      message: PRICE_PROBLEM_MESSAGES[parsed.reason],
     });
     return z.NEVER;
   });

@@ -59,7 +59,9 @@ describe.each(STORAGE_BACKENDS)('bad uploads, with %s storage', (backend) => {
     ['no track name', { trackName: '  ' }, CATALOG_MESSAGES.trackNameRequired],
     ['no artist name', { artistName: '' }, CATALOG_MESSAGES.artistNameRequired],
     ['a negative price', { price: '-5' }, CATALOG_MESSAGES.priceMin],
-    ['a price that is not an amount', { price: '12.345' }, CATALOG_MESSAGES.priceFormat],
+    ['a price that is not an amount', { price: '12 shillings' }, CATALOG_MESSAGES.priceFormat],
+    ['a price with three decimals', { price: '12.345' }, CATALOG_MESSAGES.priceDecimals],
+    ['a price with a decimal comma', { price: '12,50' }, CATALOG_MESSAGES.priceDecimalComma],
     ['a price above the highest', { price: '21474836.48' }, CATALOG_MESSAGES.priceMax],
     ['a name that is only control characters', { trackName: '\u0000\u0001' }, CATALOG_MESSAGES.trackNameRequired],
   ])('refuses %s with the form message', async (_name, extra, message) => {

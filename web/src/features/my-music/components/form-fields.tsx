@@ -7,7 +7,7 @@ import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { CoverPhotoField } from './cover-photo-field';
 
 /**
- * A price typed in KES, two decimals at most (spec section 9: step 0.01); empty means free. A text
+ * A price typed in KES ("1500", "1,500", "KSh 1,500/-"; spec section 9: step 0.01); empty means free. A text
  * box with the decimal keypad, not type="number": a number box hands over "" for anything it cannot
  * read ("KES 100", "12,50"), which would silently make the track free. priceSchema judges the text.
  */

@@ -154,10 +154,19 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
   it('never turns a price it cannot read into a free track', async () => {
     const { dialog, user, xhr } = await openUpload();
     await user.upload(within(dialog).getByLabelText('Audio file'), audioFile());
-    await user.type(within(dialog).getByLabelText('Price (KES)'), 'KES 100');
+    await user.type(within(dialog).getByLabelText('Price (KES)'), '12,50');
     await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
-    expect(await within(dialog).findByText('Enter the price in KES, with at most two decimals')).toBeVisible();
+    expect(await within(dialog).findByText('Use a point for cents (12.50); a comma only separates thousands (1,500)')).toBeVisible();
     expect(xhr.requests).toHaveLength(0);
+  });
+
+  it('reads a price as Kenyans type it and sends the amount in KES', async () => {
+    const { dialog, user, xhr } = await openUpload();
+    await user.upload(within(dialog).getByLabelText('Audio file'), audioFile());
+    await user.type(within(dialog).getByLabelText('Price (KES)'), 'KSh 1,500/-');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
+    const request = await xhr.next('POST', '/api/tracks');
+    expect(request.form.get('price')).toBe('1500.00');
   });
 
   it('names the track after a newly chosen file, unless the artist typed a name', async () => {
