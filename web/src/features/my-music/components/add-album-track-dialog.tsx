@@ -1,5 +1,6 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatPrice, parseKesToMinor } from '#common/money';
 import { ALBUM_TRACK_AUDIO_ACCEPT } from '#common/schemas/catalog/rules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -8,25 +9,36 @@ import { albumTrackSchema, type AlbumTrackInput, type AlbumTrackValues } from '.
 import { AudioFileField } from './audio-file-field';
 import { PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
 
+/** The price a song's own field stands for (0: free); an unreadable one is the form's to refuse. */
+export function songPriceOf(text: string | number | null | undefined): number {
+  const parsed = parseKesToMinor(text);
+  return parsed.ok ? parsed.minor : -1;
+}
+
 /**
  * Add Track to Album (spec sections 2 and 3, album-track form): a new song for the album being
- * made or edited. Nothing is sent yet; the file goes up with the album.
+ * made or edited. Nothing is sent yet; the file goes up with the album. A song left free in a
+ * priced album can be downloaded without buying the album: the dialog says so before it is added.
  */
 export function AddAlbumTrackDialog({
   open,
   onOpenChange,
   artistName,
+  albumPrice,
   onAdd,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   artistName: string;
+  /** The album's price in minor units as the album form stands (0: free). */
+  albumPrice: number;
   onAdd: (track: AlbumTrackValues) => void;
 }) {
   const form = useForm<AlbumTrackInput, unknown, AlbumTrackValues>({
     resolver: zodResolver(albumTrackSchema),
     defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined },
   });
+  const songPrice = songPriceOf(useWatch({ control: form.control, name: 'price' }));
 
   const submit = form.handleSubmit((values) => {
     onAdd(values);
@@ -55,6 +67,11 @@ export function AddAlbumTrackDialog({
             <AudioFileField accept={ALBUM_TRACK_AUDIO_ACCEPT} />
             <TrackAndArtistFields />
             <PriceField />
+            {albumPrice > 0 && songPrice === 0 && (
+              <p role="status" className="-mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+                {freeSongInPricedAlbum(albumPrice)}
+              </p>
+            )}
             <PlaybackModeField id="album-track-full-playback" />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -67,4 +84,9 @@ export function AddAlbumTrackDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** What a free song in a priced album means for fans, said before the song is added. */
+export function freeSongInPricedAlbum(albumPrice: number): string {
+  return `Left empty, this song is free: fans can download it without buying the album (${formatPrice(albumPrice)}). Give it a price to sell it only with the album or on its own.`;
 }

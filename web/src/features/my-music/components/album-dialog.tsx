@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { FileAudioIcon, UploadIcon } from 'lucide-react';
 import { formatDuration, formatFileSize } from '#common/format';
-import { minorToKesInput } from '#common/money';
+import { formatPrice, minorToKesInput } from '#common/money';
 import { type Album, type Track } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES, coverUrl } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
@@ -20,7 +20,7 @@ import { createAlbum, refreshCatalog, updateAlbum } from '../api/catalog-api';
 import { useUpload } from '../hooks/use-upload';
 import { albumFormData, albumSchema, type AlbumInput, type AlbumValues } from '../lib/catalog-forms';
 import { serverFieldErrors } from '../lib/server-field-errors';
-import { AddAlbumTrackDialog } from './add-album-track-dialog';
+import { AddAlbumTrackDialog, songPriceOf } from './add-album-track-dialog';
 import { CoverPhotoFormField, NameField, PriceField } from './form-fields';
 import { MY_MUSIC_TEXTS } from './texts';
 import { UploadProgress } from './upload-progress';
@@ -71,6 +71,8 @@ export function AlbumDialog({
   const newTracks = useFieldArray({ control: form.control, name: 'newTracks' });
   const selectedSongs = useWatch({ control: form.control, name: 'selectedSongs' }) ?? [];
   const songCount = selectedSongs.length + newTracks.fields.length;
+  const albumPriceText = useWatch({ control: form.control, name: 'price' });
+  const albumPriceMinor = Math.max(0, songPriceOf(albumPriceText));
   const albumNames = new Map(albums.map((candidate) => [candidate.id, candidate.albumName]));
   const currentCover = removeCover || !album ? null : coverUrl('album', album.id, album.coverPhotoFilename, 300);
 
@@ -159,6 +161,9 @@ export function AlbumDialog({
                         <p className="truncate text-xs text-muted-foreground">
                           {entry.artistName} · {entry.audioFile.name} · {formatFileSize(entry.audioFile.size)}
                         </p>
+                        <p className={songPriceOf(entry.price) === 0 && albumPriceMinor > 0 ? 'text-xs text-amber-800 dark:text-amber-200' : 'text-xs text-muted-foreground'}>
+                          {songPriceOf(entry.price) === 0 && albumPriceMinor > 0 ? 'Free: downloadable without buying the album' : formatPrice(Math.max(0, songPriceOf(entry.price)))}
+                        </p>
                       </div>
                       <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => newTracks.remove(index)} aria-label={`Remove ${entry.trackName}`}>
                         Remove
@@ -240,6 +245,7 @@ export function AlbumDialog({
           open={addTrackOpen}
           onOpenChange={setAddTrackOpen}
           artistName={artistName}
+          albumPrice={albumPriceMinor}
           onAdd={(track) => {
             newTracks.append({ ...track, price: minorToKesInput(track.price) });
             if (form.formState.isSubmitted) void form.trigger('selectedSongs');

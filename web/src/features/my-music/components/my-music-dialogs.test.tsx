@@ -338,6 +338,25 @@ describe('Create/Edit Album (spec sections 2 and 4)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Album' })).toBeNull());
   });
 
+  it('says before adding that a song left free in a priced album can be downloaded without the album', async () => {
+    const { dialog, user } = await openCreate();
+    await user.type(within(dialog).getByLabelText('Price (KES)'), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Tracks' }));
+    const add = await screen.findByRole('dialog', { name: 'Add Track to Album' });
+    await user.upload(within(add).getByLabelText('Audio file'), audioFile('dawn.mp3'));
+    expect(within(add).getByRole('status')).toHaveTextContent(
+      'Left empty, this song is free: fans can download it without buying the album (KES 500.00).',
+    );
+    // A price of its own: the note goes.
+    await user.type(within(add).getByLabelText('Price (KES)'), '50');
+    expect(within(add).queryByRole('status')).toBeNull();
+    await user.clear(within(add).getByLabelText('Price (KES)'));
+    await user.click(within(add).getByRole('button', { name: 'Add Track' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Track to Album' })).toBeNull());
+    const newTracks = within(dialog).getByRole('list', { name: 'New tracks' });
+    expect(within(newTracks).getByText('Free: downloadable without buying the album')).toBeVisible();
+  });
+
   it("says 'Failed to create album.' when the server refuses", async () => {
     const { dialog, user, xhr } = await openCreate();
     await user.type(within(dialog).getByLabelText('Album name'), 'Morning');
