@@ -1,13 +1,11 @@
-import { useEffect, useRef, type ComponentProps, type FormEvent, type Ref } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, type ComponentProps, type Ref } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { bankMethodSchema, PAYMENT_MESSAGES, type BankMethodInput } from '#common/schemas/payments';
+import { FormDialog, useDialogForm, type FormDialogControl } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { useAddBankMethod, useBanks, type BankMethodValues } from '../api/payment-methods-api';
@@ -29,35 +27,16 @@ const TALL = 'h-11 sm:h-10';
  * is required'). The server checks the account with Paystack and creates the subaccount that
  * keeps 10% of each sale for the platform.
  */
-export function AddBankMethodDialog({
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where the focus goes once the dialog has closed (the button that opened it may be disabled by then). */
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: FormDialogControl) {
   const add = useAddBankMethod();
-  const form = useForm<BankMethodInput, unknown, BankMethodValues>({
-    resolver: zodResolver(bankMethodSchema),
-    defaultValues: EMPTY,
-  });
+  // Each opening starts empty.
+  const form = useDialogForm(bankMethodSchema, open, EMPTY);
   // The bank box's text: a typed name that is no bank on the list gets 'choose from the list', not 'required'.
   const bankText = useRef('');
   const bankListOpen = useRef(false);
-
-  // Each opening starts empty.
   useEffect(() => {
-    if (!open) return;
-    form.reset(EMPTY);
-    bankText.current = '';
-  }, [open, form]);
-
-  const openChange = (next: boolean) => {
-    if (!add.isPending) onOpenChange(next);
-  };
+    if (open) bankText.current = '';
+  }, [open]);
 
   const onInvalid = (errors: FieldErrors<BankMethodInput>) => {
     if (errors.bankName && bankText.current.trim()) form.setError('bankName', { message: PAYMENT_MESSAGES.bankUnknown });
@@ -82,92 +61,81 @@ export function AddBankMethodDialog({
       if (error instanceof ApiError && error.status === 409) onOpenChange(false);
     }
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(onValid, onInvalid)(event);
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogContent
-        className="sm:max-w-md"
-        onCloseAutoFocus={onCloseAutoFocus}
-        onEscapeKeyDown={(event) => {
-          // Escape first closes the bank list, and only then the dialog.
-          if (bankListOpen.current) event.preventDefault();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{TEXTS.addBankTitle}</DialogTitle>
-          <DialogDescription>Your share of each sale settles to this Kenyan bank account through Paystack.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={TEXTS.addBankTitle}>
-            <FormField
-              control={form.control}
-              name="bankName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Bank</FormLabel>
-                  <BankField
-                    value={field.value}
-                    name={field.name}
-                    inputRef={field.ref}
-                    disabled={add.isPending}
-                    className={TALL}
-                    onChoose={(bank) => {
-                      field.onChange(bank?.name ?? '');
-                      form.setValue('bankCode', bank?.code ?? '');
-                    }}
-                    onBlur={field.onBlur}
-                    onOpenChange={(listOpen) => {
-                      bankListOpen.current = listOpen;
-                    }}
-                    onTextChange={(text) => {
-                      bankText.current = text;
-                    }}
-                  />
-                  <FormMessage />
-                </FormItem>
-              )}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={TEXTS.addBankTitle}
+      description="Your share of each sale settles to this Kenyan bank account through Paystack."
+      form={form}
+      onSubmit={onValid}
+      onInvalid={onInvalid}
+      submitLabel="Add Bank Account"
+      pending={add.isPending}
+      buttonClassName={TALL}
+      onCloseAutoFocus={onCloseAutoFocus}
+      onEscapeKeyDown={(event) => {
+        // Escape first closes the bank list, and only then the dialog.
+        if (bankListOpen.current) event.preventDefault();
+      }}
+    >
+      <FormField
+        control={form.control}
+        name="bankName"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Bank</FormLabel>
+            <BankField
+              value={field.value}
+              name={field.name}
+              inputRef={field.ref}
+              disabled={add.isPending}
+              className={TALL}
+              onChoose={(bank) => {
+                field.onChange(bank?.name ?? '');
+                form.setValue('bankCode', bank?.code ?? '');
+              }}
+              onBlur={field.onBlur}
+              onOpenChange={(listOpen) => {
+                bankListOpen.current = listOpen;
+              }}
+              onTextChange={(text) => {
+                bankText.current = text;
+              }}
             />
-            <FormField
-              control={form.control}
-              name="accountName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Account name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="name" autoCapitalize="words" maxLength={200} disabled={add.isPending} className={TALL} {...field} />
-                  </FormControl>
-                  <FormDescription>As the bank knows it: your name or your business’s.</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="accountNumber"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Account number</FormLabel>
-                  <FormControl>
-                    <Input inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={40} disabled={add.isPending} className={TALL} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" className={TALL} disabled={add.isPending} onClick={() => openChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" className={TALL} disabled={add.isPending} aria-busy={add.isPending || undefined}>
-                {add.isPending && <Spinner label={null} />}
-                Add Bank Account
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="accountName"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Account name</FormLabel>
+            <FormControl>
+              <Input autoComplete="name" autoCapitalize="words" maxLength={200} disabled={add.isPending} className={TALL} {...field} />
+            </FormControl>
+            <FormDescription>As the bank knows it: your name or your business’s.</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={form.control}
+        name="accountNumber"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Account number</FormLabel>
+            <FormControl>
+              <Input inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={40} disabled={add.isPending} className={TALL} {...field} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,14 +1,10 @@
-import { useEffect } from 'react';
-import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import { isSafaricomNumber, normaliseKenyanMobile } from '#common/payments';
 import { mobileMoneyMethodSchema, PAYMENT_MESSAGES, type MobileMoneyMethodInput } from '#common/schemas/payments';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '@/components/ui/form';
+import { FormDialog, useDialogForm, type FormDialogControl } from '@/components/form-dialog';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { useAddMobileMoneyMethod } from '../api/payment-methods-api';
@@ -46,33 +42,13 @@ function MobileNumberMessage() {
  * 254..., +254..., with spaces or dashes). While typing it shows the number M-Pesa will pay;
  * the shared rule (common/payments.ts) is the server's too.
  */
-export function AddMpesaNumberDialog({
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Where the focus goes once the dialog has closed (the button that opened it may be disabled by then). */
-  onCloseAutoFocus?: (event: Event) => void;
-}) {
+export function AddMpesaNumberDialog({ open, onOpenChange, onCloseAutoFocus }: FormDialogControl) {
   const add = useAddMobileMoneyMethod();
-  const form = useForm<MobileMoneyMethodInput, unknown, MobileMoneyValues>({
-    resolver: zodResolver(mobileMoneyMethodSchema),
-    defaultValues: EMPTY,
-  });
+  // Each opening starts empty.
+  const form = useDialogForm(mobileMoneyMethodSchema, open, EMPTY);
   const typed = useWatch({ control: form.control, name: 'mobileNumber' });
   const normalised = normaliseKenyanMobile(typed ?? '');
   const payable = normalised && isSafaricomNumber(normalised) ? normalised : undefined;
-
-  // Each opening starts empty.
-  useEffect(() => {
-    if (open) form.reset(EMPTY);
-  }, [open, form]);
-
-  const openChange = (next: boolean) => {
-    if (!add.isPending) onOpenChange(next);
-  };
 
   // Spec section 8: the rule's messages come as titled toasts too, not only under the field.
   const onInvalid = (errors: FieldErrors<MobileMoneyMethodInput>) => {
@@ -80,7 +56,7 @@ export function AddMpesaNumberDialog({
     if (message) toast({ variant: 'destructive', title: mobileErrorTitle(message), description: message });
   };
 
-  const onSubmit = form.handleSubmit(async ({ mobileNumber }) => {
+  const onSubmit = async ({ mobileNumber }: MobileMoneyValues) => {
     try {
       const method = await add.mutateAsync(mobileNumber);
       toast({ title: TEXTS.mpesaAdded, description: method.mobileNumber ?? mobileNumber });
@@ -96,60 +72,53 @@ export function AddMpesaNumberDialog({
       toast({ variant: 'destructive', title: TEXTS.mpesaAddFailed, description: reason || undefined });
       if (error instanceof ApiError && error.status === 409) onOpenChange(false);
     }
-  }, onInvalid);
+  };
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
-        <DialogHeader>
-          <DialogTitle>{TEXTS.addMpesaTitle}</DialogTitle>
-          <DialogDescription>Your share of each sale is sent to this Safaricom number by M-Pesa.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={TEXTS.addMpesaTitle}>
-            <FormField
-              control={form.control}
-              name="mobileNumber"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>M-Pesa mobile number</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      placeholder="0712 345 678"
-                      maxLength={30}
-                      disabled={add.isPending}
-                      className={TALL}
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormDescription aria-live="polite">
-                    {payable ? (
-                      <>
-                        We’ll pay <span className="font-medium text-foreground tabular-nums">{payable}</span>
-                      </>
-                    ) : (
-                      'Type it any way: 0712 345 678, 712345678 or +254 712 345 678.'
-                    )}
-                  </FormDescription>
-                  <MobileNumberMessage />
-                </FormItem>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={TEXTS.addMpesaTitle}
+      description="Your share of each sale is sent to this Safaricom number by M-Pesa."
+      form={form}
+      onSubmit={onSubmit}
+      onInvalid={onInvalid}
+      submitLabel="Add M-Pesa Number"
+      pending={add.isPending}
+      buttonClassName={TALL}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      <FormField
+        control={form.control}
+        name="mobileNumber"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>M-Pesa mobile number</FormLabel>
+            <FormControl>
+              <Input
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="0712 345 678"
+                maxLength={30}
+                disabled={add.isPending}
+                className={TALL}
+                {...field}
+              />
+            </FormControl>
+            <FormDescription aria-live="polite">
+              {payable ? (
+                <>
+                  We’ll pay <span className="font-medium text-foreground tabular-nums">{payable}</span>
+                </>
+              ) : (
+                'Type it any way: 0712 345 678, 712345678 or +254 712 345 678.'
               )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" className={TALL} disabled={add.isPending} onClick={() => openChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" className={TALL} disabled={add.isPending} aria-busy={add.isPending || undefined}>
-                {add.isPending && <Spinner label={null} />}
-                Add M-Pesa Number
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            </FormDescription>
+            <MobileNumberMessage />
+          </FormItem>
+        )}
+      />
+    </FormDialog>
   );
 }

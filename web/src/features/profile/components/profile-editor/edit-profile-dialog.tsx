@@ -1,21 +1,16 @@
-import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { DISPLAY_NAME_MAX_LENGTH, type CurrentUser } from '#common/schemas/auth';
 import { updateProfileSchema } from '#common/schemas/profile';
 import { toSlug } from '#common/slug';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormDialog, useDialogForm } from '@/components/form-dialog';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { useUpdateDisplayName } from '../../api/profile-settings';
 import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
 
-type EditProfileInput = z.input<typeof updateProfileSchema>;
 type EditProfileValues = z.output<typeof updateProfileSchema>;
 
 /**
@@ -33,19 +28,13 @@ export function EditProfileDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const update = useUpdateDisplayName();
-  const form = useForm<EditProfileInput, unknown, EditProfileValues>({
-    resolver: zodResolver(updateProfileSchema),
-    defaultValues: { displayName: user.displayName },
-  });
   // Each opening starts from the saved name.
-  useEffect(() => {
-    if (open) form.reset({ displayName: user.displayName });
-  }, [open, user.displayName, form]);
+  const form = useDialogForm(updateProfileSchema, open, { displayName: user.displayName });
 
   const typed = useWatch({ control: form.control, name: 'displayName' }) ?? '';
   const slug = toSlug(typed.trim());
 
-  const onSubmit = form.handleSubmit(async ({ displayName }) => {
+  const onSubmit = async ({ displayName }: EditProfileValues) => {
     try {
       await update.mutateAsync(displayName);
       toast({ title: TEXTS.profileUpdated, description: displayName });
@@ -56,51 +45,41 @@ export function EditProfileDialog({
       if (error instanceof ApiError && error.status < 500 && reason) form.setError('displayName', { message: reason });
       toast({ variant: 'destructive', title: TEXTS.updateFailed, description: reason || undefined });
     }
-  });
+  };
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
-      <DialogContent className="sm:max-w-md">
-        <DialogHeader>
-          <DialogTitle>{TEXTS.editProfile}</DialogTitle>
-          <DialogDescription>Your display name is how fans find you, and it makes your public link.</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={TEXTS.editProfile}>
-            <FormField
-              control={form.control}
-              name="displayName"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Display name</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="nickname" maxLength={DISPLAY_NAME_MAX_LENGTH * 2} disabled={update.isPending} {...field} />
-                  </FormControl>
-                  <FormDescription className="break-all">
-                    {slug ? (
-                      <>
-                        Your link will end in <span className="font-medium text-foreground">/{slug}</span>
-                      </>
-                    ) : (
-                      'Letters and numbers make your link.'
-                    )}
-                  </FormDescription>
-                  <FormMessage />
-                </FormItem>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={TEXTS.editProfile}
+      description="Your display name is how fans find you, and it makes your public link."
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel="Save Changes"
+      pending={update.isPending}
+    >
+      <FormField
+        control={form.control}
+        name="displayName"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Display name</FormLabel>
+            <FormControl>
+              <Input autoComplete="nickname" maxLength={DISPLAY_NAME_MAX_LENGTH * 2} disabled={update.isPending} {...field} />
+            </FormControl>
+            <FormDescription className="break-all">
+              {slug ? (
+                <>
+                  Your link will end in <span className="font-medium text-foreground">/{slug}</span>
+                </>
+              ) : (
+                'Letters and numbers make your link.'
               )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={update.isPending} onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending && <Spinner label={null} />}
-                Save Changes
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            </FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </FormDialog>
   );
 }
