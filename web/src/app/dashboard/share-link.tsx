@@ -36,8 +36,8 @@ export function ShareLink({ displayName, className }: { displayName: string; cla
   };
 
   return (
-    <div className={cn('flex min-w-0 flex-wrap items-center gap-2 sm:flex-nowrap', className)}>
-      <label htmlFor={inputId} className="w-full shrink-0 text-sm font-medium text-muted-foreground sm:w-auto">
+    <div className={cn('flex min-w-0 items-center gap-2', className)}>
+      <label htmlFor={inputId} className="shrink-0 text-sm font-medium text-muted-foreground">
         Share Link
       </label>
       <Input

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
@@ -26,16 +26,44 @@ describe('onboarding checklist (spec section 2)', () => {
     expect(screen.queryByRole('region', { name: /Notifications/ })?.querySelector('li') ?? null).toBeNull();
   });
 
+  // The fold is remembered in the browser: each test starts from a browser that chose nothing.
+  afterEach(() => window.localStorage.clear());
+
   it('counts a profile with name and photo, a payment method and a track as done', async () => {
+    const user = userEvent.setup();
     await openMyMusic({
       'GET /api/user': { body: { ...TEST_USER, hasProfilePhoto: true } },
       'GET /api/tracks': { body: [makeTrack()] },
     });
     const checklist = await screen.findByTestId('onboarding-checklist');
     expect(within(checklist).getByText('2 of 3 done')).toBeVisible();
+    // With songs, the steps start folded away: the first screen is for the music.
+    const toggle = within(checklist).getByRole('button', { name: 'Complete these 3 steps to go fully live' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(within(checklist).queryAllByRole('listitem')).toEqual([]);
+    await user.click(toggle);
     expect(within(checklist).getAllByRole('listitem').map((item) => item.getAttribute('data-done'))).toEqual(['true', 'false', 'true']);
     expect(within(checklist).getByRole('button', { name: 'Go to Payments' })).toBeEnabled();
     expect(within(checklist).queryByRole('button', { name: 'Go to Profile' })).toBeNull();
+  });
+
+  it('says the display name given at sign-up is done while the photo is missing', async () => {
+    await openMyMusic({});
+    const checklist = await screen.findByTestId('onboarding-checklist');
+    const profileStep = within(checklist).getAllByRole('listitem')[0]!;
+    expect(profileStep.getAttribute('data-done')).toBe('false');
+    expect(within(profileStep).getByText('Display name added')).toBeVisible();
+    expect(within(profileStep).getByText('Add a profile photo so fans recognise you.')).toBeVisible();
+  });
+
+  it('remembers that the artist folded the steps away', async () => {
+    const user = userEvent.setup();
+    await openMyMusic({});
+    const toggle = within(await screen.findByTestId('onboarding-checklist')).getByRole('button', { name: 'Complete these 3 steps to go fully live' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(window.localStorage.getItem('sauti.onboarding-checklist.expanded')).toBe('false');
   });
 
   it('is gone once all three are done', async () => {

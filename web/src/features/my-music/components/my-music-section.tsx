@@ -163,6 +163,7 @@ export function MyMusicSection({ hasPaymentMethod, onOpenProfile, onOpenPayments
         <OnboardingChecklist
           status={{
             profileComplete: user.displayName.trim() !== '' && user.hasProfilePhoto,
+            hasDisplayName: user.displayName.trim() !== '',
             hasPaymentMethod,
             hasTrack: trackList.length > 0,
           }}

@@ -1,6 +1,7 @@
-import { CheckCircle2Icon, CircleIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import { CheckCircle2Icon, ChevronDownIcon, CircleIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 import { MY_MUSIC_TEXTS } from './texts';
@@ -8,16 +9,40 @@ import { MY_MUSIC_TEXTS } from './texts';
 export interface ChecklistStatus {
   /** (1) The profile has a display name and a photo. */
   profileComplete: boolean;
+  /** Half of step 1, usually given at sign-up: said as done while the photo is missing. */
+  hasDisplayName: boolean;
   /** (2) A payment method exists. */
   hasPaymentMethod: boolean;
   /** (3) At least one track exists. */
   hasTrack: boolean;
 }
 
+/** The artist's own choice to fold or unfold the checklist, kept in this browser. */
+const EXPANDED_KEY = 'sauti.onboarding-checklist.expanded';
+
+function storedExpanded(): boolean | undefined {
+  try {
+    const value = window.localStorage.getItem(EXPANDED_KEY);
+    return value === null ? undefined : value === 'true';
+  } catch {
+    return undefined;
+  }
+}
+
+function storeExpanded(expanded: boolean) {
+  try {
+    window.localStorage.setItem(EXPANDED_KEY, String(expanded));
+  } catch {
+    // Private mode or storage full: the choice holds until the page is left.
+  }
+}
+
 interface Step {
   done: boolean;
   title: string;
   description: string;
+  /** Part of the step already done, said so (a display name given at sign-up). */
+  partDone?: string;
   action: string;
   onAction: () => void;
 }
@@ -41,7 +66,8 @@ export function OnboardingChecklist({
     {
       done: status.profileComplete,
       title: 'Complete your profile',
-      description: 'Add your display name and a profile photo so fans recognise you.',
+      description: status.hasDisplayName ? 'Add a profile photo so fans recognise you.' : 'Add your display name and a profile photo so fans recognise you.',
+      partDone: status.hasDisplayName ? 'Display name added' : undefined,
       action: 'Go to Profile',
       onAction: onOpenProfile,
     },
@@ -61,25 +87,44 @@ export function OnboardingChecklist({
     },
   ];
   const doneCount = steps.filter((step) => step.done).length;
+  // Folded by default once the artist has songs, so that a phone's first screen shows them.
+  const [expanded, setExpanded] = useState(() => storedExpanded() ?? !status.hasTrack);
+  const stepsId = useId();
   if (doneCount === steps.length) return null;
 
+  const toggle = () => {
+    setExpanded(!expanded);
+    storeExpanded(!expanded);
+  };
+
   return (
-    <Card className="gap-4 border-primary/30" data-testid="onboarding-checklist">
-      <CardHeader>
-        <CardTitle as="h2" className="text-lg">
-          {MY_MUSIC_TEXTS.checklistTitle}
-        </CardTitle>
-        <CardDescription>
-          {doneCount} of {steps.length} done
-        </CardDescription>
-        <Progress value={(doneCount / steps.length) * 100} aria-label="Steps done" className="mt-1 h-1.5" />
+    <Card className="gap-3 border-primary/30 py-3 sm:py-4" data-testid="onboarding-checklist">
+      <CardHeader className="gap-2 px-3 sm:px-4">
+        <div className="flex items-center gap-2">
+          <CardTitle as="h2" className="min-w-0 flex-1 text-base leading-snug">
+            <button
+              type="button"
+              className="flex min-h-10 w-full items-center gap-2 rounded-md text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+              aria-expanded={expanded}
+              aria-controls={stepsId}
+              onClick={toggle}
+            >
+              <ChevronDownIcon className={cn('size-4 shrink-0 transition-transform', !expanded && '-rotate-90')} aria-hidden="true" />
+              {MY_MUSIC_TEXTS.checklistTitle}
+            </button>
+          </CardTitle>
+          <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
+            {doneCount} of {steps.length} done
+          </span>
+        </div>
+        <Progress value={(doneCount / steps.length) * 100} aria-label="Steps done" className="h-1.5" />
       </CardHeader>
-      <CardContent>
-        <ol className="grid gap-3">
+      <CardContent id={stepsId} hidden={!expanded} className="px-3 sm:px-4">
+        <ol className="grid gap-2">
           {steps.map((step, index) => (
             <li
               key={step.title}
-              className={cn('flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border p-3', step.done && 'bg-muted/40')}
+              className={cn('flex flex-wrap items-center gap-x-3 gap-y-2 rounded-lg border p-2.5', step.done && 'bg-muted/40')}
               data-done={step.done}
             >
               {step.done ? (
@@ -92,7 +137,13 @@ export function OnboardingChecklist({
                   <span className="sr-only">{`Step ${index + 1}${step.done ? ', done' : ''}: `}</span>
                   {step.title}
                 </p>
-                <p className="text-xs text-muted-foreground">{step.description}</p>
+                {!step.done && step.partDone && (
+                  <p className="flex items-center gap-1 text-xs text-success">
+                    <CheckCircle2Icon className="size-3.5" aria-hidden="true" />
+                    {step.partDone}
+                  </p>
+                )}
+                {!step.done && <p className="text-xs text-muted-foreground">{step.description}</p>}
               </div>
               {!step.done && (
                 <Button variant="outline" size="sm" className="ml-auto" onClick={step.onAction}>
