@@ -17,7 +17,7 @@ test('a phone shows the share link, Upload and the first song on the first scree
   await uploadTrackByApi(page, media.wav, { trackName: 'Second Wind' });
   await openMyMusic(page);
   await expect(songRow(page, 'Second Wind')).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
 
   const checklist = page.getByTestId('onboarding-checklist');
   // The artist has songs: the checklist starts folded to one line that still says how far along they are.

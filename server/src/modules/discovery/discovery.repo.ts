@@ -8,6 +8,7 @@ import {
   TRENDING_HALF_LIFE_DAYS,
   TRENDING_WINDOW_DAYS,
 } from './ranking';
+import { publicTrackColumns } from '../public-pages';
 
 /** Every process replacing the rankings takes this lock first, so two replacements never interleave. */
 const RANKING_LOCK_KEY = 7_382_019_128;
@@ -99,26 +100,6 @@ export async function rankingRows(db: DbOrTx, list: RankingList) {
 }
 
 // --- reads for the API: a few rows by key, joined to what they show ---------------------------
-
-/** The columns of a public track (no original file name, no storage keys). */
-const publicTrackColumns = {
-  id: tracks.id,
-  userId: tracks.userId,
-  trackName: tracks.trackName,
-  artistName: tracks.artistName,
-  fileSize: tracks.fileSize,
-  mimeType: tracks.mimeType,
-  duration: tracks.duration,
-  downloadCount: tracks.downloadCount,
-  uploadedAt: tracks.uploadedAt,
-  coverId: tracks.coverId,
-  coverMimeType: covers.mimeType,
-  albumId: tracks.albumId,
-  price: tracks.price,
-  allowFullPlayback: tracks.allowFullPlayback,
-  streamCount: tracks.streamCount,
-};
-
 
 /**
  * The first RANKING_SIZE entries of a list, by primary key, before any join: the plan stays a few

@@ -25,7 +25,8 @@ export interface ArtistRow {
   profilePhotoKey: string | null;
 }
 
-const trackColumns = {
+/** The columns of a public track (no original file name, no storage keys), for whoever lists tracks publicly. */
+export const publicTrackColumns = {
   id: tracks.id,
   userId: tracks.userId,
   trackName: tracks.trackName,
@@ -38,11 +39,11 @@ const trackColumns = {
   coverId: tracks.coverId,
   coverMimeType: covers.mimeType,
   albumId: tracks.albumId,
-  albumPosition: tracks.albumPosition,
   price: tracks.price,
   allowFullPlayback: tracks.allowFullPlayback,
   streamCount: tracks.streamCount,
 };
+const trackColumns = { ...publicTrackColumns, albumPosition: tracks.albumPosition };
 export interface PublicTrackRow {
   id: string;
   userId: string;
