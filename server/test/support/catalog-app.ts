@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { Track } from '#common/schemas/catalog/responses';
 import { createArtist, type TestArtist } from './artists';
 import { startS3Server, type TestS3 } from './s3-server';
 import { startTestApp } from './test-app';
@@ -119,6 +120,22 @@ export class CatalogTestApp {
       body.append(file.field, blob, file.name ?? path.basename(file.path));
     }
     return parse(await fetch(this.baseUrl + url, { method, body, headers: cookie ? { cookie } : {} }));
+  }
+
+  /**
+   * Uploads a track as `artist` through POST /api/tracks, for tests about something else: the
+   * given fields over a default name and artist, the audio file and any other parts (a cover).
+   */
+  async uploadTrack(artist: { cookie: string }, audio: FormFile | string, fields: Record<string, string> = {}, otherFiles: FormFile[] = []): Promise<Track> {
+    const audioPart = typeof audio === 'string' ? { field: 'audio', path: audio } : audio;
+    const response = await this.sendForm(
+      'POST',
+      '/api/tracks',
+      { fields: { trackName: 'Kesho', artistName: 'Wanjiru', ...fields }, files: [audioPart, ...otherFiles] },
+      artist.cookie,
+    );
+    if (response.status !== 201) throw new Error(`The track upload answered ${response.status}: ${JSON.stringify(response.body)}`);
+    return response.body as Track;
   }
 
   async request(

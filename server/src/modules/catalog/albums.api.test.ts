@@ -15,16 +15,7 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  async function single(artist: TestArtist, trackName: string): Promise<Track> {
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName, artistName: 'Wanjiru' }, files: [{ field: 'audio', path: media.mp3Short }] },
-      artist.cookie,
-    );
-    expect(response.status).toBe(201);
-    return response.body;
-  }
+  const single = (artist: TestArtist, trackName: string): Promise<Track> => t.uploadTrack(artist, media.mp3Short, { trackName });
 
   const newTrack = (trackName: string, extra: Record<string, unknown> = {}) => ({
     trackName,

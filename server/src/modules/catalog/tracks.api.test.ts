@@ -22,16 +22,8 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
   afterAll(async () => t?.close());
   afterEach(() => vi.restoreAllMocks());
 
-  async function uploadMp3(artist: TestArtist, fields: Record<string, string> = {}): Promise<Track> {
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName: 'Nairobi Nights', artistName: 'Wanjiru', ...fields }, files: [{ field: 'audio', path: media.mp3 }] },
-      artist.cookie,
-    );
-    expect(response.status).toBe(201);
-    return response.body;
-  }
+  const uploadMp3 = (artist: TestArtist, fields: Record<string, string> = {}): Promise<Track> =>
+    t.uploadTrack(artist, media.mp3, { trackName: 'Nairobi Nights', ...fields });
 
   const list = async (artist: TestArtist): Promise<Track[]> => (await t.request('GET', '/api/tracks', { cookie: artist.cookie })).body;
 

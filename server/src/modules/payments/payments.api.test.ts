@@ -52,16 +52,7 @@ describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider',
 
   const secretKey = () => (standIn ? standIn.secretKey : SIMULATED_SECRET_KEY);
 
-  async function upload(artist: TestArtist, fields: Record<string, string>): Promise<Track> {
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName: 'Kesho', artistName: 'Wanjiru', ...fields }, files: [{ field: 'audio', path: media.mp3Short }] },
-      artist.cookie,
-    );
-    expect(response.status).toBe(201);
-    return response.body;
-  }
+  const upload = (artist: TestArtist, fields: Record<string, string>): Promise<Track> => t.uploadTrack(artist, media.mp3Short, fields);
 
   async function addMpesa(artist: TestArtist) {
     const response = await t.request('POST', '/api/payment-methods/mobile-money', { cookie: artist.cookie, json: { mobileNumber: '0712345678' } });

@@ -66,16 +66,7 @@ describe.each(STORAGE_BACKENDS)('downloads, with %s storage', (backend) => {
   afterAll(async () => t?.close());
   afterEach(() => vi.restoreAllMocks());
 
-  async function upload(artist: TestArtist, file: string, fields: Record<string, string> = {}): Promise<Track> {
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName: 'Kesho', artistName: 'Wanjiru', ...fields }, files: [{ field: 'audio', path: file }] },
-      artist.cookie,
-    );
-    expect(response.status).toBe(201);
-    return response.body;
-  }
+  const upload = (artist: TestArtist, file: string, fields: Record<string, string> = {}): Promise<Track> => t.uploadTrack(artist, file, fields);
 
   async function createAlbum(
     artist: TestArtist,

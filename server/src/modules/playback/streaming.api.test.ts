@@ -24,16 +24,7 @@ describe.each(STORAGE_BACKENDS)('streaming and plays, with %s storage', (backend
   afterAll(async () => t?.close());
   afterEach(() => vi.restoreAllMocks());
 
-  async function upload(artist: TestArtist, file: string, fields: Record<string, string> = {}): Promise<Track> {
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName: 'Kesho', artistName: 'Wanjiru', ...fields }, files: [{ field: 'audio', path: file }] },
-      artist.cookie,
-    );
-    expect(response.status).toBe(201);
-    return response.body;
-  }
+  const upload = (artist: TestArtist, file: string, fields: Record<string, string> = {}): Promise<Track> => t.uploadTrack(artist, file, fields);
 
   const stream = (trackId: string, headers: Record<string, string> = {}, query = '') => t.fetchBytes(`/api/tracks/${trackId}/stream${query}`, headers);
 

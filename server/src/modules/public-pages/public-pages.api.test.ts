@@ -71,22 +71,13 @@ describe('the public read API', () => {
     return artist;
   }
 
-  async function upload(artist: TestArtist, trackName: string, files: { name?: string; cover?: boolean } = {}): Promise<Track> {
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      {
-        fields: { trackName, artistName: 'DJ Kali', price: '50' },
-        files: [
-          { field: 'audio', path: media.mp3Short, ...(files.name ? { name: files.name } : {}) },
-          ...(files.cover ? [{ field: 'coverPhoto', path: media.coverJpg }] : []),
-        ],
-      },
-      artist.cookie,
+  const upload = (artist: TestArtist, trackName: string, files: { name?: string; cover?: boolean } = {}): Promise<Track> =>
+    t.uploadTrack(
+      artist,
+      { field: 'audio', path: media.mp3Short, ...(files.name ? { name: files.name } : {}) },
+      { trackName, artistName: 'DJ Kali', price: '50' },
+      files.cover ? [{ field: 'coverPhoto', path: media.coverJpg }] : [],
     );
-    expect(response.status).toBe(201);
-    return response.body;
-  }
 
   /** Everything private about an artist's uploads, as stored: none of it may be sent. */
   async function privateStrings(artist: TestArtist): Promise<string[]> {
