@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
-import { ArrowLeftIcon, CheckIcon, CopyIcon, DiscAlbumIcon, DownloadIcon, MusicIcon, PauseIcon, PlayIcon } from 'lucide-react';
+import { ArrowLeftIcon, CheckIcon, CopyIcon, DiscAlbumIcon, DownloadIcon, MusicIcon, PauseIcon, PlayIcon, TriangleAlertIcon } from 'lucide-react';
 import { formatRelativeDate } from '#common/format';
 import { formatPrice } from '#common/money';
 import { coverUrl, profilePhotoUrl } from '#common/playback';
 import { Link } from 'wouter';
+import { StatusCard } from '@/components/status-card';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from './api';
 import { usePlayback, type PlayableTrack } from './playback';
 import { cn, initialsOf } from './utils';
 
@@ -294,4 +297,40 @@ export function ItemHero({
       </div>
     </Element>
   );
+}
+
+/**
+ * The track or album page's states (spec section 8): its skeleton while loading, 'Track Error' /
+ * 'Album Error' when it could not be loaded, 'Track Not Found' / 'Album Not Found' for a 404 or an
+ * empty answer, else the page itself; the document title follows.
+ */
+export function CatalogItemPage<D, I>({
+  kind,
+  query: { data, error, isPending },
+  itemOf,
+  titleOf,
+  skeleton,
+  children,
+}: {
+  kind: 'Track' | 'Album';
+  query: { data: D | undefined; error: unknown; isPending: boolean };
+  itemOf: (data: D) => I | null | undefined;
+  titleOf: (item: I) => string;
+  skeleton: ReactNode;
+  children: (data: D) => ReactNode;
+}) {
+  const item = data ? itemOf(data) : undefined;
+  const notFound = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !item);
+  useDocumentTitle(item ? titleOf(item) : notFound ? `${kind} Not Found` : error ? `${kind} Error` : undefined);
+
+  const noun = kind.toLowerCase();
+  if (isPending) return skeleton;
+  if (error && !notFound) {
+    return <StatusCard icon={<TriangleAlertIcon />} title={`${kind} Error`} description={`This ${noun} could not be loaded. Please check your connection and try again.`} />;
+  }
+  if (notFound || !data || !item) {
+    const icon = kind === 'Track' ? <MusicIcon /> : <DiscAlbumIcon />;
+    return <StatusCard icon={icon} title={`${kind} Not Found`} description={`This ${noun} does not exist or is no longer available.`} />;
+  }
+  return children(data);
 }

@@ -1,36 +1,25 @@
 import { Link } from 'wouter';
-import { DiscAlbumIcon, TriangleAlertIcon } from 'lucide-react';
 import { formatDuration } from '#common/format';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
-import { StatusCard } from '@/components/status-card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from '@/lib/api';
-import { BackToArtistLink, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
 import { useAlbumDetail } from '../api/album-detail';
 
 /** /album/{albumId} (spec section 2): the album, its numbered songs, its link and its download (or Buy when it is priced). */
 export function AlbumPage({ albumId }: { albumId: string }) {
-  const { data, error, isPending } = useAlbumDetail(albumId);
-  const notFound = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !data?.album);
-  useDocumentTitle(data?.album ? `${data.album.albumName} · ${data.album.artistName}` : notFound ? 'Album Not Found' : error ? 'Album Error' : undefined);
-
-  if (isPending) return <AlbumSkeleton />;
-  if (error && !notFound) {
-    return (
-      <StatusCard
-        icon={<TriangleAlertIcon />}
-        title="Album Error"
-        description="This album could not be loaded. Please check your connection and try again."
-      />
-    );
-  }
-  if (notFound || !data?.album) {
-    return <StatusCard icon={<DiscAlbumIcon />} title="Album Not Found" description="This album does not exist or is no longer available." />;
-  }
-  return <Album detail={data} />;
+  return (
+    <CatalogItemPage
+      kind="Album"
+      query={useAlbumDetail(albumId)}
+      itemOf={(data) => data.album}
+      titleOf={(album) => `${album.albumName} · ${album.artistName}`}
+      skeleton={<AlbumSkeleton />}
+    >
+      {(data) => <Album detail={data} />}
+    </CatalogItemPage>
+  );
 }
 
 function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }) {

@@ -1,37 +1,26 @@
-import { MusicIcon, TriangleAlertIcon } from 'lucide-react';
 import { formatDuration } from '#common/format';
 import { PREVIEW_SECONDS } from '#common/playback';
 import type { TrackDetail } from '#common/schemas/public';
-import { StatusCard } from '@/components/status-card';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from '@/lib/api';
-import { BackToArtistLink, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
 import { useTrackDetail } from '../api/track-detail';
 
 /** /track/{trackId} (spec section 2): one song, its artist, the player, its link and its download (or Buy when it is priced). */
 export function TrackPage({ trackId }: { trackId: string }) {
-  const { data, error, isPending } = useTrackDetail(trackId);
-  const notFound = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !data?.track);
-  useDocumentTitle(data?.track ? `${data.track.trackName} · ${data.track.artistName}` : notFound ? 'Track Not Found' : error ? 'Track Error' : undefined);
-
-  if (isPending) return <TrackSkeleton />;
-  if (error && !notFound) {
-    return (
-      <StatusCard
-        icon={<TriangleAlertIcon />}
-        title="Track Error"
-        description="This track could not be loaded. Please check your connection and try again."
-      />
-    );
-  }
-  if (notFound || !data?.track) {
-    return <StatusCard icon={<MusicIcon />} title="Track Not Found" description="This track does not exist or is no longer available." />;
-  }
-  return <Track detail={data} />;
+  return (
+    <CatalogItemPage
+      kind="Track"
+      query={useTrackDetail(trackId)}
+      itemOf={(data) => data.track}
+      titleOf={(track) => `${track.trackName} · ${track.artistName}`}
+      skeleton={<TrackSkeleton />}
+    >
+      {(data) => <Track detail={data} />}
+    </CatalogItemPage>
+  );
 }
 
 function Track({ detail: { track, user } }: { detail: TrackDetail }) {
