@@ -141,6 +141,7 @@ export const AUTH_SERVER_MESSAGES = {
   displayNameTaken: 'This display name is already taken. Please choose another.',
   verified: 'Your email address has been verified. Welcome to Sauti!',
   verificationLinkInvalid: 'This verification link is invalid or has expired. Please request a new one.',
+  alreadyVerified: 'Your email address is already verified.',
   verificationResent: 'If an account with that email address is waiting for verification, we have sent a new link.',
   resetRequested: 'If an account with that email address exists, we have sent a link to reset the password.',
   passwordReset: 'Your password has been reset. You can now sign in with your new password.',

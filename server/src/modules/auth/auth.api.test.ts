@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '#common/schemas/auth';
+import { AUTH_MESSAGES, DISPLAY_NAME_MAX_LENGTH, displayNameSchema } from '#common/schemas/auth';
 import { toSlug } from '#common/slug';
 import { previousSlugs } from '../../db/schema';
 import { startSmtpCapture, linkIn, type SmtpCapture } from '../../../test/support/smtp-capture';
@@ -12,7 +12,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  t = await startTestApp({ SMTP_URL: smtp.url });
+  // Every test here registers from the one test client address: more than the default per-address limit allows.
+  t = await startTestApp({ SMTP_URL: smtp.url }, { authLimits: { perAddress: { register: 1000 } } });
 });
 afterAll(async () => {
   await t?.close();
@@ -115,6 +116,25 @@ describe('sign-up, verification, sign-in and sign-out', () => {
     expect((await json('GET', '/api/user', undefined, 'sauti_sid=forged')).statusCode).toBe(401);
   });
 
+  it('tells a signed-in, verified artist who opens the used link again that the address is verified', async () => {
+    const { account } = await register();
+    await t.app.jobs.drain();
+    const token = linkIn(smtp.mailTo(account.email)[0]!, '/verify-email').searchParams.get('token');
+    const first = await json('POST', '/api/verify-email', { token });
+    const cookie = sessionCookie(first.headers['set-cookie']);
+    const again = await json('POST', '/api/verify-email', { token }, cookie);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: AUTH_SERVER_MESSAGES.alreadyVerified, alreadyVerified: true, redirectTo: '/dashboard' });
+    // Still signed in, and the same answer for any refused link while signed in.
+    expect((await json('GET', '/api/user', undefined, cookie)).statusCode).toBe(200);
+    expect((await json('POST', '/api/verify-email', { token: 'not-a-real-token' }, cookie)).json().alreadyVerified).toBe(true);
+    // Signed out, the link is just refused.
+    expect((await json('POST', '/api/verify-email', { token })).json()).toEqual({ message: AUTH_SERVER_MESSAGES.verificationLinkInvalid });
+    expect((await json('POST', '/api/verify-email', { token }, 'sauti_sid=forged')).json()).toEqual({
+      message: AUTH_SERVER_MESSAGES.verificationLinkInvalid,
+    });
+  });
+
   it('refuses a verification link twice, and a made-up one', async () => {
     const { account } = await register();
     await t.app.jobs.drain();
@@ -192,7 +212,7 @@ describe('registration rules', () => {
     expect((await register({ displayName: name })).response.statusCode).toBe(201);
     const clash = await register({ displayName: `  ${name.toUpperCase().replace(' ', '  ')}!` });
     expect(clash.response.statusCode).toBe(409);
-    expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken });
+    expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken, suggestions: expect.any(Array) });
   });
 
   it("refuses a display name whose slug is someone's previous slug (their old links keep working)", async () => {
@@ -202,7 +222,7 @@ describe('registration rules', () => {
     await t.app.database.db.insert(previousSlugs).values({ slug: toSlug(retired), userId: holder.id });
     const clash = await register({ displayName: retired.toLowerCase() });
     expect(clash.response.statusCode).toBe(409);
-    expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken });
+    expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken, suggestions: expect.any(Array) });
     await t.app.jobs.drain();
     expect(smtp.mailTo(clash.account.email)).toHaveLength(0);
   });
@@ -221,6 +241,103 @@ describe('registration rules', () => {
     expect(mails.at(-1)!.subject).toBe('You already have a Sauti account');
     // The original password still opens the account.
     expect((await json('POST', '/api/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+  });
+});
+
+describe('signing up again before verifying, and taken names', () => {
+  const verifyMails = (email: string) => smtp.mailTo(email).filter((mail) => mail.subject === 'Verify your email address for Sauti');
+  const taken = (body: unknown) => expect(body).toMatchObject({ message: AUTH_SERVER_MESSAGES.displayNameTaken });
+
+  it('treats the same address, name and password as a resend: a new link, answered like a new registration', async () => {
+    const { account } = await register();
+    await t.app.jobs.drain();
+    const firstToken = linkIn(verifyMails(account.email)[0]!, '/verify-email').searchParams.get('token');
+
+    const fresh = await register();
+    // The same name as typed a little differently (its slug is the same), the address in capitals.
+    const again = await register({ ...account, email: account.email.toUpperCase(), displayName: ` ${account.displayName.toUpperCase()} ` });
+    expect(again.response.statusCode).toBe(201);
+    expect(again.response.statusCode).toBe(fresh.response.statusCode);
+    expect(again.response.json()).toEqual(fresh.response.json());
+
+    await t.app.jobs.drain();
+    const mails = verifyMails(account.email);
+    expect(mails).toHaveLength(2);
+    const secondToken = linkIn(mails[1]!, '/verify-email').searchParams.get('token');
+    expect((await json('POST', '/api/verify-email', { token: firstToken })).statusCode).toBe(400);
+    expect((await json('POST', '/api/verify-email', { token: secondToken })).statusCode).toBe(200);
+    const count = await t.app.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users WHERE email = ${account.email}`);
+    expect(count.rows[0]!.n).toBe(1);
+    // The account keeps the name it was registered with.
+    expect((await json('POST', '/api/login', { email: account.email, password: account.password })).json().displayName).toBe(
+      account.displayName,
+    );
+  });
+
+  it('answers 409 to the own address and name with a wrong password, exactly as to a stranger, and mails nobody', async () => {
+    const { account } = await register();
+    await t.app.jobs.drain();
+    const wrongPassword = await register({ ...account, password: 'not the password at all' });
+    const stranger = await register({ displayName: account.displayName });
+    expect(wrongPassword.response.statusCode).toBe(409);
+    expect(stranger.response.statusCode).toBe(409);
+    taken(wrongPassword.response.json());
+    // Nothing tells whether this address owns the name.
+    expect(wrongPassword.response.json()).toEqual(stranger.response.json());
+    await t.app.jobs.drain();
+    expect(smtp.mailTo(account.email)).toHaveLength(1);
+    expect(smtp.mailTo(stranger.account.email)).toHaveLength(0);
+  });
+
+  it('answers 409 when the account is already verified, even with its own address, name and password', async () => {
+    const { account } = await verifiedAccount();
+    const again = await register(account);
+    expect(again.response.statusCode).toBe(409);
+    taken(again.response.json());
+    await t.app.jobs.drain();
+    expect(smtp.mailTo(account.email)).toHaveLength(1);
+  });
+
+  it("answers 409 to an unverified owner's address with someone's previous name (no resend through an old slug)", async () => {
+    const { account } = await register();
+    const holder = (await t.app.database.db.execute<{ id: string }>(sql`SELECT id FROM users WHERE email = ${account.email}`)).rows[0]!;
+    const retired = uniqueName('Retired');
+    await t.app.database.db.insert(previousSlugs).values({ slug: toSlug(retired), userId: holder.id });
+    const again = await register({ ...account, displayName: retired });
+    expect(again.response.statusCode).toBe(409);
+  });
+
+  it('suggests up to three free names, each valid and each free', async () => {
+    const name = uniqueName('Nyota');
+    expect((await register({ displayName: name })).response.statusCode).toBe(201);
+    // The first suggestion taken by an artist, the second by someone's previous name.
+    expect((await register({ displayName: `${name} Music` })).response.statusCode).toBe(201);
+    const { account: other } = await register();
+    const holder = (await t.app.database.db.execute<{ id: string }>(sql`SELECT id FROM users WHERE email = ${other.email}`)).rows[0]!;
+    await t.app.database.db.insert(previousSlugs).values({ slug: toSlug(`${name} KE`), userId: holder.id });
+
+    const clash = await register({ displayName: name.toLowerCase() });
+    expect(clash.response.statusCode).toBe(409);
+    const { suggestions } = clash.response.json() as { suggestions: string[] };
+    expect(suggestions).toEqual([`${name.toLowerCase()} 254`, `${name.toLowerCase()} Official`, `${name.toLowerCase()} Live`]);
+    for (const suggestion of suggestions) {
+      expect(displayNameSchema.safeParse(suggestion)).toEqual({ success: true, data: suggestion });
+      expect((await register({ displayName: suggestion })).response.statusCode).toBe(201);
+    }
+  });
+
+  it('keeps suggestions for a name of the longest length within the limit', async () => {
+    const name = `${uniqueName('Bendi')} `.padEnd(DISPLAY_NAME_MAX_LENGTH, 'x');
+    expect(name).toHaveLength(DISPLAY_NAME_MAX_LENGTH);
+    expect((await register({ displayName: name })).response.statusCode).toBe(201);
+    const clash = await register({ displayName: name });
+    const { suggestions } = clash.response.json() as { suggestions: string[] };
+    expect(suggestions).toHaveLength(3);
+    for (const suggestion of suggestions) {
+      expect(suggestion.length).toBeLessThanOrEqual(DISPLAY_NAME_MAX_LENGTH);
+      expect(displayNameSchema.safeParse(suggestion).success).toBe(true);
+      expect((await register({ displayName: suggestion })).response.statusCode).toBe(201);
+    }
   });
 });
 

@@ -68,7 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     '/verify-email',
     { config: perAddress(limits.token), schema: { body: verifyEmailSchema, response: { 200: verifyEmailResponseSchema } } },
     async (request, reply) => {
-      const userId = await auth.verifyEmail(request.body.token);
+      const userId = await auth.verifyEmail(request.body.token, async () => (await request.currentUser())?.id);
       await app.sessions.start(reply, userId);
       return { message: AUTH_SERVER_MESSAGES.verified, redirectTo: '/dashboard' };
     },

@@ -1,4 +1,4 @@
-import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
+import { AUTH_SERVER_MESSAGES, DISPLAY_NAME_MAX_LENGTH, displayNameSchema } from '#common/schemas/auth';
 import { toSlug } from '#common/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,14 +15,45 @@ import { deleteUserSessions } from './sessions.repo';
 import {
   findUserByEmail,
   findUserById,
+  findUserBySlug,
   insertUser,
   markEmailVerified,
   slugTaken,
+  takenSlugs,
   updatePasswordHash,
   type UserRow,
 } from './users.repo';
 
 export { AUTH_SERVER_MESSAGES };
+
+/** At most this many free display names are suggested when the one asked for is taken. */
+export const MAX_NAME_SUGGESTIONS = 3;
+const NAME_SUFFIXES = ['Music', 'KE', '254', 'Official', 'Live', 'Sounds', 'Kenya', 'Beats'] as const;
+
+/**
+ * Display names to suggest in place of a taken one, best first: the name with a suffix, the name
+ * shortened when needed to stay within the length limit, each valid under the display-name rules
+ * (not reserved) and with a slug of its own. Whether they are free is the caller's question.
+ */
+export function displayNameCandidates(displayName: string): string[] {
+  const base = displayName.trim();
+  const takenSlug = toSlug(base);
+  const seen = new Set<string>([takenSlug]);
+  const candidates: string[] = [];
+  for (const suffix of NAME_SUFFIXES) {
+    // Shortened by whole code points (an emoji is never cut in half) until the suffix fits.
+    const room = DISPLAY_NAME_MAX_LENGTH - suffix.length - 1;
+    const points = Array.from(base);
+    while (points.join('').length > room) points.pop();
+    const parsed = displayNameSchema.safeParse(`${points.join('').trimEnd()} ${suffix}`);
+    if (!parsed.success) continue;
+    const slug = toSlug(parsed.data);
+    if (seen.has(slug)) continue;
+    seen.add(slug);
+    candidates.push(parsed.data);
+  }
+  return candidates;
+}
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -106,6 +137,14 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
 
   const limitMail = (email: string) => withinLimit('mail', email);
 
+  /** 409 "taken", with up to three free names to pick instead (`suggestions`, possibly empty). */
+  async function displayNameTaken(displayName: string) {
+    const candidates = displayNameCandidates(displayName);
+    const taken = await takenSlugs(db, candidates.map(toSlug));
+    const suggestions = candidates.filter((name) => !taken.has(toSlug(name))).slice(0, MAX_NAME_SUGGESTIONS);
+    return new AppError('auth.display-name-taken', undefined, { suggestions });
+  }
+
   return {
     async register(input: { email: string; password: string; displayName: string }) {
       await limitMail(input.email);
@@ -114,7 +153,20 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
       const displaySlug = toSlug(input.displayName);
       // The display name is public anyway; checking it first keeps the e-mail's fate unobservable.
       // Someone's previous slug is taken too: /{oldName} must keep leading to the artist who renamed.
-      if (await slugTaken(db, displaySlug)) throw new AppError('auth.display-name-taken');
+      if (await slugTaken(db, displaySlug)) {
+        // Signing up again before verifying (the first mail lost, the link expired) is a resend,
+        // but only for the one who proves it: the name's owner's address, still unverified, and
+        // its password. Anything else is "taken", so the answer never tells whether an address
+        // owns a name; and one password check is spent on every path, so neither does the time.
+        const owner = await findUserBySlug(db, displaySlug);
+        const claimant = owner && owner.email === input.email && !owner.emailVerifiedAt ? owner : undefined;
+        const proven = claimant
+          ? await hasher.verify(claimant.passwordHash, input.password)
+          : await hasher.verifyAgainstNothing(input.password);
+        if (!claimant || !proven) throw await displayNameTaken(input.displayName);
+        await jobs.enqueue(JOBS.existingRegistration, { userId: claimant.id });
+        return;
+      }
       const existing = await findUserByEmail(db, input.email);
       if (existing) {
         await jobs.enqueue(JOBS.existingRegistration, { userId: existing.id });
@@ -127,7 +179,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
           await mailer.enqueue(verificationMail(user.email, user.displayName, link('/verify-email', token)), { tx });
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'users_display_slug_unique')) throw new AppError('auth.display-name-taken');
+        if (isUniqueViolation(error, 'users_display_slug_unique')) throw await displayNameTaken(input.displayName);
         // The same address registering twice at once: the loser is answered like any known address.
         if (isUniqueViolation(error, 'users_email_unique')) return;
         throw error;
@@ -147,16 +199,28 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
       return user;
     },
 
-    /** Marks the address verified and answers the account's id (the route signs it in). */
-    async verifyEmail(token: string): Promise<string> {
+    /**
+     * Marks the address verified and answers the account's id (the route signs it in). A refused
+     * link opened by someone signed in to a verified account (a second tap on the link) is told
+     * so, with where to go (`alreadyVerified`, `redirectTo`), rather than "invalid".
+     */
+    async verifyEmail(token: string, signedInUserId?: () => Promise<string | undefined>): Promise<string> {
       const userId = await db.transaction(async (tx) => {
         const used = await consumeEmailToken(tx, 'verify-email', hashToken(token));
         if (!used) return undefined;
         await markEmailVerified(tx, used.userId);
         return used.userId;
       });
-      if (!userId) throw new AppError('auth.verification-link-invalid');
-      return userId;
+      if (userId) return userId;
+      const signedIn = await signedInUserId?.();
+      const account = signedIn ? await findUserById(db, signedIn) : undefined;
+      if (account?.emailVerifiedAt) {
+        throw new AppError('auth.verification-link-invalid', AUTH_SERVER_MESSAGES.alreadyVerified, {
+          alreadyVerified: true,
+          redirectTo: '/dashboard',
+        });
+      }
+      throw new AppError('auth.verification-link-invalid');
     },
 
     async resendVerification(email: string) {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { previousSlugs, users } from '../../db/schema';
 
@@ -24,6 +24,27 @@ export async function slugTaken(db: DbOrTx, slug: string): Promise<boolean> {
     SELECT EXISTS (SELECT 1 FROM ${users} WHERE ${users.displaySlug} = ${slug})
       OR EXISTS (SELECT 1 FROM ${previousSlugs} WHERE ${previousSlugs.slug} = ${slug}) AS taken`);
   return result.rows[0]?.taken === true;
+}
+
+/** The account whose current slug this is (not someone's previous slug). */
+export async function findUserBySlug(db: DbOrTx, slug: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.displaySlug, slug)).limit(1);
+  return row;
+}
+
+/**
+ * Which of these slugs belong to someone, by the same rule as slugTaken (current or previous
+ * slugs), in one statement: checking a handful of suggested display names costs one round trip.
+ */
+export async function takenSlugs(db: DbOrTx, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const list = [...slugs];
+  const rows = await db
+    .select({ slug: users.displaySlug })
+    .from(users)
+    .where(inArray(users.displaySlug, list))
+    .union(db.select({ slug: previousSlugs.slug }).from(previousSlugs).where(inArray(previousSlugs.slug, list)));
+  return new Set(rows.map((row) => row.slug));
 }
 
 export async function insertUser(

@@ -18,7 +18,7 @@ export function RegistrationSuccessView({ email, message, onBack }: { email: str
       }
     >
       <p className="text-center text-sm text-muted-foreground">
-        We sent a verification link to <strong className="break-all text-foreground">{email}</strong>. Open it to activate your
+        We sent a verification link to <strong className="text-foreground wrap-anywhere">{email}</strong>. Open it to activate your
         account and go to your dashboard.
       </p>
       <div className="grid justify-items-center gap-2 rounded-lg bg-muted/50 p-4 text-center text-sm">

@@ -1,27 +1,31 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { CircleAlertIcon } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema } from '#common/schemas/auth';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
-import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useLogin } from '../api/auth-api';
+import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts';
 import { AUTH_TEXTS } from './auth-messages';
 import { EmailField } from './email-field';
 import { ResendVerification } from './resend-verification';
 import { SubmitButton } from './submit-button';
 
 /**
- * Sign in. A failure shows the 'Login failed' toast with the error message (spec section 8); an
- * account whose e-mail is not verified yet (403 with requiresEmailVerification) is also offered
- * a fresh verification e-mail.
+ * Sign in. A failure shows the 'Login failed' toast with the error message (spec section 8) and
+ * the same message at the form, where the artist is looking (the toast goes once they move on);
+ * an account whose e-mail is not verified yet (403 with requiresEmailVerification) is offered a
+ * fresh verification e-mail instead.
  */
 export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const login = useLogin();
+  useDismissAuthToastsOnLeave();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -29,11 +33,14 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
 
   const onSubmit = form.handleSubmit((credentials) => {
     setUnverifiedEmail(null);
+    setFailure(null);
     login.mutate(credentials, {
       onError: (error) => {
-        toast({ variant: 'destructive', title: AUTH_TEXTS.loginFailed, description: error.message });
+        authToast({ variant: 'destructive', title: AUTH_TEXTS.loginFailed, description: error.message });
         if (error instanceof ApiError && error.data.requiresEmailVerification === true) {
           setUnverifiedEmail(credentials.email);
+        } else {
+          setFailure(error.message);
         }
       },
     });
@@ -61,11 +68,17 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
             </FormItem>
           )}
         />
+        {failure && (
+          <Alert variant="destructive" role="alert" data-testid="sign-in-error">
+            <CircleAlertIcon aria-hidden="true" />
+            <AlertDescription>{failure}</AlertDescription>
+          </Alert>
+        )}
         {unverifiedEmail && (
           <Alert data-testid="unverified-account">
             <AlertTitle>Please verify your email address</AlertTitle>
             <AlertDescription>
-              <p>Open the link we e-mailed to {unverifiedEmail} to activate your account, or get a new link.</p>
+              <p className="wrap-anywhere">Open the link we e-mailed to {unverifiedEmail} to activate your account, or get a new link.</p>
               <ResendVerification email={unverifiedEmail} />
             </AlertDescription>
           </Alert>

@@ -1,12 +1,14 @@
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'wouter';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema } from '#common/schemas/auth';
+import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { needsEmailVerification, useRegister } from '../api/auth-api';
+import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts';
 import { AUTH_TEXTS } from './auth-messages';
 import { EmailField } from './email-field';
 import { NEW_PASSWORD_HINT, NewPasswordField } from './new-password-field';
@@ -16,24 +18,49 @@ const FIELDS = ['displayName', 'email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
 const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
+/** The free names the server suggested (a 409's `suggestions`), for the name as it was typed. */
+interface Suggestions {
+  forName: string;
+  names: string[];
+}
+
+function suggestionsIn(data: Record<string, unknown>): string[] {
+  const names = data.suggestions;
+  return Array.isArray(names) ? names.filter((name): name is string => typeof name === 'string' && name !== '') : [];
+}
+
 /**
  * Create an artist account. When the server asks for e-mail verification (it always does) the
  * page moves to the registration-success view; field errors from the server land on their fields.
+ * A taken display name comes with free names to try, which fill the field in when chosen.
  */
 export function SignUpForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
   const register = useRegister();
+  useDismissAuthToastsOnLeave();
   const form = useForm({
     resolver: zodResolver(registerSchema),
     defaultValues: { displayName: '', email: '', password: '' },
   });
+  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  // Shown only while the field still holds the name they stand in for.
+  const displayName = useWatch({ control: form.control, name: 'displayName' });
+  const shownSuggestions = suggestions && suggestions.forName === displayName ? suggestions.names : [];
+
+  const pickSuggestion = (name: string) => {
+    form.setValue('displayName', name, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+    // The buttons go away with the old name: keep the keyboard where the name is.
+    form.setFocus('displayName');
+  };
 
   const onSubmit = form.handleSubmit((input) => {
+    const typedName = form.getValues('displayName');
+    setSuggestions(null);
     register.mutate(input, {
       onSuccess: (result) => {
         if (needsEmailVerification(result)) onRegistered(input.email, result.message);
       },
       onError: (error) => {
-        toast({ variant: 'destructive', title: AUTH_TEXTS.registrationFailed, description: error.message });
+        authToast({ variant: 'destructive', title: AUTH_TEXTS.registrationFailed, description: error.message });
         if (!(error instanceof ApiError)) return;
         const fieldErrors = error.data.errors;
         if (fieldErrors && typeof fieldErrors === 'object') {
@@ -41,8 +68,12 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
             if (isField(name) && typeof message === 'string') form.setError(name, { message });
           }
         }
-        // 409: the display name (its slug) is taken.
-        if (error.status === 409) form.setError('displayName', { message: error.message });
+        // 409: the display name (its slug) is taken; the server may suggest free ones.
+        if (error.status === 409) {
+          form.setError('displayName', { message: error.message });
+          const names = suggestionsIn(error.data);
+          if (names.length > 0) setSuggestions({ forName: typedName, names });
+        }
       },
     });
   });
@@ -61,6 +92,29 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
               </FormControl>
               <FormDescription>Fans see this name, and your page address is made from it.</FormDescription>
               <FormMessage />
+              {shownSuggestions.length > 0 && (
+                <div
+                  role="group"
+                  aria-label="Free display names"
+                  className="flex flex-wrap items-center gap-2"
+                  data-testid="display-name-suggestions"
+                >
+                  <span className="text-sm text-muted-foreground">
+                    Try:
+                  </span>
+                  {shownSuggestions.map((name) => (
+                    <Button
+                      key={name}
+                      variant="outline"
+                      size="sm"
+                      className="h-auto min-h-9 max-w-full whitespace-normal py-1.5 text-left [overflow-wrap:anywhere]"
+                      onClick={() => pickSuggestion(name)}
+                    >
+                      {name}
+                    </Button>
+                  ))}
+                </div>
+              )}
             </FormItem>
           )}
         />

@@ -74,6 +74,42 @@ describe('/verify-email', () => {
     expect(await screen.findByText('This verification link is invalid or has expired. Please request a new one.')).toBeVisible();
   });
 
+  it('tells a signed-in, verified artist who opens the used link again that the address is verified, and moves on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockFetch({
+      'GET /api/user': { body: TEST_USER },
+      'POST /api/verify-email': {
+        status: 400,
+        body: { message: 'Your email address is already verified.', alreadyVerified: true, redirectTo: '/dashboard' },
+      },
+    });
+    const { currentPath } = renderApp('/verify-email?token=used');
+    expect(await screen.findByRole('heading', { name: 'Email already verified' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Your email address is already verified.');
+    expect(screen.queryByText(/invalid/i)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(currentPath()).toBe('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
+  });
+
+  it('keeps saying the link is invalid to a visitor who is not signed in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      'POST /api/verify-email': {
+        status: 400,
+        body: { message: 'This verification link is invalid or has expired. Please request a new one.' },
+      },
+    });
+    const { currentPath } = renderApp('/verify-email?token=used');
+    expect(await screen.findByRole('heading', { name: 'We could not verify your email' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent('This verification link is invalid or has expired. Please request a new one.');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(currentPath()).toBe('/verify-email');
+  });
+
   it("falls back to 'Email verification failed' without a server message", async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/verify-email': { status: 502, body: '<html>' } });
     renderApp('/verify-email?token=abc');

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CircleCheckIcon, CircleXIcon } from 'lucide-react';
+import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Separator } from '@/components/ui/separator';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { messageOf } from '@/lib/api';
+import { ApiError, messageOf } from '@/lib/api';
 import { useVerifyEmail } from '../api/auth-api';
 import { useOneTimeToken } from '../hooks/use-one-time-token';
 import { AuthCard } from './auth-card';
@@ -14,9 +15,18 @@ import { ResendVerification } from './resend-verification';
 
 const DASHBOARD = '/dashboard';
 
+/** A refused link opened while signed in to a verified account: what is true, instead of "invalid". */
+export const ALREADY_VERIFIED_TEXT = AUTH_SERVER_MESSAGES.alreadyVerified;
+
+/** The server refused the token, but the visitor is signed in and verified (a second tap on the link). */
+function isAlreadyVerified(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.data.alreadyVerified === true;
+}
+
 /**
  * /verify-email?token=: loading, success, error (spec section 4). On success with redirectTo
- * '/dashboard' the page moves on after 2 s; the button goes there at once.
+ * '/dashboard' the page moves on after 2 s; the button goes there at once. A used link opened
+ * again by the signed-in, verified artist says so and moves on to the dashboard the same way.
  */
 export function VerifyEmailPage() {
   useDocumentTitle('Verify email');
@@ -32,12 +42,31 @@ export function VerifyEmailPage() {
     verify.mutate(token);
   }, [token, verify]);
 
-  const redirectTo = verify.data?.redirectTo;
+  // The message to show when the link was refused because the address is verified already, else null.
+  const alreadyVerifiedMessage = isAlreadyVerified(verify.error) ? (verify.error.serverMessage ?? ALREADY_VERIFIED_TEXT) : null;
+  const redirectTo = alreadyVerifiedMessage !== null ? DASHBOARD : verify.data?.redirectTo;
   useEffect(() => {
     if (redirectTo !== DASHBOARD) return;
     const timer = window.setTimeout(() => navigate(DASHBOARD), VERIFIED_REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [redirectTo, navigate]);
+
+  if (alreadyVerifiedMessage !== null) {
+    return (
+      <AuthCard
+        icon={<CircleCheckIcon className="text-success" />}
+        title="Email already verified"
+        description={<span role="status">{alreadyVerifiedMessage}</span>}
+        footer={
+          <Button asChild>
+            <Link href={DASHBOARD}>Go to Dashboard</Link>
+          </Button>
+        }
+      >
+        <p className="text-center text-sm text-muted-foreground">Taking you to your dashboard…</p>
+      </AuthCard>
+    );
+  }
 
   if (token === null || verify.isError) {
     const message =
