@@ -53,8 +53,8 @@ test('play, pause, seek and a play counted once at 5 s; data saver remembered', 
   expect(plays).toHaveLength(1);
 
   // Data saver: the smaller rendition, from the same second, and remembered.
-  await bar.getByRole('button', { name: 'Data saver' }).click();
-  await expect(bar.getByRole('button', { name: 'Data saver' })).toHaveAttribute('aria-pressed', 'true');
+  await bar.getByRole('button', { name: 'Data saver', exact: true }).click();
+  await expect(bar.getByRole('button', { name: 'Data saver', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(audio(page)).toHaveAttribute('src', /quality=low$/);
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(20);
 
@@ -68,7 +68,7 @@ test('play, pause, seek and a play counted once at 5 s; data saver remembered', 
   await expect(audio(page)).toHaveAttribute('src', /quality=low$/);
 });
 
-test('a preview track stops at 25 s and the player closes; a seek past 25 s is clamped', async ({ page }) => {
+test('a preview track stops at 25 s, the player closes and the bar says so; a seek past 25 s is clamped', async ({ page }) => {
   const media = await testMedia();
   await verifiedAccount(page, 'preview');
   await uploadTrackByApi(page, media.mp3, { trackName: 'Teaser', allowFullPlayback: false });
@@ -91,18 +91,22 @@ test('a preview track stops at 25 s and the player closes; a seek past 25 s is c
 
   await bar.getByRole('slider', { name: 'Seek in Teaser' }).fill('24');
   await expect(bar.getByTestId('player-elapsed')).toHaveText('0:24');
-  // Playback reaches 25 s within a second and the player closes.
-  await expect(bar).toBeHidden({ timeout: 5_000 });
+  // Playback reaches 25 s within a second and the player closes; the bar stays to say so.
+  await expect(bar.getByRole('status')).toHaveText('Preview ended.', { timeout: 5_000 });
+  await expect(bar.getByRole('slider')).toHaveCount(0);
   expect(await isPaused(page)).toBe(true);
   expect(await audio(page).getAttribute('src')).toBeNull();
   expect(await page.evaluate(() => (globalThis as unknown as { maxTime: number }).maxTime)).toBeLessThanOrEqual(25.1);
 
   // A seek beyond 25 s lands on 25 s: the preview is over at once.
   await row.getByRole('button', { name: 'Play Teaser' }).click();
+  await expect(bar.getByRole('status')).toHaveText('');
   await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
   await bar.getByRole('slider', { name: 'Seek in Teaser' }).fill('35');
-  await expect(bar).toBeHidden();
+  await expect(bar.getByRole('status')).toHaveText('Preview ended.');
   expect(await page.evaluate(() => (globalThis as unknown as { maxTime: number }).maxTime)).toBeLessThanOrEqual(25.1);
+  await bar.getByRole('button', { name: 'Close player' }).click();
+  await expect(bar).toBeHidden();
 });
 
 test('the player switches tracks, and closes at the end of a track', async ({ page }) => {

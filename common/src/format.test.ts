@@ -5,13 +5,20 @@ describe('formatFileSize', () => {
   it.each([
     [0, '0 Bytes'],
     [512, '512 Bytes'],
-    [1024, '1 KB'],
-    [1536, '1.5 KB'],
+    [1023, '1023 Bytes'],
+    [1024, '1.00 KB'],
+    [1536, '1.50 KB'],
+    [560_752, '547.61 KB'],
+    [641_024, '626.00 KB'],
     [5 * 1024 * 1024 + 123_456, '5.12 MB'],
-    [50 * 1024 * 1024, '50 MB'],
-    [1024 ** 3, '1 GB'],
-    [3 * 1024 ** 4, '3072 GB'],
+    [50 * 1024 * 1024, '50.00 MB'],
+    [1024 ** 3, '1.00 GB'],
+    [3 * 1024 ** 4, '3072.00 GB'],
   ])('%d bytes -> %s', (bytes, text) => expect(formatFileSize(bytes)).toBe(text));
+
+  it('writes two decimals always, so sizes side by side read alike (issue 11)', () => {
+    for (const bytes of [2048, 560_752, 641_024, 4.5 * 1024 * 1024]) expect(formatFileSize(bytes)).toMatch(/^\d+\.\d{2} (KB|MB)$/);
+  });
 
   it('shows 0 Bytes for nonsense', () => {
     expect(formatFileSize(Number.NaN)).toBe('0 Bytes');

@@ -60,10 +60,10 @@ export function testMedia(): Promise<MediaFiles> {
   return made;
 }
 
-/** Spec section 9's size format (base 1024, two decimals at most), for files the tests made. */
+/** Spec section 9's size format (base 1024, two decimals; whole Bytes), for files the tests made. */
 export function displayedSize(file: string): string {
   const bytes = fs.statSync(file).size;
   const units = ['Bytes', 'KB', 'MB', 'GB'];
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
-  return `${Number.parseFloat((bytes / 1024 ** exponent).toFixed(2))} ${units[exponent]}`;
+  return exponent === 0 ? `${bytes} Bytes` : `${(bytes / 1024 ** exponent).toFixed(2)} ${units[exponent]}`;
 }

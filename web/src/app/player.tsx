@@ -47,15 +47,16 @@ export function AppPlayer({ queryClient, children }: { queryClient: QueryClient;
 const PlayerBar = lazy(() => import('@/features/player/components/player-bar').then((m) => ({ default: m.PlayerBar })));
 
 /**
- * The global player bar of the public pages (spec section 2), shown while a track is current.
- * Its code arrives with the first press of play, not with the page.
+ * The global player bar of the public pages (spec section 2), shown while a track is current (and
+ * when a preview has ended, offering a priced track's Buy button). Its code arrives with the
+ * first press of play, not with the page.
  */
 export function PublicPlayerBar() {
-  const { track } = usePlayer();
-  if (!track) return null;
+  const { track, previewEnded } = usePlayer();
+  if (!track && !previewEnded) return null;
   return (
     <Suspense fallback={null}>
-      <PlayerBar />
+      <PlayerBar offerPurchase />
     </Suspense>
   );
 }

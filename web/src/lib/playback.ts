@@ -12,6 +12,8 @@ export interface PlayableTrack {
   duration: number;
   allowFullPlayback: boolean;
   coverPhotoFilename: string | null;
+  /** Minor units (KES x 100); 0 is free. The player offers a priced track for sale when its preview ends. */
+  price: number;
 }
 
 export interface Playback {

@@ -46,7 +46,8 @@ export function UserMenu({ user, onOpenProfile }: { user: CurrentUser; onOpenPro
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel className="grid gap-0.5">
           <span className="truncate">{user.displayName}</span>
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          {/* A long address wraps (only where it must) rather than being cut off. */}
+          <span className="text-xs font-normal text-muted-foreground wrap-anywhere">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onOpenProfile}>

@@ -23,7 +23,7 @@ export function SiteFooter() {
           </Link>
           <a
             href={`mailto:${CONTACT_EMAIL}`}
-            className="inline-flex items-center gap-1.5 text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            className="inline-flex min-w-0 items-center gap-1.5 text-muted-foreground underline-offset-4 wrap-anywhere hover:text-foreground hover:underline"
           >
             <MailIcon className="size-4" aria-hidden="true" />
             {CONTACT_EMAIL}

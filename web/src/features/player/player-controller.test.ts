@@ -211,6 +211,35 @@ describe('PlayerController: preview tracks (allowFullPlayback false)', () => {
     expect(player.getState().track).toBeNull();
     expect(media.paused).toBe(true);
     expect(media.src).toBe('');
+    // The bar says the preview ended until the listener closes it.
+    expect(player.getState().previewEnded).toEqual(PREVIEW);
+    player.close();
+    expect(player.getState().previewEnded).toBeNull();
+  });
+
+  it('forgets the ended preview when a track is selected, and when the track is gone', () => {
+    const { media, player } = setup();
+    player.select(PREVIEW);
+    player.seek(25);
+    expect(player.getState().previewEnded).toEqual(PREVIEW);
+    player.select(PREVIEW);
+    expect(player.getState()).toMatchObject({ track: PREVIEW, isPlaying: true, previewEnded: null });
+    expect(media.src).toBe('/stream/preview/standard');
+    player.seek(30);
+    player.sync([FULL]);
+    expect(player.getState().previewEnded).toBeNull();
+  });
+
+  it('does not say a preview ended for a full track, or for one closed by the listener', () => {
+    const { media, player } = setup();
+    player.select(FULL);
+    media.advanceTo(60);
+    media.fire('ended');
+    expect(player.getState().previewEnded).toBeNull();
+    player.select(PREVIEW);
+    media.advanceTo(10);
+    player.close();
+    expect(player.getState().previewEnded).toBeNull();
   });
 
   it('stops on time even between timeupdate events', () => {

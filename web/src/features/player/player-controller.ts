@@ -7,7 +7,8 @@ import type { StreamEvent } from '#common/schemas/playback';
  * - selecting the current track toggles play/pause; selecting another makes it current and
  *   playing; selecting nothing closes the player;
  * - a play is recorded once per selection, when playback first reaches 5 seconds;
- * - a preview-only track stops at 25 seconds and the player closes; a seek beyond 25 s lands on 25;
+ * - a preview-only track stops at 25 seconds and the player closes; a seek beyond 25 s lands on 25.
+ *   The bar then says so (previewEnded) until the listener closes it or selects a track;
  * - the player closes at the end of a track and on an audio error;
  * - no audio is fetched before the listener presses play (the element is preload="none" and has
  *   no source until a track is selected); the data-saver choice picks the smaller rendition.
@@ -22,6 +23,8 @@ export interface PlayerTrack {
   duration: number;
   allowFullPlayback: boolean;
   coverPhotoFilename?: string | null;
+  /** Minor units (KES x 100); missing or 0 is free. When a preview ends, a priced track offers its Buy button. */
+  price?: number;
 }
 
 export interface PlayerState {
@@ -32,6 +35,8 @@ export interface PlayerState {
   isBuffering: boolean;
   /** Stream the smaller rendition (about half the data). */
   dataSaver: boolean;
+  /** The track whose 25-second preview just ended (the player has closed; the bar says so). */
+  previewEnded: PlayerTrack | null;
 }
 
 export interface PlayerTime {
@@ -120,7 +125,7 @@ export class PlayerController {
   private resumeAt: number | null = null;
 
   constructor(private readonly deps: PlayerDependencies) {
-    this.state = { track: null, isPlaying: false, isBuffering: false, dataSaver: readDataSaver(deps.storage) };
+    this.state = { track: null, isPlaying: false, isBuffering: false, dataSaver: readDataSaver(deps.storage), previewEnded: null };
     this.handlers = {
       play: () => this.update({ isPlaying: true }),
       pause: () => {
@@ -202,7 +207,7 @@ export class PlayerController {
     this.selection += 1;
     this.resumeAt = null;
     this.clearPreviewTimer();
-    this.state = { ...this.state, track, isPlaying: true, isBuffering: true };
+    this.state = { ...this.state, track, isPlaying: true, isBuffering: true, previewEnded: null };
     this.time = { position: 0, length: playableLength(track) };
     this.emit();
     const media = this.media;
@@ -234,13 +239,13 @@ export class PlayerController {
     this.onProgress(target);
   }
 
-  /** Stops, forgets the source (no more bytes fetched) and hides the player. */
-  close() {
+  /** Stops, forgets the source (no more bytes fetched) and hides the player (or, after a preview, says it ended). */
+  close(previewEnded: PlayerTrack | null = null) {
     this.clearPreviewTimer();
     this.resumeAt = null;
     const media = this.media;
-    const hadTrack = this.state.track !== null;
-    this.state = { ...this.state, track: null, isPlaying: false, isBuffering: false };
+    const changed = this.state.track !== null || this.state.previewEnded !== previewEnded;
+    this.state = { ...this.state, track: null, isPlaying: false, isBuffering: false, previewEnded };
     this.time = { position: 0, length: 0 };
     if (media) {
       media.pause();
@@ -248,7 +253,7 @@ export class PlayerController {
       // With no source, load() aborts any download in flight and empties the element.
       media.load();
     }
-    if (hadTrack) this.emit();
+    if (changed) this.emit();
   }
 
   /** Remembers the listener's choice and, mid-track, carries on from the same second. */
@@ -276,7 +281,11 @@ export class PlayerController {
    */
   sync(tracks: readonly PlayerTrack[]) {
     const current = this.state.track;
-    if (!current) return;
+    if (!current) {
+      const ended = this.state.previewEnded;
+      if (ended && !tracks.some((track) => track.id === ended.id)) this.close();
+      return;
+    }
     const fresh = tracks.find((track) => track.id === current.id);
     if (!fresh) {
       this.close();
@@ -287,7 +296,8 @@ export class PlayerController {
       fresh.artistName === current.artistName &&
       fresh.allowFullPlayback === current.allowFullPlayback &&
       fresh.duration === current.duration &&
-      fresh.coverPhotoFilename === current.coverPhotoFilename
+      fresh.coverPhotoFilename === current.coverPhotoFilename &&
+      fresh.price === current.price
     ) {
       return;
     }
@@ -340,7 +350,7 @@ export class PlayerController {
     // While a quality switch loads, the new source reports 0: keep showing where we were.
     if (this.resumeAt !== null) return;
     if (!track.allowFullPlayback && position >= PREVIEW_SECONDS - LIMIT_TOLERANCE_SECONDS) {
-      this.close();
+      this.close(track);
       return;
     }
     this.setTime({ position, length: this.time.length || playableLength(track, media.duration) });

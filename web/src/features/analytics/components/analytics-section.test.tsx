@@ -62,7 +62,7 @@ describe('Analytics (spec sections 2, 3, 9)', () => {
     expect(cards[4]).toMatch(/^Total RevenueKES 45\.00/);
 
     expect(screen.getByRole('heading', { name: 'Storage Usage' })).toBeVisible();
-    expect(screen.getByTestId('storage-used')).toHaveTextContent('512 MB / 1 GB');
+    expect(screen.getByTestId('storage-used')).toHaveTextContent('512.00 MB / 1 GB');
     expect(screen.getByRole('progressbar', { name: 'Storage Usage' })).toHaveAttribute('aria-valuenow', '50');
 
     expect(calls('GET /api/analytics/daily')[0]!.url).toBe('/api/analytics/daily?days=30');

@@ -5,11 +5,11 @@ import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
 import { ANALYTICS_TEXTS as TEXTS } from './texts';
 
-/** Spec sections 2 and 9: Storage Usage, used / 1 GB, with a bar. */
+/** Spec sections 2 and 9: Storage Usage, used / 1 GB (the spec's text for the quota), with a bar. */
 export function StorageUsageCard({ used }: { used: number }) {
   const percent = Math.min(100, (Math.max(0, used) / STORAGE_QUOTA_BYTES) * 100);
   const shown = percent > 0 && percent < 1 ? '<1' : String(Math.round(percent));
-  const label = `${formatFileSize(used)} of ${formatFileSize(STORAGE_QUOTA_BYTES)} used`;
+  const label = `${formatFileSize(used)} of 1 GB used`;
   return (
     <Card className="gap-3">
       <CardHeader>
@@ -20,7 +20,7 @@ export function StorageUsageCard({ used }: { used: number }) {
       <CardContent className="grid gap-2">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
           <p className="font-medium tabular-nums" data-testid="storage-used">
-            {formatFileSize(used)} / {formatFileSize(STORAGE_QUOTA_BYTES)}
+            {formatFileSize(used)} / 1 GB
           </p>
           <p className="text-muted-foreground tabular-nums">{shown}% used</p>
         </div>

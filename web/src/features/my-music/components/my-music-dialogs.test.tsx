@@ -111,7 +111,7 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
     const big = audioFile('big.mp3', 1);
     Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 + 1 });
     await user.upload(input, big);
-    expect(await within(dialog).findByText('File is larger than 52428800 bytes (50 MB)')).toBeVisible();
+    expect(await within(dialog).findByText('File is larger than 52428800 bytes (50.00 MB)')).toBeVisible();
     const files = [audioFile('a.mp3'), audioFile('b.mp3')];
     fireEvent.drop(within(dialog).getByTestId('audio-dropzone'), { dataTransfer: { files, items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })), types: ['Files'] } });
     expect(await within(dialog).findByText('Too many files')).toBeVisible();

@@ -119,17 +119,17 @@ describe('Songs and Albums tabs (spec section 2)', () => {
     });
     const sunrise = await screen.findByRole('listitem', { name: 'Sunrise' });
     expect(within(sunrise).getByTestId('track-duration').textContent).toBe('3:05');
-    expect(within(sunrise).getByTestId('track-size').textContent).toBe('4.5 MB');
+    expect(within(sunrise).getByTestId('track-size').textContent).toBe('4.50 MB');
     expect(within(sunrise).getByTestId('track-price').textContent).toBe('KES 150.50');
     const dusk = screen.getByRole('listitem', { name: 'Dusk' });
     expect(within(dusk).getByTestId('track-duration').textContent).toBe('0:59');
-    expect(within(dusk).getByTestId('track-size').textContent).toBe('1.5 KB');
+    expect(within(dusk).getByTestId('track-size').textContent).toBe('1.50 KB');
     expect(within(dusk).getByTestId('track-price').textContent).toBe('Free');
     expect(within(dusk).getByText('25-second preview')).toBeVisible();
     expect(within(dusk).getByText(/Nairobi Nights/)).toBeVisible();
     expect(screen.getByTestId('songs-count').textContent).toBe('2');
     expect(screen.getByTestId('albums-count').textContent).toBe('1');
-    expect(screen.getByTestId('storage-usage').textContent).toContain('4.5 MB of 1 GB used');
+    expect(screen.getByTestId('storage-usage').textContent).toContain('4.50 MB of 1 GB used');
   });
 
   it('expands an album to its numbered songs, or says it has none', async () => {

@@ -317,7 +317,7 @@ function StorageUsage({ used }: { used: number }) {
   return (
     <div className="grid w-56 max-w-full gap-1" data-testid="storage-usage">
       <p className="text-xs text-muted-foreground">
-        {formatFileSize(used)} of {formatFileSize(STORAGE_QUOTA_BYTES)} used
+        {formatFileSize(used)} of 1 GB used
       </p>
       <Progress value={percent} aria-label="Storage used" aria-valuetext={`${formatFileSize(used)} of 1 GB`} className="h-1.5" />
     </div>

@@ -1,4 +1,5 @@
 import type { FileRejection } from 'react-dropzone';
+import { formatFileSize } from '#common/format';
 
 export interface DropRules {
   /** react-dropzone accept map: MIME type -> extensions. */
@@ -21,7 +22,7 @@ export function rejectionMessage(rejections: readonly FileRejection[], rules: Dr
   if (codes.size === 0) return null;
   if (codes.has('too-many-files')) return 'Too many files';
   if (codes.has('file-invalid-type')) return `File type must be one of ${acceptedExtensions(rules.accept)}`;
-  if (codes.has('file-too-large')) return `File is larger than ${rules.maxSize} bytes (${Math.round(rules.maxSize / (1024 * 1024))} MB)`;
+  if (codes.has('file-too-large')) return `File is larger than ${rules.maxSize} bytes (${formatFileSize(rules.maxSize)})`;
   if (codes.has('file-too-small')) return `File is smaller than ${rules.minSize} ${rules.minSize === 1 ? 'byte' : 'bytes'}: it is empty`;
   return rejections[0]?.errors[0]?.message ?? 'This file cannot be used';
 }

@@ -1,18 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { BuyButtonProvider, type RenderBuyButton } from '@/lib/purchase';
 import { DATA_SAVER_STORAGE_KEY, type PlayerTrack } from '../player-controller';
 import { PlayerBar } from './player-bar';
 import { PlayerProvider, usePlayer } from './player-provider';
 
 const PREVIEW: PlayerTrack = { id: 't-preview', trackName: 'Teaser', artistName: 'Amani', duration: 40, allowFullPlayback: false };
 const FULL: PlayerTrack = { id: 't-full', trackName: 'Sunrise', artistName: 'Amani', duration: 185, allowFullPlayback: true };
+const PRICED_PREVIEW: PlayerTrack = { id: 't-priced', trackName: 'For Sale', artistName: 'Amani', duration: 40, allowFullPlayback: false, price: 5000 };
 
 function TrackButtons() {
   const player = usePlayer();
   return (
     <>
-      {[FULL, PREVIEW].map((track) => (
+      {[FULL, PREVIEW, PRICED_PREVIEW].map((track) => (
         <button key={track.id} type="button" onClick={() => player.select(track)}>
           {`Select ${track.trackName}`}
         </button>
@@ -21,13 +23,18 @@ function TrackButtons() {
   );
 }
 
-function renderPlayer() {
+/** The app's Buy button stands in as a plain button named like the real one. */
+const renderBuyButton: RenderBuyButton = ({ item }) => <button type="button">{`Buy ${item.name} for KES ${(item.price / 100).toFixed(2)}`}</button>;
+
+function renderPlayer({ offerPurchase = false }: { offerPurchase?: boolean } = {}) {
   const recordPlay = vi.fn().mockResolvedValue({});
   render(
-    <PlayerProvider dependencies={{ recordPlay }}>
-      <TrackButtons />
-      <PlayerBar />
-    </PlayerProvider>,
+    <BuyButtonProvider value={renderBuyButton}>
+      <PlayerProvider dependencies={{ recordPlay }}>
+        <TrackButtons />
+        <PlayerBar offerPurchase={offerPurchase} />
+      </PlayerProvider>
+    </BuyButtonProvider>,
   );
   const audio = screen.getByTestId('player-audio') as HTMLAudioElement;
   return { audio, recordPlay, user: userEvent.setup() };
@@ -49,7 +56,10 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
     this.dispatchEvent(new Event('pause'));
   });
-  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+  // As in a browser, load() empties the element and puts its playhead back at 0.
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(function (this: HTMLMediaElement) {
+    this.currentTime = 0;
+  });
   vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockReturnValue(false);
 });
 afterEach(() => vi.restoreAllMocks());
@@ -91,7 +101,51 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
     expect(audio.currentTime).toBe(12);
 
     timeUpdate(audio, 25.2);
-    expect(screen.queryByRole('region', { name: 'Audio player' })).toBeNull();
+    expect(audio.getAttribute('src')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(/^Preview ended\.$/);
+  });
+
+  it('says the preview ended instead of vanishing, and plays it again from the start', async () => {
+    const { audio, user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Select Teaser' }));
+    const bar = screen.getByRole('region', { name: 'Audio player' });
+    // The live region is there from the start, so the change is announced.
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    timeUpdate(audio, 25);
+
+    expect(bar.isConnected).toBe(true);
+    expect(screen.getByRole('status')).toHaveTextContent('Preview ended.');
+    expect(screen.getByTestId('player-title').textContent).toBe('Teaser');
+    // The player has closed (spec section 4): no source, no seek bar, nothing to buy for a free track.
+    expect(audio.getAttribute('src')).toBeNull();
+    expect(screen.queryByRole('slider')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
+
+    await user.click(within(bar).getByRole('button', { name: 'Play Teaser' }));
+    expect(audio.getAttribute('src')).toBe('/api/tracks/t-preview/stream');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getByRole('slider', { name: 'Seek in Teaser' })).toHaveProperty('value', '0');
+
+    timeUpdate(audio, 25);
+    await user.click(within(bar).getByRole('button', { name: 'Close player' }));
+    expect(bar.isConnected).toBe(false);
+  });
+
+  it('offers a priced track to buy when its preview ends, where the page sells', async () => {
+    const { audio, user } = renderPlayer({ offerPurchase: true });
+    await user.click(screen.getByRole('button', { name: 'Select For Sale' }));
+    timeUpdate(audio, 25);
+    const bar = screen.getByRole('region', { name: 'Audio player' });
+    expect(within(bar).getByRole('status')).toHaveTextContent('Preview ended. The full song is for buyers.');
+    expect(within(bar).getByRole('button', { name: 'Buy For Sale for KES 50.00' })).toBeVisible();
+  });
+
+  it('says the full song is for buyers without a Buy button on the dashboard', async () => {
+    const { audio, user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Select For Sale' }));
+    timeUpdate(audio, 25);
+    expect(screen.getByRole('status')).toHaveTextContent('Preview ended. The full song is for buyers.');
+    expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
   });
 
   it('closes at the end of the track', async () => {
@@ -110,6 +164,36 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
     expect(saver.getAttribute('aria-pressed')).toBe('true');
     expect(audio.getAttribute('src')).toBe('/api/tracks/t-full/stream?quality=low');
     expect(window.localStorage.getItem(DATA_SAVER_STORAGE_KEY)).toBe('1');
+  });
+
+  it('explains data saver behind a button a tap reaches (not a hover tooltip)', async () => {
+    const { user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Select Sunrise' }));
+    const about = screen.getByRole('button', { name: 'About data saver' });
+    const explanation = /smaller file that uses about half the data/;
+    const note = screen.getByText(explanation);
+    expect(about.getAttribute('aria-controls')).toBe(note.id);
+    expect(about.getAttribute('aria-expanded')).toBe('false');
+    expect(note).not.toBeVisible();
+
+    await user.click(about);
+    expect(about.getAttribute('aria-expanded')).toBe('true');
+    expect(note).toBeVisible();
+    // Reading it changes nothing.
+    expect(screen.getByRole('button', { name: 'Data saver' }).getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(about);
+    expect(about.getAttribute('aria-expanded')).toBe('false');
+    expect(note).not.toBeVisible();
+
+    // Escape, or a tap elsewhere, folds it away.
+    await user.click(about);
+    await user.keyboard('{Escape}');
+    expect(about.getAttribute('aria-expanded')).toBe('false');
+    expect(about).toHaveFocus();
+    await user.click(about);
+    await user.click(screen.getByTestId('player-title'));
+    expect(about.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('records a play once per selection at 5 s', async () => {

@@ -1,30 +1,49 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { GaugeIcon, Loader2Icon, MusicIcon, PauseIcon, PlayIcon, XIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { GaugeIcon, InfoIcon, Loader2Icon, MusicIcon, PauseIcon, PlayIcon, XIcon } from 'lucide-react';
 import { formatDuration } from '#common/format';
 import { coverUrl, PREVIEW_SECONDS } from '#common/playback';
 import { Button } from '@/components/ui/button';
+import { BuyButton } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
 import type { PlayerTrack } from '../player-controller';
 import { usePlayer, usePlayerTime, type Player } from './player-provider';
 
 /**
  * The fixed bottom audio player (spec section 2): play/pause, title, elapsed/total time, seek
- * bar, close button; plus the data-saver choice. Shown while a track is current. It keeps a
- * spacer of its own height in the page flow so the last rows of a list stay reachable.
+ * bar, close button; plus the data-saver choice. Shown while a track is current, and after a
+ * preview's 25 seconds (the player has closed) to say the preview ended, with the priced track's
+ * Buy button where `offerPurchase` (the public pages). It keeps a spacer of its own height in the
+ * page flow so the last rows of a list stay reachable.
  */
-export function PlayerBar({ className }: { className?: string }) {
+export function PlayerBar({ className, offerPurchase = false }: { className?: string; offerPurchase?: boolean }) {
   const player = usePlayer();
   useMediaSession(player);
-  if (!player.track) return null;
-  return <PlayerBarContent player={player} track={player.track} className={className} />;
+  const track = player.track ?? player.previewEnded;
+  if (!track) return null;
+  return <PlayerBarContent player={player} track={track} ended={!player.track} offerPurchase={offerPurchase} className={className} />;
 }
 
-function PlayerBarContent({ player, track, className }: { player: Player; track: PlayerTrack; className?: string }) {
+function PlayerBarContent({
+  player,
+  track,
+  ended,
+  offerPurchase,
+  className,
+}: {
+  player: Player;
+  track: PlayerTrack;
+  /** The preview ended: the bar stays to say so (and offer the full song), without the playing controls. */
+  ended: boolean;
+  offerPurchase: boolean;
+  className?: string;
+}) {
   const barRef = useRef<HTMLElement>(null);
   useBottomBarHeight(barRef);
+  const price = track.price ?? 0;
+  const priced = price > 0;
   return (
     <>
-      <div aria-hidden="true" className="h-28 shrink-0 sm:h-20" />
+      <div aria-hidden="true" className="h-[var(--bottom-bar-height,7rem)] shrink-0 sm:h-[var(--bottom-bar-height,5rem)]" />
       <section
         ref={barRef}
         aria-label="Audio player"
@@ -34,25 +53,31 @@ function PlayerBarContent({ player, track, className }: { player: Player; track:
           className,
         )}
       >
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-3 gap-y-1.5 px-3 py-2.5 sm:flex-nowrap sm:gap-x-4 sm:px-6">
-          <PlayPauseButton player={player} />
+        {/* Phones: play, title and close on the first line, the rest on the second; from sm up, one line. */}
+        <div className="mx-auto grid max-w-5xl grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 px-3 py-2.5 sm:flex sm:gap-x-4 sm:px-6">
+          <PlayPauseButton player={player} track={track} ended={ended} />
           <TrackTitle track={track} />
-          <SeekBar player={player} track={track} />
-          <Button
-            variant="outline"
-            size="sm"
-            className={cn(
-              'order-3 h-8 px-2 text-xs sm:order-4 sm:text-sm',
-              player.dataSaver && 'border-primary bg-accent text-primary hover:bg-accent hover:text-primary',
+          <div className="col-span-3 row-start-2 flex min-h-8 min-w-0 items-center gap-2 sm:flex-1 sm:gap-3">
+            {/* Always present, so the change to "Preview ended" is announced. */}
+            <p role="status" className={ended ? 'min-w-0 flex-1 text-xs text-muted-foreground sm:text-sm' : 'sr-only'}>
+              {ended && (
+                <>
+                  <span className="font-medium text-foreground">Preview ended.</span>
+                  {priced && ' The full song is for buyers.'}
+                </>
+              )}
+            </p>
+            {ended ? (
+              offerPurchase &&
+              priced && <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price }} size="compact" />
+            ) : (
+              <>
+                <SeekBar player={player} track={track} />
+                <DataSaver player={player} />
+              </>
             )}
-            aria-pressed={player.dataSaver}
-            title="Data saver: stream a smaller file that uses about half the data"
-            onClick={() => player.setDataSaver(!player.dataSaver)}
-          >
-            <GaugeIcon aria-hidden="true" />
-            Data saver
-          </Button>
-          <Button variant="ghost" size="icon" className="order-4 size-9 sm:order-5" aria-label="Close player" onClick={player.close}>
+          </div>
+          <Button variant="ghost" size="icon" className="col-start-3 row-start-1 size-9" aria-label="Close player" onClick={player.close}>
             <XIcon aria-hidden="true" />
           </Button>
         </div>
@@ -61,14 +86,15 @@ function PlayerBarContent({ player, track, className }: { player: Player; track:
   );
 }
 
-function PlayPauseButton({ player }: { player: Player }) {
-  const name = player.track?.trackName ?? '';
+function PlayPauseButton({ player, track, ended }: { player: Player; track: PlayerTrack; ended: boolean }) {
+  const name = track.trackName;
   return (
     <Button
       size="icon"
-      className="order-1 size-11 rounded-full"
+      className="size-11 rounded-full"
       aria-label={player.isPlaying ? `Pause ${name}` : `Play ${name}`}
-      onClick={player.toggle}
+      // After a preview the player has closed: play selects the track again, from the start.
+      onClick={ended ? () => player.select(track) : player.toggle}
     >
       {player.isPlaying && player.isBuffering ? (
         <Loader2Icon className="size-5 animate-spin" aria-hidden="true" />
@@ -81,22 +107,80 @@ function PlayPauseButton({ player }: { player: Player }) {
   );
 }
 
+/** Title (up to two lines), then the artist and, for a preview, a compact badge: readable on a 360 px phone. */
 function TrackTitle({ track }: { track: PlayerTrack }) {
   const cover = coverUrl('track', track.id, track.coverPhotoFilename ?? null, 96);
   return (
-    <div className="order-2 flex min-w-0 flex-1 items-center gap-3 sm:w-60 sm:flex-none lg:w-80">
+    <div className="flex min-w-0 items-center gap-3 sm:w-60 sm:flex-none lg:w-80">
       <div className="hidden size-10 shrink-0 items-center justify-center overflow-hidden rounded-md bg-muted text-muted-foreground min-[400px]:flex">
         {cover ? <img src={cover} alt="" width={40} height={40} className="size-10 object-cover" /> : <MusicIcon className="size-4" aria-hidden="true" />}
       </div>
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium" data-testid="player-title">
+        <p className="line-clamp-2 text-sm leading-5 font-medium wrap-anywhere" data-testid="player-title">
           {track.trackName}
         </p>
-        <p className="truncate text-xs text-muted-foreground">
-          {track.artistName}
-          {!track.allowFullPlayback && <span className="text-primary"> · {PREVIEW_SECONDS}-second preview</span>}
+        <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+          <span className="truncate" data-testid="player-artist">
+            {track.artistName}
+          </span>
+          {!track.allowFullPlayback && (
+            <span className="shrink-0 rounded-full border border-primary/40 px-1.5 text-[11px] leading-4 text-primary">
+              {PREVIEW_SECONDS}-second preview
+            </span>
+          )}
         </p>
       </div>
+    </div>
+  );
+}
+
+/**
+ * The data-saver choice, and what it means behind an info button (a tap reaches it, where a
+ * hover tooltip never shows on a phone). Escape, or a tap elsewhere, folds it away.
+ */
+function DataSaver({ player }: { player: Player }) {
+  const [open, setOpen] = useState(false);
+  const groupRef = useRef<HTMLDivElement>(null);
+  const id = useId();
+  useEffect(() => {
+    if (!open) return;
+    const away = (event: PointerEvent) => {
+      if (!groupRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    return () => document.removeEventListener('pointerdown', away);
+  }, [open]);
+  return (
+    <div
+      ref={groupRef}
+      className="flex shrink-0 items-center sm:relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+        }
+      }}
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        className={cn('h-8 px-2 text-xs sm:text-sm', player.dataSaver && 'border-primary bg-accent text-primary hover:bg-accent hover:text-primary')}
+        aria-pressed={player.dataSaver}
+        onClick={() => player.setDataSaver(!player.dataSaver)}
+      >
+        <GaugeIcon aria-hidden="true" />
+        Data saver
+      </Button>
+      <Button variant="ghost" size="icon-sm" aria-label="About data saver" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        <InfoIcon aria-hidden="true" />
+      </Button>
+      <p
+        id={id}
+        hidden={!open}
+        className="absolute inset-x-3 bottom-full mb-2 rounded-md border bg-popover p-3 text-sm text-popover-foreground shadow-md sm:inset-x-auto sm:right-0 sm:mb-6 sm:w-72"
+      >
+        Data saver streams a smaller file that uses about half the data. Your choice is remembered on this device.
+      </p>
     </div>
   );
 }
@@ -126,7 +210,7 @@ function SeekBar({ player, track }: { player: Player; track: PlayerTrack }) {
 
   const max = length > 0 ? length : Math.max(position, 1);
   return (
-    <div className="order-5 flex w-full items-center gap-2 sm:order-3 sm:w-auto sm:flex-1">
+    <div className="flex min-w-0 flex-1 items-center gap-2">
       <span className="w-10 shrink-0 text-right text-xs text-muted-foreground tabular-nums" data-testid="player-elapsed">
         {formatDuration(shown)}
       </span>

@@ -43,7 +43,7 @@ export function ProfileDetailsCard({ user }: { user: CurrentUser }) {
             </Link>
           </dd>
           <dt className="text-muted-foreground">Email</dt>
-          <dd className="font-medium break-all">{user.email}</dd>
+          <dd className="font-medium wrap-anywhere">{user.email}</dd>
         </dl>
       </CardContent>
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
