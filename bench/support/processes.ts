@@ -119,6 +119,33 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kib('VmRSS'), peak: kib('VmHWM') };
 }
 
+const GIB = 1024 ** 3;
+
+/**
+ * A process's resident memory split by where it lives, from /proc/<pid>/smaps, in bytes:
+ * `wasm` is the embedded database's WebAssembly heap (PGlite), whose accessible part V8 maps
+ * read-write right before the rest of its reservation (several GiB, inaccessible); `rest` is the
+ * Node side (V8 heaps, malloc arenas holding Buffers, code). Only the WebAssembly heap never shrinks.
+ */
+export function memoryBreakdownOf(pid: number): { rss: number; wasm: number; rest: number } {
+  const vmas: { start: number; end: number; access: boolean; rss: number }[] = [];
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S{4}) /.exec(line);
+    if (head) vmas.push({ start: parseInt(head[1]!, 16), end: parseInt(head[2]!, 16), access: !head[3]!.startsWith('---'), rss: 0 });
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && vmas.length > 0) vmas.at(-1)!.rss = Number(rss[1]) * 1024;
+  }
+  let rss = 0;
+  let wasm = 0;
+  vmas.forEach((vma, i) => {
+    rss += vma.rss;
+    const next = vmas[i + 1];
+    // V8's pointer cage is 4 GiB in all; a WebAssembly memory reserves 8 GiB and more.
+    if (vma.access && next && !next.access && next.start === vma.end && next.end - vma.start > 4 * GIB) wasm += vma.rss;
+  });
+  return { rss, wasm, rest: rss - wasm };
+}
+
 /** Resets a process's peak RSS (VmHWM) to its current RSS (Linux: clear_refs 5). */
 export function resetPeak(pid: number) {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');

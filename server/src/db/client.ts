@@ -31,9 +31,23 @@ const types = {
   },
 };
 
+/**
+ * Makes a fresh cluster in a worker of its own that then exits. Made in the serving worker, initdb
+ * leaves about 350 MiB (two more WebAssembly instances and their buffers) as garbage that only a
+ * full collection frees, whenever that comes: the process's memory would depend on GC timing.
+ * A thread that exits frees all of it at once (docs/decisions/032-upload-memory.md).
+ */
+async function initialiseCluster(dbDir: string) {
+  const worker = startWorker('pglite', { workerData: { dataDir: dbDir } });
+  // once() rejects if the worker emits 'error' first.
+  const [code] = (await once(worker, 'exit')) as [number];
+  if (code !== 0) throw new Error(`The embedded database could not be created (exit ${code}).`);
+}
+
 async function startEmbedded(dataDir: string, onFatal: (error: Error) => void) {
   const dbDir = path.join(dataDir, 'db');
   fs.mkdirSync(dbDir, { recursive: true });
+  if (!fs.existsSync(path.join(dbDir, 'PG_VERSION'))) await initialiseCluster(dbDir);
   // Unix socket paths are limited to ~107 bytes, so the socket lives in a short temporary folder.
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-pg-'));
   const worker = startWorker('pglite', {

@@ -10,7 +10,8 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 interface PgliteWorkerData {
   dataDir: string;
-  socketPath: string;
+  /** Absent: only make the cluster (initdb) and exit, so its memory leaves with this thread. */
+  socketPath?: string;
 }
 
 const { dataDir, socketPath } = workerData as PgliteWorkerData;
@@ -21,6 +22,12 @@ const { dataDir, socketPath } = workerData as PgliteWorkerData;
 if (process.platform === 'linux') os.setPriority(10);
 
 const db = await PGlite.create({ dataDir });
+if (!socketPath) {
+  // A fresh cluster was made: the thread ends here, taking initdb's WebAssembly instances with it
+  // (docs/decisions/032-upload-memory.md).
+  await db.close();
+  process.exit(0);
+}
 // Two connections: node-postgres may open a replacement before it has released a broken one.
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 2 });
 await server.start();
