@@ -37,6 +37,8 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       SMTP_URL: '',
+      // Tests say which address they come from (X-Forwarded-For, e2e/support/test.ts).
+      TRUST_PROXY: 'true',
       // Embedded PGlite in the fresh DATA_DIR unless a throwaway PostgreSQL database is named for e2e.
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },

@@ -3,13 +3,21 @@ import { expect, test as base } from '@playwright/test';
 export { expect };
 export type { Locator, Page, TestInfo } from '@playwright/test';
 
+const randomOctet = () => 1 + Math.floor(Math.random() * 254);
+
 /**
- * Playwright's test, with one change: a page the server rendered shows before its scripts run
- * (docs/decisions/029), so after `page.goto` of such a page the test waits until it answers
- * clicks and keys (the layout marks <html data-interactive>), as a person would see the player
- * respond only then.
+ * Playwright's test, with two changes. Each test comes from an address of its own (below). And a
+ * page the server rendered shows before its scripts run (docs/decisions/029), so after
+ * `page.goto` of such a page the test waits until it answers clicks and keys (the layout marks
+ * <html data-interactive>), as a person would see the player respond only then.
  */
 export const test = base.extend({
+  // Each test is a visitor of its own address, as people are: the server trusts the proxy header
+  // (global-setup starts it with TRUST_PROXY), so the per-address limits (30 sign-ups in 15
+  // minutes) count each test, not the whole suite that shares 127.0.0.1.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `10.${randomOctet()}.${randomOctet()}.${randomOctet()}` });
+  },
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
