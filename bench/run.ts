@@ -20,6 +20,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   pages: () => import('./pages'),
   payments: () => import('./payments'),
   uploads: () => import('./uploads'),
+  'uploads-resumable': () => import('./uploads-resumable'),
   'auth-timing': () => import('./auth-timing'),
 };
 

@@ -63,8 +63,17 @@ test('an artist renames, uploads a photo and manages social links; the share lin
   // The header's Share Link follows the new slug at once, without a reload.
   await expect(shareLink(page)).toHaveValue(new RegExp(`/profile/${newSlug}$`));
 
-  // The profile photo: a non-square PNG, previewed, then uploaded.
+  // The profile photo: a non-square PNG goes through the square cropper, is previewed, then uploaded.
   await page.getByLabel('Profile photo file').setInputFiles(await photoFile(testInfo));
+  const crop = page.getByRole('dialog', { name: 'Crop profile photo' });
+  await expect(crop.getByText('This photo is 900x600 px.', { exact: false })).toBeVisible();
+  await expect(crop.getByRole('group', { name: 'Photo to crop' }).locator('img')).toBeVisible();
+  // A 600 px square, at its own size (between the recommended 400 and 800).
+  await expect(crop.getByTestId('crop-quality')).toHaveText('Saved as a 600x600 px JPG.');
+  expect(await seriousViolations(page)).toEqual([]);
+  await crop.getByRole('button', { name: 'Use photo' }).click();
+  await expect(crop).toBeHidden();
+  await expect(page.getByText('profile-photo.jpg')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Preview of your new profile photo' })).toBeVisible();
   await page.getByRole('button', { name: 'Save photo' }).click();
   await expect(toast(page, 'Profile photo updated')).toBeVisible();
@@ -143,7 +152,7 @@ test("analytics: 'No Analytics Data Yet', then the figures after an upload, a pl
   await expect(card('Total Streams')).toContainText(/^Total Streams1(?!\d)/);
   await expect(card('Total Downloads')).toContainText(/^Total Downloads1(?!\d)/);
   await expect(card('Total Revenue')).toContainText('KES 0.00');
-  await expect(page.getByTestId('storage-used')).toHaveText(/^\d+(\.\d+)? (KB|MB) \/ 1 GB$/);
+  await expect(page.getByTestId('storage-used')).toHaveText(/^\d+\.\d{2} (KB|MB) \/ 1 GB$/);
   await expect(page.getByRole('img', { name: /^Plays per day .*: 1 play in total/ })).toBeVisible();
   const row = page.getByRole('table', { name: /per track/ }).getByRole('row', { name: /Counted Tone/ });
   await expect(row.getByRole('cell')).toHaveText(['1', '1']);

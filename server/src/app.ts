@@ -12,7 +12,7 @@ import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
 import { webPlugin } from './plugins/web';
 import { authPlugin, sessionPlugin, type AuthPluginOptions } from './modules/auth';
-import { catalogPlugin } from './modules/catalog';
+import { catalogPlugin, storageUsed } from './modules/catalog';
 import { discoveryPlugin } from './modules/discovery';
 import { limitsPlugin } from './modules/limits';
 import { mailPlugin, type MailTransport } from './modules/mail';
@@ -20,7 +20,7 @@ import { mediaPlugin } from './modules/media';
 import { playbackPlugin } from './modules/playback';
 import { publicPagesPlugin } from './modules/public-pages';
 import { storagePlugin } from './modules/storage';
-import { uploadsPlugin } from './modules/uploads';
+import { resumableUploadsPlugin, uploadsPlugin } from './modules/uploads';
 import { profilesPlugin } from './modules/profiles';
 import { analyticsPlugin } from './modules/analytics';
 import { paymentProviderPlugin } from './modules/payment-provider';
@@ -96,6 +96,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(paymentsPlugin);
     await app.register(mediaPlugin, { config });
     await app.register(uploadsPlugin);
+    // tus at /api/uploads; the quota it checks at creation is the catalogue's count.
+    await app.register(resumableUploadsPlugin, { storageUsed: (userId) => storageUsed(app.database.db, userId) });
     await app.register(catalogPlugin);
     await app.register(playbackPlugin);
     await app.register(discoveryPlugin);

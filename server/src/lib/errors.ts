@@ -33,6 +33,8 @@ export const ERRORS = {
   'upload.too-large': { status: 413, message: CATALOG_MESSAGES.audioTooLarge },
   'upload.unsupported-format': { status: 415, message: CATALOG_MESSAGES.audioFormat },
   'upload.too-many': { status: 429, message: CATALOG_MESSAGES.tooManyUploads },
+  'upload.too-many-unfinished': { status: 429, message: CATALOG_MESSAGES.tooManyUnfinishedUploads },
+  'upload.not-found': { status: 404, message: CATALOG_MESSAGES.uploadNotFound },
   'quota.exceeded': { status: 413, message: CATALOG_MESSAGES.storageFull },
 
   // The catalogue and playback.

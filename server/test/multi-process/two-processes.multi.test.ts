@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { decodedSecondsOfBytes, mediaFixtures } from '../support/media-fixtures';
 import { startS3Server, type TestS3 } from '../support/s3-server';
 import { freePort, listening, startServer, type ServerProcess } from '../support/server-process';
 import { createTestDatabase, makeDataDir } from '../support/test-app';
+import { TusClient } from '../support/tus-client';
 
 /**
  * Sauti as it runs when it outgrows one machine (docs/decisions/024): two server processes, each
@@ -139,6 +141,43 @@ describe('two server processes on one database', () => {
     expect(((await refused.json()) as { message: string }).message).toMatch(/too many/i);
   });
 
+  it('continues a resumable upload on the other process, even while the first still holds it', async () => {
+    const file = (await mediaFixtures()).mp3;
+    const size = fs.statSync(file).size;
+    const onA = new TusClient(a.url, cookie);
+    const onB = new TusClient(b.url, cookie);
+    const created = await onA.create(size, { filename: 'safari.mp3' });
+    expect(created.status).toBe(201);
+    const url = created.headers.location!;
+    // A's connection dies without a word (no FIN, no RST): A still holds the upload, waiting for bytes.
+    const spooled = (bytes: number) =>
+      vi.waitFor(
+        () => {
+          const scratch = path.join(a.dataDir, 'tmp');
+          const sizes = fs.readdirSync(scratch).filter((name) => name.startsWith('resumable-')).map((name) => fs.statSync(path.join(scratch, name)).size);
+          expect(Math.max(0, ...sizes)).toBeGreaterThanOrEqual(bytes);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    let hung: (() => void) | undefined;
+    void onA.patch(url, file, 0, { cutAfter: 200_000, received: (bytes) => spooled(bytes).then(() => new Promise<void>((resolve) => (hung = resolve))) });
+    await vi.waitFor(() => expect(hung).toBeDefined(), { timeout: 10_000 });
+    // B asks where the upload is: A is asked (through the database) to let go, keeps what it got, and B answers.
+    expect(await onB.offset(url)).toBe(200_000);
+    const rest = await onB.patch(url, file, 200_000);
+    expect(rest?.status).toBe(204);
+    hung!();
+    expect(onA.bytesSent + onB.bytesSent).toBe(size);
+
+    const form = new FormData();
+    form.append('trackName', 'Safari');
+    form.append('artistName', 'Wanjiru');
+    form.append('audioUploadId', url.split('/').pop()!);
+    const track = await fetch(`${a.url}/api/tracks`, { method: 'POST', body: form, headers: { cookie } });
+    expect(track.status).toBe(201);
+    expect(((await track.json()) as { fileSize: number }).fileSize).toBe(size);
+  });
+
   it('runs each scheduled clean-up once per period, not once per process', async () => {
     await vi.waitFor(
       async () => {
@@ -154,6 +193,7 @@ describe('two server processes on one database', () => {
           'payments.reconcile',
           'payouts.run',
           'public-pages.forget-old-views',
+          'uploads.expire',
         ]);
         for (const row of rows) expect(row, row.kind).toMatchObject({ runs: 1, done: 1, attempts: 1 });
       },

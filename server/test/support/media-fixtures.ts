@@ -161,3 +161,21 @@ export function decodedSecondsOfBytes(bytes: Buffer, extension = 'm4a'): number 
     fs.rmSync(file, { force: true });
   }
 }
+
+/**
+ * The largest upload an artist may make: a WAV (44.1 kHz, 16-bit stereo) of 295 s, 52,038,044
+ * bytes, just under the 50 MB limit (as the uploads benchmark sends). Made on first use.
+ */
+export async function fiftyMegabyteWav(): Promise<string> {
+  ffmpegPath = (await locateFfmpeg(process.env.FFMPEG_PATH, dir)).path;
+  return produce('upload-295s.wav', (t) =>
+    ffmpeg(
+      [
+        '-f', 'lavfi', '-i', 'sine=frequency=220:duration=295:sample_rate=44100',
+        '-f', 'lavfi', '-i', 'anoisesrc=color=pink:amplitude=0.05:duration=295:sample_rate=44100',
+        '-filter_complex', 'amix=inputs=2,aformat=channel_layouts=stereo', '-c:a', 'pcm_s16le', '-f', 'wav',
+      ],
+      t,
+    ),
+  );
+}

@@ -8,6 +8,9 @@ export { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, strea
 /** Uploads one artist may have in progress at once (tabs, devices). */
 export const MAX_UPLOADS_PER_ARTIST = 4;
 
+/** Resumable uploads one artist may have started and not finished (each expires after a day). */
+export const MAX_UNFINISHED_UPLOADS = 10;
+
 /**
  * The catalogue's shared rules: the upload and edit forms of My Music (web) and the multipart
  * fields the server reads are checked by these schemas, so both sides give the same messages.
@@ -49,6 +52,10 @@ export const CATALOG_MESSAGES = {
   storageFull: 'Not enough storage left: each artist can store up to 1 GB. Delete some tracks or albums to make room.',
   uploadIncomplete: 'The upload did not complete. Please try again.',
   tooManyUploads: `You already have ${MAX_UPLOADS_PER_ARTIST} uploads in progress. Please wait for one to finish, then try again.`,
+  tooManyUnfinishedUploads: `You have ${MAX_UNFINISHED_UPLOADS} unfinished uploads. Finish one (choose the same file again to continue it), or try again tomorrow, when unfinished uploads are cleared.`,
+  uploadNotFound: 'This upload was not found. It may have expired: please choose the file again.',
+  audioUploadMissing: 'The uploaded audio file is no longer available. Please upload it again.',
+  audioUploadUnfinished: 'The audio file has not finished uploading. Please wait for it to finish, then try again.',
   trackNotFound: 'Track not found', // spec (section 8)
   albumNotFound: 'Album not found', // spec (section 8)
   trackSold: 'This track has been sold and cannot be deleted to preserve purchase records.', // spec (section 8)

@@ -4,3 +4,4 @@ export * from './catalog';
 export * from './shared-state';
 export * from './fans';
 export * from './payments';
+export * from './uploads';

@@ -49,5 +49,5 @@ export const catalogPlugin = fp(
       await catalogRoutes(scope, services);
     });
   },
-  { name: 'catalog', dependencies: ['database', 'uploads', 'session', 'storage', 'media'] },
+  { name: 'catalog', dependencies: ['database', 'uploads', 'resumable-uploads', 'session', 'storage', 'media'] },
 );

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { albumSchema, purchaseItemSchema, trackSchema } from '#common/schemas/catalog/responses';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { requireUser, signedInUser } from '../auth';
 import type { AlbumsService } from './albums.service';
 import type { TracksService } from './tracks.service';
@@ -9,6 +10,9 @@ import { readCatalogForm, type UploadForm } from './upload-routes-support';
 import { runUpload, type ReceivedUpload } from '../uploads';
 
 const idParams = z.object({ id: z.string().max(100) });
+
+/** POST /api/tracks may name a finished resumable upload (tus, /api/uploads) instead of sending the audio part. */
+const FINISHED_AUDIO = { idField: 'audioUploadId', fileField: 'audio', duplicateMessage: CATALOG_MESSAGES.oneAudioFile };
 const messageSchema = z.object({ message: z.string() });
 
 /**
@@ -60,7 +64,10 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
   };
 
   routes.post('/api/tracks', { preHandler: requireUser, schema: { response: { 201: trackSchema } } }, async (request, reply) => {
-    const track = await withForm(request, reply, 'track', false, (userId, upload) => tracks.create(userId, upload));
+    // The audio comes as the `audio` part, or was sent before as a resumable upload named by `audioUploadId`.
+    const track = await withForm(request, reply, 'track', false, (userId, upload) =>
+      app.resumableUploads.withFinishedUpload(userId, upload, FINISHED_AUDIO, (withAudio) => tracks.create(userId, withAudio)),
+    );
     return reply.code(201).send(track);
   });
 

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
  *   renditions/<trackId>/<audioId>-<kind>.m4a          made from that original by the media job
  *   covers/<userId>/<coverId>/original.<png|jpg>       a 3000x3000 cover as uploaded
  *   covers/<userId>/<coverId>/<size>.<webp|jpg>        its thumbnails
+ *   uploads/<uploadId>/<start>                         a piece of a resumable upload, from byte `start`
+ *                                                      (gone once a track took the file, or it expired)
  */
 export const storageKeys = {
   audio(userId: string, extension: string): string {
@@ -29,5 +31,12 @@ export const storageKeys = {
   },
   coverPrefix(originalKey: string): string {
     return originalKey.slice(0, originalKey.lastIndexOf('/') + 1);
+  },
+  /** Zero-padded, so the keys of one upload list in the order of their bytes. */
+  uploadSegment(uploadId: string, start: number): string {
+    return `uploads/${uploadId}/${String(start).padStart(12, '0')}`;
+  },
+  uploadPrefix(uploadId: string): string {
+    return `uploads/${uploadId}/`;
   },
 };

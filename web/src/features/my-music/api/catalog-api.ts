@@ -1,7 +1,9 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Album, PurchaseItem, Track } from '#common/schemas/catalog/responses';
 import { apiJson, apiRequest } from '@/lib/api';
-import { uploadForm, type UploadOptions } from '@/lib/upload';
+import { RESUMABLE_FROM_BYTES, uploadResumable } from '@/lib/resumable-upload';
+import { percentOf, uploadForm, type UploadOptions } from '@/lib/upload';
+import { uploadTrackFormData, type UploadTrackValues } from '../lib/catalog-forms';
 
 /** The artist's own catalogue (spec section 7, Tracks and Albums). */
 
@@ -30,6 +32,32 @@ const albumUrl = (id: string) => `/api/albums/${encodeURIComponent(id)}`;
 
 export function createTrack(form: FormData, options?: UploadOptions): Promise<Track> {
   return uploadForm<Track>('POST', '/api/tracks', form, options);
+}
+
+/**
+ * Upload New Track. A large audio file goes first as a resumable upload (lib/resumable-upload.ts:
+ * a dropped connection costs only the bytes in flight), then the form names it (`audioUploadId`)
+ * with the fields and the cover; a small one goes in the form itself. Progress counts the audio
+ * and the form together, and never goes backwards (a resumed upload re-sends what the server had
+ * not received yet).
+ */
+export async function uploadTrack(values: UploadTrackValues, options: UploadOptions = {}): Promise<Track> {
+  const audio = values.audioFile;
+  if (!(audio instanceof File) || audio.size < RESUMABLE_FROM_BYTES) return createTrack(uploadTrackFormData(values), options);
+  const { onProgress, signal } = options;
+  const coverBytes = values.coverPhoto instanceof Blob ? values.coverPhoto.size : 0;
+  let shown = 0;
+  const report = (loaded: number, total: number) => {
+    shown = Math.max(shown, loaded);
+    onProgress?.({ loaded: shown, total, percent: percentOf(shown, total) });
+  };
+  const sent = await uploadResumable(audio, { signal, onProgress: (bytes) => report(bytes, audio.size + coverBytes) });
+  const track = await createTrack(uploadTrackFormData(values, { audioUploadId: sent.uploadId }), {
+    signal,
+    onProgress: ({ loaded, total }) => report(audio.size + loaded, audio.size + total),
+  });
+  await sent.forget();
+  return track;
 }
 
 export function updateTrack(id: string, form: FormData, options?: UploadOptions): Promise<Track> {

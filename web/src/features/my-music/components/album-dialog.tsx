@@ -229,7 +229,14 @@ export function AlbumDialog({
               )}
             />
 
-            <UploadProgress phase={upload.phase} percent={upload.percent} label={newTracks.fields.length > 0 ? 'Uploading' : 'Saving'} />
+            <UploadProgress
+              phase={upload.phase}
+              percent={upload.percent}
+              loaded={upload.loaded}
+              total={upload.total}
+              secondsLeft={upload.secondsLeft}
+              label={newTracks.fields.length > 0 ? 'Uploading' : 'Saving'}
+            />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
                 {busy ? 'Cancel upload' : 'Cancel'}

@@ -1,11 +1,33 @@
-import { useId, useRef } from 'react';
-import { ImageIcon } from 'lucide-react';
+import { useId, useRef, useState } from 'react';
+import { CropIcon, ImageIcon } from 'lucide-react';
+import { COVER_SIZE_PX, looksLikeAcceptedCover } from '#common/schemas/catalog/rules';
+import { ImageCropDialog, preloadImageCropper } from '@/components/image-crop-dialog';
 import { Button } from '@/components/ui/button';
+import type { CropSquare, OutputRule } from '@/lib/crop';
+import { formatImageSize, readImageSize, uprightSize, type ImageSize } from '@/lib/image-size';
 import { useObjectUrl } from '../hooks/use-object-url';
+import { isCoverSize } from '../lib/image-size';
+
+/** Spec section 5: a cover is exactly 3000x3000 px; the cropper makes a JPEG of that size. */
+const COVER_OUTPUT: OutputRule = { exact: COVER_SIZE_PX };
+const COVER_PX = `${COVER_SIZE_PX}x${COVER_SIZE_PX}`;
+
+/** A chosen photo that is not a cover as it is, and what became of it. */
+interface PhotoToCrop {
+  original: File;
+  /** As the photo is seen (a phone's portrait photo is 3024x4032); null when it cannot be read. */
+  size: ImageSize | null;
+  crop?: CropSquare;
+  /** The cover cut from it (cover.jpg), once cropped. */
+  cropped?: File;
+}
 
 /**
  * Optional cover photo: a preview, a button to choose a PNG or JPG, and Remove. On edit the
  * current cover shows until another is chosen (spec section 5: empty keeps the current cover).
+ * An exact 3000x3000 PNG or JPG is used as it is. Any other photo (a phone's 3024x4032, a
+ * 1080x1080 square) is refused by the form's rule, with its real size and a way forward: crop it
+ * to a square, which becomes a 3000x3000 JPEG, the file the form sends.
  */
 export function CoverPhotoField({
   id,
@@ -33,6 +55,32 @@ export function CoverPhotoField({
   const preview = useObjectUrl(file);
   const shown = preview ?? currentCoverUrl ?? null;
   const hintId = useId();
+  const cropHintId = useId();
+  const [photo, setPhoto] = useState<PhotoToCrop | null>(null);
+  const [cropping, setCropping] = useState(false);
+  const latest = useRef<File | null>(null);
+
+  // What the field holds now came from this photo: as chosen (to crop) or as cropped.
+  const current = photo && file && (file === photo.original || file === photo.cropped) ? photo : null;
+  const toCrop = current && current.size && file === current.original ? current : null;
+
+  const choose = (chosen: File) => {
+    latest.current = chosen;
+    // The form judges the file at once (the spec's message when it is not a cover as it is)...
+    onFile(chosen);
+    // ...and the header says how big it really is, to offer the crop.
+    void readImageSize(chosen).then((size) => {
+      if (latest.current !== chosen) return;
+      if (looksLikeAcceptedCover(chosen) && isCoverSize(size)) {
+        setPhoto(null);
+        return;
+      }
+      setPhoto({ original: chosen, size: size && uprightSize(size) });
+      if (size) preloadImageCropper();
+    });
+  };
+
+  const describedByIds = [hintId, toCrop ? cropHintId : null, describedBy].filter(Boolean).join(' ');
 
   return (
     <div className="flex items-center gap-4">
@@ -52,19 +100,32 @@ export function CoverPhotoField({
           className="sr-only"
           tabIndex={-1}
           disabled={disabled}
-          aria-describedby={describedBy ? `${hintId} ${describedBy}` : hintId}
+          aria-describedby={describedByIds}
           aria-invalid={invalid || undefined}
           onChange={(event) => {
             const chosen = event.currentTarget.files?.[0] ?? null;
             // The same file may be chosen again after a fix elsewhere: let the input forget it.
             event.currentTarget.value = '';
-            if (chosen) onFile(chosen);
+            if (chosen) choose(chosen);
           }}
         />
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => inputRef.current?.click()}>
             {file || currentCoverUrl ? 'Change cover photo' : 'Choose cover photo'}
           </Button>
+          {toCrop ? (
+            <Button type="button" size="sm" disabled={disabled} onClick={() => setCropping(true)}>
+              <CropIcon aria-hidden="true" />
+              Crop photo
+            </Button>
+          ) : (
+            current?.cropped && (
+              <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => setCropping(true)}>
+                <CropIcon aria-hidden="true" />
+                Adjust crop
+              </Button>
+            )
+          )}
           {file ? (
             <Button type="button" variant="ghost" size="sm" disabled={disabled} onClick={() => onFile(null)}>
               Remove
@@ -78,11 +139,37 @@ export function CoverPhotoField({
             )
           )}
         </div>
+        {toCrop?.size && (
+          <p id={cropHintId} className="text-sm">
+            This photo is {formatImageSize(toCrop.size)} px. Crop it to use it: the square you choose is saved as a {COVER_PX} px JPG.
+          </p>
+        )}
         <p id={hintId} className="text-xs text-muted-foreground">
           {file ? <span className="break-all">{file.name} · </span> : null}
-          Optional. PNG or JPG, exactly 3000x3000 px.
+          Optional. PNG or JPG, exactly {COVER_PX} px.
         </p>
       </div>
+      <ImageCropDialog
+        open={cropping && current !== null}
+        onOpenChange={setCropping}
+        source={current?.original ?? null}
+        title="Crop cover photo"
+        description={
+          current?.size
+            ? `This photo is ${formatImageSize(current.size)} px; covers are exactly ${COVER_PX} px. Move and zoom the photo to choose the square.`
+            : `Covers are exactly ${COVER_PX} px. Move and zoom the photo to choose the square.`
+        }
+        output={COVER_OUTPUT}
+        fileName="cover.jpg"
+        initialCrop={current?.crop}
+        confirmLabel="Use as cover"
+        onCropped={({ file: cropped, crop }) => {
+          if (!current) return;
+          setPhoto({ ...current, crop, cropped });
+          latest.current = cropped;
+          onFile(cropped);
+        }}
+      />
     </div>
   );
 }

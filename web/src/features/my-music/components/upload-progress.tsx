@@ -1,8 +1,27 @@
+import { formatFileSize } from '#common/format';
 import { Progress } from '@/components/ui/progress';
+import { formatTimeLeft } from '@/lib/upload-estimate';
 import type { UploadPhase } from '../hooks/use-upload';
 
-/** Spec section 4: a percentage progress bar while an upload runs. */
-export function UploadProgress({ phase, percent, label = 'Uploading' }: { phase: UploadPhase; percent: number; label?: string }) {
+/**
+ * Spec section 4: a percentage progress bar while an upload runs. Under it, the bytes sent of the
+ * whole request (the audio and the cover photo together) and, once the rate is known, the time left.
+ */
+export function UploadProgress({
+  phase,
+  percent,
+  loaded = 0,
+  total = 0,
+  secondsLeft = null,
+  label = 'Uploading',
+}: {
+  phase: UploadPhase;
+  percent: number;
+  loaded?: number;
+  total?: number;
+  secondsLeft?: number | null;
+  label?: string;
+}) {
   if (phase === 'idle') return null;
   const text = phase === 'processing' ? 'Checking your audio…' : `${label}…`;
   return (
@@ -12,6 +31,12 @@ export function UploadProgress({ phase, percent, label = 'Uploading' }: { phase:
         <span className="font-medium tabular-nums">{percent}%</span>
       </div>
       <Progress value={percent} aria-label="Upload progress" aria-valuetext={`${percent}%`} />
+      {phase === 'sending' && total > 0 && (
+        <p className="text-xs text-muted-foreground tabular-nums" data-testid="upload-amount">
+          {formatFileSize(loaded)} of {formatFileSize(total)}
+          {secondsLeft !== null && ` · ${formatTimeLeft(secondsLeft)}`}
+        </p>
+      )}
     </div>
   );
 }

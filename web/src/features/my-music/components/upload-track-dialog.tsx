@@ -10,9 +10,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { isAbortError } from '@/lib/upload';
-import { createTrack, refreshCatalog, tracksQueryKey } from '../api/catalog-api';
+import { refreshCatalog, tracksQueryKey, uploadTrack } from '../api/catalog-api';
 import { useUpload } from '../hooks/use-upload';
-import { uploadTrackFormData, uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from '../lib/catalog-forms';
+import { uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from '../lib/catalog-forms';
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { AudioFileField } from './audio-file-field';
 import { CoverPhotoFormField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
@@ -51,7 +51,7 @@ export function UploadTrackDialog({
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const track = await upload.run((options) => createTrack(uploadTrackFormData(values), options));
+      const track = await upload.run((options) => uploadTrack(values, options));
       queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) => (tracks ? [track, ...tracks.filter((t) => t.id !== track.id)] : tracks));
       void refreshCatalog(queryClient);
       toast({ title: MY_MUSIC_TEXTS.uploadSuccessful, description: `“${track.trackName}” is now in your songs.` });
@@ -87,7 +87,7 @@ export function UploadTrackDialog({
             <PriceField disabled={busy} />
             <PlaybackModeField id="upload-full-playback" disabled={busy} />
             <CoverPhotoFormField disabled={busy} />
-            <UploadProgress phase={upload.phase} percent={upload.percent} />
+            <UploadProgress phase={upload.phase} percent={upload.percent} loaded={upload.loaded} total={upload.total} secondsLeft={upload.secondsLeft} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
                 {busy ? 'Cancel upload' : 'Cancel'}

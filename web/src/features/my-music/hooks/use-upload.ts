@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { UploadOptions } from '@/lib/upload';
+import { nextRate, secondsLeft, startRate, type UploadRate } from '@/lib/upload-estimate';
 
 export type UploadPhase = 'idle' | 'sending' | 'processing';
 
@@ -8,9 +9,14 @@ export interface UploadState {
   phase: UploadPhase;
   /** 0-100 of the request body sent. */
   percent: number;
+  /** Bytes of the request body sent, and of the whole body: the audio and the cover photo together. */
+  loaded: number;
+  total: number;
+  /** Estimated seconds until all is sent; null until the rate is known. */
+  secondsLeft: number | null;
 }
 
-const IDLE: UploadState = { phase: 'idle', percent: 0 };
+const IDLE: UploadState = { phase: 'idle', percent: 0, loaded: 0, total: 0, secondsLeft: null };
 
 /**
  * Runs one upload at a time with its progress for a progress bar. Leaving the screen (unmount)
@@ -36,12 +42,16 @@ export function useUpload() {
     current.current?.abort();
     const controller = new AbortController();
     current.current = controller;
-    setState({ phase: 'sending', percent: 0 });
+    setState({ ...IDLE, phase: 'sending' });
+    let rate: UploadRate = startRate(performance.now());
     try {
       return await send({
         signal: controller.signal,
-        onProgress: ({ percent }) => {
-          if (current.current === controller) setState({ phase: percent >= 100 ? 'processing' : 'sending', percent });
+        onProgress: ({ percent, loaded, total }) => {
+          if (current.current !== controller) return;
+          const now = performance.now();
+          rate = nextRate(rate, loaded, now);
+          setState({ phase: percent >= 100 ? 'processing' : 'sending', percent, loaded, total, secondsLeft: secondsLeft(rate, loaded, total, now) });
         },
       });
     } finally {

@@ -41,15 +41,19 @@ function appendFile(form: FormData, name: string, file: FileLike | null | undefi
   if (file instanceof Blob) form.append(name, file, file.name);
 }
 
-/** POST /api/tracks: audio, trackName, artistName, coverPhoto?, price?, allowFullPlayback. */
-export function uploadTrackFormData(values: UploadTrackValues): FormData {
+/**
+ * POST /api/tracks: audio, trackName, artistName, coverPhoto?, price?, allowFullPlayback. With
+ * `audioUploadId`, the audio was sent before as a resumable upload and the form names it instead.
+ */
+export function uploadTrackFormData(values: UploadTrackValues, options: { audioUploadId?: string } = {}): FormData {
   const form = new FormData();
   form.append('trackName', values.trackName);
   form.append('artistName', values.artistName);
   form.append('price', priceField(values.price));
   form.append('allowFullPlayback', String(values.allowFullPlayback));
   appendFile(form, 'coverPhoto', values.coverPhoto);
-  appendFile(form, 'audio', values.audioFile);
+  if (options.audioUploadId) form.append('audioUploadId', options.audioUploadId);
+  else appendFile(form, 'audio', values.audioFile);
   return form;
 }
 

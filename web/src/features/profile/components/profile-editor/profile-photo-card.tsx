@@ -1,15 +1,18 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImageUpIcon } from 'lucide-react';
+import { CropIcon, ImageUpIcon } from 'lucide-react';
 import type { CurrentUser } from '#common/schemas/auth';
 import { formatFileSize } from '#common/format';
-import { MAX_PROFILE_PHOTO_BYTES, PROFILE_PHOTO_ACCEPT } from '#common/schemas/profile';
+import { MAX_PROFILE_PHOTO_BYTES, PROFILE_PHOTO_ACCEPT, PROFILE_PHOTO_RECOMMENDED_PX } from '#common/schemas/profile';
+import { ImageCropDialog, preloadImageCropper } from '@/components/image-crop-dialog';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
+import type { CropSquare, OutputRule } from '@/lib/crop';
+import { formatImageSize, readImageSize, uprightSize, type ImageSize } from '@/lib/image-size';
 import { isAbortError } from '@/lib/upload';
 import { initialsOf } from '@/lib/utils';
 import { profilePhotoUrl, showCurrentUser, uploadProfilePhoto } from '../../api/profile-settings';
@@ -29,9 +32,25 @@ function isAcceptedPhoto(file: File): boolean {
 }
 
 /**
+ * What the cropper makes of a photo: a square JPEG of the chosen part's own size, at least the
+ * recommended 400x400 (spec section 9) and at most 800x800. The server keeps 96 to 400 px squares
+ * of it; 800 leaves room for sharper screens and is about 100 KB on mobile data.
+ */
+const PHOTO_OUTPUT: OutputRule = { min: PROFILE_PHOTO_RECOMMENDED_PX, max: 2 * PROFILE_PHOTO_RECOMMENDED_PX };
+
+/** A chosen photo that goes through the cropper, and the square made from it. */
+interface PhotoToCrop {
+  original: File;
+  size: ImageSize;
+  crop?: CropSquare;
+}
+
+/**
  * The profile photo (spec sections 2 and 9: JPG or PNG, 400x400 px recommended): the current
- * photo or the initials, a chosen photo previewed as fans will see it (cropped square, in a
- * circle) before it is sent, and the upload's progress. The server crops and resizes.
+ * photo or the initials, a chosen photo previewed as fans will see it (in a circle) before it is
+ * sent, and the upload's progress. A photo that is not square, or heavier than the server takes,
+ * opens the square cropper first (the same one as covers): the artist chooses the part fans see,
+ * and a light JPEG goes up instead of the whole photo. A square photo goes as it is.
  */
 export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
@@ -40,6 +59,9 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
+  const [photo, setPhoto] = useState<PhotoToCrop | null>(null);
+  const [cropping, setCropping] = useState(false);
+  const latest = useRef<File | null>(null);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
   const preview = useObjectUrl(file);
@@ -49,14 +71,31 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
 
   const choose = (chosen: File | null) => {
     if (!chosen) return;
-    const problem = !isAcceptedPhoto(chosen) ? TEXTS.photoWrongType : chosen.size > MAX_PROFILE_PHOTO_BYTES ? TEXTS.photoTooLarge : null;
-    if (problem) {
+    latest.current = chosen;
+    if (!isAcceptedPhoto(chosen)) {
       setFile(null);
-      setProblem(problem);
+      setProblem(TEXTS.photoWrongType);
       return;
     }
     setProblem(null);
-    setFile(chosen);
+    void readImageSize(chosen).then((header) => {
+      if (latest.current !== chosen) return;
+      const size = header && uprightSize(header);
+      const usable = chosen.size <= MAX_PROFILE_PHOTO_BYTES && (!size || size.width === size.height);
+      if (usable || !size) {
+        // Square (or unreadable here: the server judges it), as it is; too heavy and unreadable is refused.
+        setPhoto(null);
+        if (usable) setFile(chosen);
+        else {
+          setFile(null);
+          setProblem(TEXTS.photoTooLarge);
+        }
+        return;
+      }
+      preloadImageCropper();
+      setPhoto({ original: chosen, size });
+      setCropping(true);
+    });
   };
 
   const save = async () => {
@@ -68,6 +107,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
       const updated = await uploadProfilePhoto(file, { signal: abort.signal, onProgress: (progress) => setPercent(progress.percent) });
       showCurrentUser(queryClient, updated);
       setFile(null);
+      setPhoto(null);
       toast({ title: TEXTS.photoUpdated });
     } catch (error) {
       if (isAbortError(error)) return;
@@ -127,10 +167,23 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
                   <Button type="button" onClick={save}>
                     Save photo
                   </Button>
+                  {photo && (
+                    <Button type="button" variant="outline" onClick={() => setCropping(true)}>
+                      <CropIcon aria-hidden="true" />
+                      Adjust crop
+                    </Button>
+                  )}
                   <Button type="button" variant="outline" onClick={() => inputRef.current?.click()}>
                     Choose another
                   </Button>
-                  <Button type="button" variant="ghost" onClick={() => setFile(null)}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    onClick={() => {
+                      setFile(null);
+                      setPhoto(null);
+                    }}
+                  >
                     Cancel
                   </Button>
                 </div>
@@ -150,6 +203,27 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
             </p>
           )}
         </div>
+        <ImageCropDialog
+          open={cropping && photo !== null}
+          onOpenChange={setCropping}
+          source={photo?.original ?? null}
+          title="Crop profile photo"
+          description={
+            photo
+              ? `This photo is ${formatImageSize(photo.size)} px. Move and zoom it to choose the square fans will see in the circle.`
+              : ''
+          }
+          output={PHOTO_OUTPUT}
+          fileName="profile-photo.jpg"
+          shape="circle"
+          initialCrop={photo?.crop}
+          onCropped={({ file: cropped, crop }) => {
+            if (!photo) return;
+            setPhoto({ ...photo, crop });
+            latest.current = cropped;
+            setFile(cropped);
+          }}
+        />
       </CardContent>
     </Card>
   );

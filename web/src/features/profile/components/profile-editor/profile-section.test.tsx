@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '#common/schemas/auth';
 import type { SocialLink } from '#common/schemas/profile';
 import { pngFile } from '@/test/catalog-fixtures';
 import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
+import { jpegFile, stubPictures } from '@/test/picture-stubs';
 import { renderApp } from '@/test/render';
 import { mockXhr } from '@/test/xhr-mock';
 import { currentUserQueryKey } from '@/lib/auth';
@@ -88,6 +89,12 @@ describe('Profile: display name and Edit Profile (spec sections 2, 5, 8)', () =>
 });
 
 describe('Profile photo (spec sections 2, 8, 9)', () => {
+  let pictures: ReturnType<typeof stubPictures> | undefined;
+  afterEach(() => {
+    pictures?.restore();
+    pictures = undefined;
+  });
+
   it('recommends 400x400, previews the chosen photo, uploads it with progress and ticks onboarding step 1', async () => {
     const withPhoto: CurrentUser = { ...TEST_USER, hasProfilePhoto: true, profilePhotoFilename: 'p-1.webp' };
     const { user, xhr, queryClient } = await openProfile({
@@ -96,8 +103,10 @@ describe('Profile photo (spec sections 2, 8, 9)', () => {
       'GET /api/payment-methods': { body: [] },
     });
     expect(screen.getByText(/JPG or PNG, 400x400 px recommended/)).toBeVisible();
-    await user.upload(screen.getByLabelText('Profile photo file'), pngFile(800, 600, 'me.png'));
-    expect(screen.getByText('me.png')).toBeVisible();
+    // A square photo goes as it is (the server makes its sizes).
+    await user.upload(screen.getByLabelText('Profile photo file'), pngFile(800, 800, 'me.png'));
+    expect(await screen.findByText('me.png')).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Crop profile photo' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save photo' }));
 
     const request = await xhr.next('POST', '/api/user/profile-photo');
@@ -120,13 +129,39 @@ describe('Profile photo (spec sections 2, 8, 9)', () => {
   it("says 'Failed to update profile photo. Please try again.' with the server's reason", async () => {
     const { user, xhr, queryClient } = await openProfile();
     await user.upload(screen.getByLabelText('Profile photo file'), pngFile(400, 400, 'me.png'));
-    await user.click(screen.getByRole('button', { name: 'Save photo' }));
+    await user.click(await screen.findByRole('button', { name: 'Save photo' }));
     (await xhr.next('POST', '/api/user/profile-photo')).respond(400, { message: 'The photo could not be read.' });
     const toast = await findToast('Failed to update profile photo. Please try again.');
     expect(toast).toHaveTextContent('The photo could not be read.');
     expect((queryClient.getQueryData(currentUserQueryKey) as CurrentUser).hasProfilePhoto).toBe(false);
     // The chosen photo stays, ready for another try.
     expect(screen.getByRole('button', { name: 'Save photo' })).toBeEnabled();
+  });
+
+  it("crops a phone's portrait photo to the square the artist chooses, sent as an 800x800 JPEG", async () => {
+    pictures = stubPictures({ width: 3024, height: 4032 });
+    const { user, xhr } = await openProfile();
+    await user.upload(screen.getByLabelText('Profile photo file'), jpegFile(4032, 3024, 'IMG_1001.jpg', 6));
+    const crop = await screen.findByRole('dialog', { name: 'Crop profile photo' });
+    expect(crop).toHaveAccessibleDescription(/^This photo is 3024x4032 px\. Move and zoom it/);
+    const area = await within(crop).findByRole('group', { name: 'Photo to crop' });
+    await waitFor(() => expect(area).toHaveFocus());
+    expect(within(crop).getByTestId('crop-quality')).toHaveTextContent('Saved as a 800x800 px JPG.');
+    // The face is near the top: move the square up as far as it goes.
+    await user.keyboard('{Shift>}{ArrowUp}{ArrowUp}{ArrowUp}{/Shift}');
+    await user.click(within(crop).getByRole('button', { name: 'Use photo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Crop profile photo' })).toBeNull());
+    // Halved once (3024 to 1512), then drawn at 800x800 from the top of the photo.
+    expect(pictures.drawn[0]!.slice(0, 4)).toEqual([0, 0, 3024, 3024]);
+    expect(pictures.drawn.at(-1)!.slice(4)).toEqual([0, 0, 800, 800]);
+    expect(screen.getByText('profile-photo.jpg')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Adjust crop' })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Save photo' }));
+    const request = await xhr.next('POST', '/api/user/profile-photo');
+    const sent = request.form.get('profilePhoto') as File;
+    expect(sent.name).toBe('profile-photo.jpg');
+    expect(sent.type).toBe('image/jpeg');
   });
 
   it('refuses a file that is not a JPG or PNG before sending it', async () => {

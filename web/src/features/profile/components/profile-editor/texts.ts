@@ -9,7 +9,7 @@ export const PROFILE_EDITOR_TEXTS = {
   photoUpdated: PROFILE_MESSAGES.photoUpdated,
   photoFailed: PROFILE_MESSAGES.photoUpdateFailed,
   // The spec's JPG or PNG and 400x400 px recommendation; the rest is ours.
-  photoRecommendation: `JPG or PNG, ${PROFILE_PHOTO_RECOMMENDED_PX}x${PROFILE_PHOTO_RECOMMENDED_PX} px recommended. Other sizes are cropped to a square.`,
+  photoRecommendation: `JPG or PNG, ${PROFILE_PHOTO_RECOMMENDED_PX}x${PROFILE_PHOTO_RECOMMENDED_PX} px recommended. You choose the square of a photo of another shape.`,
   photoWrongType: PROFILE_MESSAGES.photoFormat,
   photoTooLarge: PROFILE_MESSAGES.photoTooLarge,
   socialLinkAdded: PROFILE_MESSAGES.socialLinkAdded,

@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import { DataStore, ERRORS, Upload } from '@tus/server';
+import type { Db } from '../../db/client';
+import { storageKeys, type Storage } from '../storage';
+import { commitSegment, deleteUploadRow, expiredUploadIds, findUpload, saveMetadata, segmentsOf } from './resumable.repo';
+
+/** A well-behaved client sends a file in one request per dropped connection; this bounds a bad one. */
+export const MAX_SEGMENTS = 1_000;
+const TOO_MANY_SEGMENTS = { status_code: 400, body: 'This upload was sent in too many pieces. Please choose the file again.' };
+
+export interface SegmentStoreDeps {
+  db: () => Db;
+  storage: Storage;
+  scratchDir: string;
+  /** An upload is gone this long after it was created, finished or not. */
+  expirationMs: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Where tus puts the bytes of a resumable upload (docs/decisions/033). The state (size, bytes
+ * received, segments) is a row in the database; the bytes are segments in media storage, local
+ * disk or the S3 bucket, under uploads/<id>/: each request's body is spooled to a scratch file as
+ * it arrives (memory stays flat) and stored as one segment when it ends, cut or not. So any
+ * process can answer a HEAD or take the next PATCH, and a dropped connection loses nothing that
+ * reached the server. A segment counts only if the row still had exactly its start offset: two
+ * requests racing on one upload cannot both add their bytes.
+ */
+export class SegmentStore extends DataStore {
+  constructor(private readonly deps: SegmentStoreDeps) {
+    super();
+    // No deferred length (the quota is checked on the declared size) and no concatenation.
+    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+  }
+
+  private get db() {
+    return this.deps.db();
+  }
+
+  /** The route inserted the row (with the artist, the size and the expiry) before tus got here. */
+  override async create(upload: Upload): Promise<Upload> {
+    const row = await findUpload(this.db, upload.id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    if (upload.metadata) await saveMetadata(this.db, upload.id, upload.metadata);
+    upload.creation_date = row.createdAt.toISOString();
+    return upload;
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    const row = await findUpload(this.db, id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    // Expired but not yet removed by the hourly job: gone all the same (410).
+    if (row.expiresAt <= new Date()) throw ERRORS.FILE_NO_LONGER_EXISTS;
+    return new Upload({
+      id,
+      size: row.size,
+      offset: row.received,
+      metadata: row.metadata ?? undefined,
+      creation_date: row.createdAt.toISOString(),
+    });
+  }
+
+  override async write(stream: Readable, id: string, offset: number): Promise<number> {
+    const row = await findUpload(this.db, id);
+    if (!row) throw ERRORS.FILE_NOT_FOUND;
+    if (row.segments >= MAX_SEGMENTS) throw TOO_MANY_SEGMENTS;
+    const scratch = path.join(this.deps.scratchDir, `resumable-${randomUUID()}`);
+    // tus ends the stream cleanly when the request is cut or asked to let go; an error here is a
+    // broken source or the size limit. Either way the bytes that reached the disk are kept.
+    let failure: unknown;
+    try {
+      await pipeline(stream, fs.createWriteStream(scratch, { flags: 'wx' }));
+    } catch (error) {
+      failure = error;
+    }
+    try {
+      const size = (await fsp.stat(scratch).catch(() => undefined))?.size ?? 0;
+      let received = offset;
+      if (size > 0) {
+        const key = storageKeys.uploadSegment(id, offset);
+        await this.deps.storage.putFile(key, scratch, 'application/octet-stream');
+        const committed = await commitSegment(this.db, { uploadId: id, start: offset, size, storageKey: key }, MAX_SEGMENTS);
+        if (committed === undefined) {
+          // Another request added bytes at this offset first, or the upload went away: ours do not count.
+          await this.deps.storage.delete([key]).catch((error: unknown) => this.deps.log.warn({ err: error, key }, 'could not delete a segment that did not count'));
+          throw ERRORS.INVALID_OFFSET;
+        }
+        received = committed;
+      }
+      if (failure) throw failure;
+      return received;
+    } finally {
+      await fsp.rm(scratch, { force: true });
+    }
+  }
+
+  override async remove(id: string): Promise<void> {
+    // Objects first: a crash in between leaves the row, and the expiry job tries again.
+    await this.deps.storage.deletePrefix(storageKeys.uploadPrefix(id));
+    await deleteUploadRow(this.db, id);
+  }
+
+  override async declareUploadLength(): Promise<void> {
+    throw ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION;
+  }
+
+  override getExpiration(): number {
+    return this.deps.expirationMs;
+  }
+
+  /** Removes uploads past their expiry (the scheduled job), a batch at a time. */
+  override async deleteExpired(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const ids = await expiredUploadIds(this.db, 100);
+      for (const id of ids) {
+        await this.remove(id);
+        removed++;
+      }
+      if (ids.length < 100) return removed;
+    }
+  }
+
+  /** Writes the upload's bytes, segment after segment, into a new local file. Memory stays flat. */
+  async assemble(id: string, target: string): Promise<number> {
+    const row = await findUpload(this.db, id);
+    const segments = await segmentsOf(this.db, id);
+    const file = await fsp.open(target, 'wx');
+    let written = 0;
+    try {
+      for (const segment of segments) {
+        if (segment.start !== written) throw new Error(`upload ${id}: segment at ${segment.start}, expected ${written}`);
+        const body = await this.deps.storage.readRange(segment.storageKey, 0, segment.size - 1);
+        if ('buffer' in body) {
+          try {
+            await file.write(body.buffer, 0, segment.size);
+          } finally {
+            body.release();
+          }
+        } else {
+          for await (const chunk of body.stream) await file.write(chunk as Buffer);
+        }
+        written += segment.size;
+      }
+    } finally {
+      await file.close();
+    }
+    if (!row || written !== row.size) throw new Error(`upload ${id}: assembled ${written} bytes of ${row?.size}`);
+    return written;
+  }
+}

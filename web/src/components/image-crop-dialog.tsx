@@ -1,0 +1,114 @@
+import { Component, lazy, Suspense, useRef, type ReactNode } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import type { CropSquare, OutputRule } from '@/lib/crop';
+import type { CropResult, ImageCropper as ImageCropperComponent } from './image-cropper';
+
+export type { CropResult };
+
+/**
+ * The square crop as a dialog: the covers of My Music and the profile photo use it. The cropper
+ * itself is a chunk of its own, fetched when a photo needs it (preloadImageCropper() as soon as
+ * one is chosen), so the dashboard does not load it up front and public pages never do.
+ */
+
+let cropperModule: Promise<{ ImageCropper: typeof ImageCropperComponent }> | undefined;
+const loadCropper = () => {
+  cropperModule ??= import('./image-cropper').catch((error: unknown) => {
+    cropperModule = undefined; // let a later attempt fetch it again
+    throw error;
+  });
+  return cropperModule;
+};
+
+/** Starts fetching the cropper's code (call it when a photo that will need cropping is chosen). */
+export function preloadImageCropper() {
+  void loadCropper().catch(() => {});
+}
+
+const ImageCropper = lazy(() => loadCropper().then((module) => ({ default: module.ImageCropper })));
+
+/** A failed fetch of a lazily loaded module, as Chromium, Firefox and Safari word it. */
+const CHUNK_LOAD_FAILURE = /dynamically imported module|importing a module script failed|error loading dynamically/i;
+
+/** Without a connection the cropper's code cannot come: say so in the dialog instead of failing the page. */
+class LoadFailure extends Component<{ children: ReactNode }, { failure: 'offline' | 'broken' | null }> {
+  override state = { failure: null as 'offline' | 'broken' | null };
+  static getDerivedStateFromError(error: unknown) {
+    return { failure: CHUNK_LOAD_FAILURE.test(String(error)) ? ('offline' as const) : ('broken' as const) };
+  }
+  override render() {
+    if (this.state.failure) {
+      return (
+        <p role="alert" className="text-sm text-destructive">
+          {this.state.failure === 'offline'
+            ? 'The photo cropper could not be loaded. Check your connection, then close this and try again.'
+            : 'The photo cropper stopped working. Close this and try again.'}
+        </p>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+export interface ImageCropDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The photo to crop; nothing shows without one. */
+  source: Blob | null;
+  title: string;
+  description: ReactNode;
+  output: OutputRule;
+  /** Name of the JPEG made (e.g. cover.jpg). */
+  fileName: string;
+  shape?: 'square' | 'circle';
+  /** The square chosen last time, to adjust it. */
+  initialCrop?: CropSquare;
+  confirmLabel?: string;
+  onCropped: (result: CropResult) => void;
+}
+
+export function ImageCropDialog({ open, onOpenChange, source, title, description, onCropped, ...cropper }: ImageCropDialogProps) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        ref={contentRef}
+        className="grid-cols-1 sm:max-w-lg"
+        // The crop area takes the focus once the photo shows (arrow keys then move it); until
+        // then the dialog itself holds it.
+        onOpenAutoFocus={(event) => {
+          event.preventDefault();
+          contentRef.current?.focus({ preventScroll: true });
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        {source && (
+          <LoadFailure>
+            <Suspense
+              fallback={
+                <div className="mx-auto flex aspect-square w-full max-w-[min(100%,calc(100dvh-27rem))] min-w-40 items-center justify-center rounded-md bg-muted">
+                  <Spinner label="Opening the photo…" />
+                </div>
+              }
+            >
+              <ImageCropper
+                {...cropper}
+                source={source}
+                autoFocus
+                onCancel={() => onOpenChange(false)}
+                onCropped={(result) => {
+                  onCropped(result);
+                  onOpenChange(false);
+                }}
+              />
+            </Suspense>
+          </LoadFailure>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimeLeft, nextRate, secondsLeft, startRate } from './upload-estimate';
+
+describe('the time left of an upload', () => {
+  it('counts every byte of the body (audio and cover), from a steady rate', () => {
+    // 5 MB of audio and a 700 KB cover at 100 KB/s.
+    const total = 5 * 1024 * 1024 + 700 * 1024;
+    let rate = startRate(0);
+    for (let ms = 500; ms <= 4000; ms += 500) rate = nextRate(rate, (ms / 1000) * 100 * 1024, ms);
+    const loaded = 400 * 1024;
+    expect(rate.bytesPerSecond).toBeCloseTo(100 * 1024, 0);
+    expect(secondsLeft(rate, loaded, total, 4000)).toBeCloseTo((total - loaded) / (100 * 1024), 3);
+  });
+
+  it('says nothing for the first two seconds, nor without a rate', () => {
+    let rate = startRate(1000);
+    rate = nextRate(rate, 50_000, 2000);
+    expect(secondsLeft(rate, 50_000, 1_000_000, 2500)).toBeNull();
+    expect(secondsLeft(startRate(0), 0, 1_000_000, 10_000)).toBeNull();
+  });
+
+  it('merges events that come too close together, and smooths a sudden stall', () => {
+    let rate = startRate(0);
+    rate = nextRate(rate, 100_000, 1000);
+    expect(nextRate(rate, 100_500, 1010)).toBe(rate);
+    const steady = rate.bytesPerSecond!;
+    // One second with nothing sent slows the estimate, but does not drop the rate to zero.
+    rate = nextRate(rate, 100_000, 2000);
+    expect(rate.bytesPerSecond).toBeGreaterThan(steady * 0.7);
+    expect(rate.bytesPerSecond).toBeLessThan(steady);
+  });
+
+  it('is said in round figures', () => {
+    expect(formatTimeLeft(4)).toBe('a few seconds left');
+    expect(formatTimeLeft(23)).toBe('about 30 seconds left');
+    expect(formatTimeLeft(55)).toBe('about 1 min left');
+    expect(formatTimeLeft(150)).toBe('about 3 min left');
+    expect(formatTimeLeft(3600)).toBe('about 1 h left');
+    expect(formatTimeLeft(5000)).toBe('about 1 h 23 min left');
+  });
+});
