@@ -5,7 +5,7 @@ import { ImageCropDialog, preloadImageCropper } from '@/components/image-crop-di
 import { Button } from '@/components/ui/button';
 import type { CropSquare, OutputRule } from '@/lib/crop';
 import { formatImageSize, readImageSize, uprightSize, type ImageSize } from '@/lib/image-size';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { useObjectUrl } from '@/hooks/use-object-url';
 import { isCoverSize } from '../lib/image-size';
 
 /** Spec section 5: a cover is exactly 3000x3000 px; the cropper makes a JPEG of that size. */

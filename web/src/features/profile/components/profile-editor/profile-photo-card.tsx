@@ -17,7 +17,7 @@ import { isAbortError } from '@/lib/upload';
 import { initialsOf } from '@/lib/utils';
 import { profilePhotoUrl, showCurrentUser, uploadProfilePhoto } from '../../api/profile-settings';
 import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
-import { useObjectUrl } from './use-object-url';
+import { useObjectUrl } from '@/hooks/use-object-url';
 
 /** The file input's accept list: JPG and PNG by type and by extension. */
 const PHOTO_ACCEPT = Object.entries(PROFILE_PHOTO_ACCEPT)
