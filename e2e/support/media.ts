@@ -16,6 +16,8 @@ export interface MediaFiles {
   mp3: string;
   /** 8 s WAV. */
   wav: string;
+  /** 5 s MP3 whose ID3 tags say title 'Usiku Mwema', artist 'Wanjiru Kamau'. */
+  taggedMp3: string;
   /** 6 s AAC in .m4a (album tracks accept it; single tracks do not). */
   m4a: string;
   /** A PNG of exactly 3000x3000 px. */
@@ -47,6 +49,7 @@ async function make(): Promise<MediaFiles> {
   return {
     mp3: tone('tone-40s.mp3', 40, 440, ['-b:a', '64k']),
     wav: tone('tone-8s.wav', 8, 330, []),
+    taggedMp3: tone('recording-0412.mp3', 5, 392, ['-b:a', '64k', '-metadata', 'title=Usiku Mwema', '-metadata', 'artist=Wanjiru Kamau']),
     m4a: tone('tone-6s.m4a', 6, 550, ['-c:a', 'aac', '-b:a', '64k']),
     cover,
     smallCover,

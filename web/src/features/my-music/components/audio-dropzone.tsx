@@ -6,15 +6,19 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { acceptedExtensions, rejectionMessage } from '../lib/drop-rejections';
 
+/** At most this many songs picked at once; they are uploaded one after another. */
+export const MAX_FILES_AT_ONCE = 20;
+
 /**
- * Drag and drop (or tap to choose) one audio file. Files the rules refuse never reach the form:
- * `onReject` gets the spec's rejection message instead.
+ * Drag and drop (or tap to choose) one audio file, or several where `onFiles` takes them. Files the
+ * rules refuse never reach the form: `onReject` gets the spec's rejection message instead.
  */
 export function AudioDropzone({
   id,
   accept,
   file,
   onFile,
+  onFiles,
   onReject,
   disabled,
   'aria-invalid': ariaInvalid,
@@ -25,6 +29,8 @@ export function AudioDropzone({
   accept: Record<string, string[]>;
   file: File | null;
   onFile: (file: File) => void;
+  /** Given, the artist may pick several files: the first goes to `onFile`, all of them here. */
+  onFiles?: (files: File[]) => void;
   onReject: (message: string) => void;
   disabled?: boolean;
   'aria-invalid'?: boolean | 'true' | 'false';
@@ -36,15 +42,18 @@ export function AudioDropzone({
   // opens the file chooser, and keyboard users have the button inside.
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     ...rules,
-    maxFiles: 1,
-    multiple: false,
+    maxFiles: onFiles ? MAX_FILES_AT_ONCE : 1,
+    multiple: Boolean(onFiles),
     disabled,
     noClick: true,
     noKeyboard: true,
     onDrop: (accepted, rejections) => {
       const message = rejectionMessage(rejections, rules);
       if (message) onReject(message);
-      else if (accepted[0]) onFile(accepted[0]);
+      else if (accepted[0]) {
+        onFile(accepted[0]);
+        onFiles?.(accepted);
+      }
     },
   });
 
@@ -69,7 +78,9 @@ export function AudioDropzone({
       ) : (
         <>
           <UploadCloudIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm font-medium">{isDragActive ? 'Drop the file here' : 'Drag and drop an audio file here'}</p>
+          <p className="text-sm font-medium">
+            {isDragActive ? (onFiles ? 'Drop the files here' : 'Drop the file here') : onFiles ? 'Drag and drop audio files here' : 'Drag and drop an audio file here'}
+          </p>
           <p className="text-xs text-muted-foreground">
             {acceptedExtensions(accept).toUpperCase().replace(/\./g, '')} · up to 50 MB
           </p>
@@ -86,7 +97,7 @@ export function AudioDropzone({
           open();
         }}
       >
-        {file ? 'Choose another file' : 'Choose a file'}
+        {file ? 'Choose another file' : onFiles ? 'Choose files' : 'Choose a file'}
       </Button>
     </div>
   );

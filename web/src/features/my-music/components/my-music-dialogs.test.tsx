@@ -112,7 +112,7 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
     Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 + 1 });
     await user.upload(input, big);
     expect(await within(dialog).findByText('File is larger than 52428800 bytes (50.00 MB)')).toBeVisible();
-    const files = [audioFile('a.mp3'), audioFile('b.mp3')];
+    const files = Array.from({ length: 21 }, (_, index) => audioFile(`song-${index}.mp3`));
     fireEvent.drop(within(dialog).getByTestId('audio-dropzone'), { dataTransfer: { files, items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })), types: ['Files'] } });
     expect(await within(dialog).findByText('Too many files')).toBeVisible();
     // None of them was taken.
@@ -167,6 +167,41 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
     const request = await xhr.next('POST', '/api/tracks');
     expect(request.form.get('price')).toBe('1500.00');
+  });
+
+  it('uploads several picked files one after another, each its own track checked before it goes up', async () => {
+    const { dialog, user, xhr } = await openUpload();
+    await user.upload(within(dialog).getByLabelText('Audio file'), [audioFile('Asubuhi.mp3'), audioFile('Mchana.mp3'), audioFile('Jioni.wav', 2048, 'audio/wav')]);
+    expect(within(dialog).getByTestId('upload-batch')).toHaveTextContent('Song 1 of 3');
+    expect((within(dialog).getByLabelText('Track name') as HTMLInputElement).value).toBe('Asubuhi');
+    const queue = within(dialog).getByTestId('upload-queue');
+    expect(within(queue).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Mchana.mp3 · 2.00 KB', 'Jioni.wav · 2.00 KB']);
+
+    await user.type(within(dialog).getByLabelText('Price (KES)'), '100');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
+    const first = await xhr.next('POST', '/api/tracks');
+    expect(first.form.get('trackName')).toBe('Asubuhi');
+    expect(first.form.get('price')).toBe('100.00');
+    act(() => first.respond(201, makeTrack({ id: 't-1', trackName: 'Asubuhi' })));
+
+    // The next song fills the form afresh: its own name, the artist's name, no price yet.
+    await waitFor(() => expect(within(dialog).getByTestId('upload-batch')).toHaveTextContent('Song 2 of 3'));
+    expect((within(dialog).getByLabelText('Track name') as HTMLInputElement).value).toBe('Mchana');
+    expect((within(dialog).getByLabelText('Artist name') as HTMLInputElement).value).toBe(TEST_USER.displayName);
+    expect((within(dialog).getByLabelText('Price (KES)') as HTMLInputElement).value).toBe('');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
+    const second = await xhr.next('POST', '/api/tracks');
+    expect((second.form.get('audio') as File).name).toBe('Mchana.mp3');
+    expect(second.form.get('price')).toBe('');
+    act(() => second.respond(201, makeTrack({ id: 't-2', trackName: 'Mchana' })));
+
+    await waitFor(() => expect(within(dialog).getByTestId('upload-batch')).toHaveTextContent('Song 3 of 3'));
+    expect(within(dialog).queryByTestId('upload-queue')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
+    const third = await xhr.next('POST', '/api/tracks');
+    expect((third.form.get('audio') as File).name).toBe('Jioni.wav');
+    act(() => third.respond(201, makeTrack({ id: 't-3', trackName: 'Jioni' })));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload New Track' })).toBeNull());
   });
 
   it('names the track after a newly chosen file, unless the artist typed a name', async () => {

@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Track } from '#common/schemas/catalog/responses';
@@ -14,8 +15,9 @@ import { refreshCatalog, tracksQueryKey, uploadTrack } from '../api/catalog-api'
 import { useUpload } from '../hooks/use-upload';
 import { uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from '../lib/catalog-forms';
 import { serverFieldErrors } from '../lib/server-field-errors';
-import { AudioFileField } from './audio-file-field';
-import { CoverPhotoFormField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
+import { formatFileSize } from '#common/format';
+import { AudioFileField, chooseAudioFile } from './audio-file-field';
+import { CoverPhotoFormField, PlaybackModeField, PriceField, TrackAndArtistFields, type CatalogFormValues } from './form-fields';
 import { MY_MUSIC_TEXTS } from './texts';
 import { UploadProgress } from './upload-progress';
 
@@ -24,7 +26,9 @@ const FIELDS = ['trackName', 'artistName', 'price', 'allowFullPlayback', 'audioF
 /**
  * Upload New Track (spec sections 2, 4, 5): an MP3 or WAV by drag and drop or by choosing, its
  * name, artist, price in KES, playback mode and optional 3000x3000 cover. A real percentage bar
- * while the file goes up; the dialog closes on success.
+ * while the file goes up; the dialog closes on success. Several files may be picked at once: each
+ * becomes its own track, one after another, the form filled afresh for each (its own name,
+ * artist and price, from its tags or file name) for the artist to check before it goes up.
  */
 export function UploadTrackDialog({
   open,
@@ -42,10 +46,15 @@ export function UploadTrackDialog({
     defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined, coverPhoto: null },
   });
   const busy = upload.isUploading;
+  /** Songs picked with this one, still to come, and how many were picked in all. */
+  const [queue, setQueue] = useState<File[]>([]);
+  const [batchSize, setBatchSize] = useState(1);
 
   const close = (next: boolean) => {
     if (next) return onOpenChange(true);
     upload.cancel();
+    setQueue([]);
+    setBatchSize(1);
     onOpenChange(false);
   };
 
@@ -55,7 +64,11 @@ export function UploadTrackDialog({
       queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) => (tracks ? [track, ...tracks.filter((t) => t.id !== track.id)] : tracks));
       void refreshCatalog(queryClient);
       toast({ title: MY_MUSIC_TEXTS.uploadSuccessful, description: `“${track.trackName}” is now in your songs.` });
-      onOpenChange(false);
+      const [next, ...rest] = queue;
+      if (!next) return close(false);
+      form.reset({ trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined, coverPhoto: null });
+      setQueue(rest);
+      chooseAudioFile(form as unknown as UseFormReturn<CatalogFormValues>, next);
     } catch (error) {
       if (isAbortError(error)) return;
       toast({
@@ -82,7 +95,32 @@ export function UploadTrackDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="Upload New Track">
-            <AudioFileField accept={TRACK_AUDIO_ACCEPT} disabled={busy} />
+            {batchSize > 1 && (
+              <p role="status" className="-mb-2 text-sm font-medium" data-testid="upload-batch">
+                Song {batchSize - queue.length} of {batchSize}
+              </p>
+            )}
+            <AudioFileField
+              accept={TRACK_AUDIO_ACCEPT}
+              disabled={busy}
+              onMoreFiles={(files) => {
+                setQueue(files);
+                setBatchSize(files.length + 1);
+              }}
+            />
+            {queue.length > 0 && (
+              <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="upload-queue">
+                <p className="font-medium">Next, one after another:</p>
+                <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-muted-foreground">
+                  {queue.map((file) => (
+                    <li key={`${file.name}-${file.size}-${file.lastModified}`} className="wrap-anywhere">
+                      {file.name} · {formatFileSize(file.size)}
+                    </li>
+                  ))}
+                </ol>
+                <p className="mt-1 text-xs text-muted-foreground">Each becomes its own track: you check its name, artist and price before it goes up.</p>
+              </div>
+            )}
             <TrackAndArtistFields disabled={busy} />
             <PriceField disabled={busy} />
             <PlaybackModeField id="upload-full-playback" disabled={busy} />
