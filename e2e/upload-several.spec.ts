@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { openMyMusic, songRow, toast } from './support/catalog';
@@ -18,6 +19,8 @@ test('an artist picks two songs at once and uploads them one after another, each
   // The MP3's tags name it, not its file name (recording-0412.mp3).
   await expect(dialog.getByLabel('Track name')).toHaveValue('Usiku Mwema');
   await expect(dialog.getByLabel('Artist name')).toHaveValue('Wanjiru Kamau');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
   await dialog.getByLabel('Price (KES)').fill('1,000');
   await dialog.getByRole('button', { name: 'Upload Track' }).click();
   await expect(toast(page, 'Upload successful').filter({ hasText: 'Usiku Mwema' })).toBeVisible({ timeout: 30_000 });
