@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { signUpArtist, type Artist } from './support/accounts';
 import { fiftyMegabyteWav } from './support/media';
-import { loadAverage, memoryBreakdownOf, resetPeak, waitForQuiet } from './support/processes';
+import { loadAverage, measureMemoryDuring, uploadMemoryColumns, waitForQuiet } from './support/processes';
 import { startServer } from './support/server';
 import { report, summarise } from './lib';
 
@@ -94,31 +94,15 @@ export async function run() {
     await resumableUpload(server.url, artists[0]!, wav, 'Warm-up');
 
     const { quiet } = await waitForQuiet();
-    const before = memoryBreakdownOf(server.pid);
-    resetPeak(server.pid);
-    let sampledPeak = before.rss;
-    let maxWasm = before.wasm;
-    let samples = 0;
-    // VmRSS every 50 ms; the breakdown (a walk of every mapping) every 500 ms.
-    const sampler = setInterval(() => {
-      sampledPeak = Math.max(sampledPeak, server.memory().rss);
-      if (++samples % 10 === 0) maxWasm = Math.max(maxWasm, memoryBreakdownOf(server.pid).wasm);
-    }, 50);
-    const started = performance.now();
-    const results = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, i) => resumableUpload(server.url, artists[i % ARTISTS]!, wav, `Resumable ${i + 1}`)),
+    const memory = await measureMemoryDuring(server.pid, () =>
+      Promise.all(Array.from({ length: CONCURRENT }, (_, i) => resumableUpload(server.url, artists[i % ARTISTS]!, wav, `Resumable ${i + 1}`))),
     );
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    const { peak } = server.memory();
-    const after = memoryBreakdownOf(server.pid);
-    maxWasm = Math.max(maxWasm, after.wasm);
+    const { result: results, seconds } = memory;
 
     const times = summarise(results.map((result) => result.ms / 1000));
     const sent = results.reduce((sum, result) => sum + result.sent, 0);
     const lost = results.reduce((sum, result) => sum + (Math.floor(fileBytes * CUT_AT) - result.resumedAt), 0);
-    const growth = Math.max(peak, sampledPeak) - before.rss;
-    const mib = (bytes: number) => Number((bytes / MIB).toFixed(1));
+    const { growthPerUpload, columns } = uploadMemoryColumns(memory, CONCURRENT);
     report('uploads-resumable', [
       {
         uploads: CONCURRENT,
@@ -128,19 +112,13 @@ export async function run() {
         'total MB/s': Number(((CONCURRENT * fileBytes) / 1e6 / seconds).toFixed(1)),
         'per upload s (median)': Number(times.median.toFixed(1)),
         'per upload s (max)': Number(times.max.toFixed(1)),
-        'RSS before MiB': mib(before.rss),
-        'of which DB WASM heap MiB': mib(before.wasm),
-        'RSS peak MiB': mib(Math.max(peak, sampledPeak)),
-        'RSS after MiB': mib(after.rss),
-        'DB WASM heap growth MiB': mib(maxWasm - before.wasm),
-        'Node side growth at end MiB': mib(after.rest - before.rest),
-        'growth per upload MiB (target < 2)': Number((growth / CONCURRENT / MIB).toFixed(2)),
+        ...columns,
       },
     ], [
       `${CONCURRENT} concurrent resumable uploads of a ${fileBytes}-byte WAV over loopback, each cut at ${CUT_AT * 100}% and resumed from the server's offset, then POST /api/tracks with audioUploadId; every one answered 201`,
       `server peak RSS from VmHWM (reset before the uploads) and 50 ms VmRSS samples; DB WASM heap from /proc/<pid>/smaps every 500 ms; ${quiet ? 'quiet' : 'busy'} machine at the start; load average at the end: ${loadAverage()}`,
     ]);
-    if (growth > BUDGET_PER_UPLOAD * CONCURRENT) throw new Error(`over the budget of 2 MiB per upload: ${(growth / CONCURRENT / MIB).toFixed(2)} MiB each`);
+    if (growthPerUpload > BUDGET_PER_UPLOAD) throw new Error(`over the budget of 2 MiB per upload: ${(growthPerUpload / MIB).toFixed(2)} MiB each`);
   } finally {
     await server.stop();
   }

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { signUpArtist, type Artist } from './support/accounts';
 import { fiftyMegabyteWav, songMp3 } from './support/media';
-import { loadAverage, memoryBreakdownOf, resetPeak, waitForQuiet } from './support/processes';
+import { loadAverage, measureMemoryDuring, uploadMemoryColumns, waitForQuiet } from './support/processes';
 import { startServer } from './support/server';
 import { uploadTrack, waitForRenditions } from './support/upload';
 import { report, summarise } from './lib';
@@ -22,8 +22,6 @@ const ARTISTS = 8;
 const MIB = 1024 * 1024;
 const BUDGET_PER_UPLOAD = 2 * MIB;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOADS_ROUNDS ?? 1));
-
-const mib = (bytes: number) => Number((bytes / MIB).toFixed(1));
 
 async function round(wav: string, fileBytes: number) {
   const server = await startServer(PORT);
@@ -36,32 +34,18 @@ async function round(wav: string, fileBytes: number) {
     await waitForRenditions(server.url, artists[0]!.cookie);
 
     const { quiet } = await waitForQuiet();
-    const before = memoryBreakdownOf(server.pid);
-    resetPeak(server.pid);
-    let sampledPeak = before.rss;
-    let maxWasm = before.wasm;
-    let samples = 0;
-    // VmRSS every 50 ms; the breakdown (a walk of every mapping) every 500 ms.
-    const sampler = setInterval(() => {
-      sampledPeak = Math.max(sampledPeak, server.memory().rss);
-      if (++samples % 10 === 0) maxWasm = Math.max(maxWasm, memoryBreakdownOf(server.pid).wasm);
-    }, 50);
-    const started = performance.now();
-    const results = await Promise.all(
-      Array.from({ length: CONCURRENT }, (_, i) =>
-        uploadTrack(server.url, artists[i % ARTISTS]!.cookie, { file: wav, trackName: `Upload ${i + 1}`, artistName: 'Bench' }),
+    const memory = await measureMemoryDuring(server.pid, () =>
+      Promise.all(
+        Array.from({ length: CONCURRENT }, (_, i) =>
+          uploadTrack(server.url, artists[i % ARTISTS]!.cookie, { file: wav, trackName: `Upload ${i + 1}`, artistName: 'Bench' }),
+        ),
       ),
     );
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(sampler);
-    const { peak } = server.memory();
-    const after = memoryBreakdownOf(server.pid);
-    maxWasm = Math.max(maxWasm, after.wasm);
-
+    const { result: results, seconds } = memory;
     const failed = results.filter((result) => result.status !== 201);
     if (failed.length > 0) throw new Error(`${failed.length} uploads failed, e.g. ${failed[0]!.status} ${JSON.stringify(failed[0]!.body)}`);
     const times = summarise(results.map((result) => result.ms / 1000));
-    const growth = Math.max(peak, sampledPeak) - before.rss;
+    const { growthPerUpload, columns } = uploadMemoryColumns(memory, CONCURRENT);
     return {
       quiet,
       row: {
@@ -71,15 +55,9 @@ async function round(wav: string, fileBytes: number) {
         'wall s': Number(seconds.toFixed(1)),
         'per upload s (median)': Number(times.median.toFixed(1)),
         'per upload s (max)': Number(times.max.toFixed(1)),
-        'RSS before MiB': mib(before.rss),
-        'of which DB WASM heap MiB': mib(before.wasm),
-        'RSS peak MiB': mib(Math.max(peak, sampledPeak)),
-        'RSS after MiB': mib(after.rss),
-        'DB WASM heap growth MiB': mib(maxWasm - before.wasm),
-        'Node side growth at end MiB': mib(after.rest - before.rest),
-        'growth per upload MiB (target < 2)': Number((growth / CONCURRENT / MIB).toFixed(2)),
+        ...columns,
       },
-      overBudget: growth > BUDGET_PER_UPLOAD * CONCURRENT,
+      overBudget: growthPerUpload > BUDGET_PER_UPLOAD,
     };
   } finally {
     await server.stop();

@@ -196,3 +196,56 @@ export async function waitForQuiet(maxBusy = 0.15, maxWaitMs = Number(process.en
 export function loadAverage(): number {
   return Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
 }
+
+export interface MemoryDuring<T> {
+  result: T;
+  seconds: number;
+  before: ReturnType<typeof memoryBreakdownOf>;
+  after: ReturnType<typeof memoryBreakdownOf>;
+  /** The highest RSS seen: sampled every 50 ms, and the kernel's own peak (VmHWM). */
+  peakRss: number;
+  /** The largest WebAssembly heap seen (sampled every 500 ms: a walk of every mapping). */
+  maxWasm: number;
+}
+
+/** Runs `work` while watching the server's memory from a reset peak. */
+export async function measureMemoryDuring<T>(pid: number, work: () => Promise<T>): Promise<MemoryDuring<T>> {
+  const before = memoryBreakdownOf(pid);
+  resetPeak(pid);
+  let sampledPeak = before.rss;
+  let maxWasm = before.wasm;
+  let samples = 0;
+  const sampler = setInterval(() => {
+    sampledPeak = Math.max(sampledPeak, memoryOf(pid).rss);
+    if (++samples % 10 === 0) maxWasm = Math.max(maxWasm, memoryBreakdownOf(pid).wasm);
+  }, 50);
+  const started = performance.now();
+  let result: T;
+  try {
+    result = await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const after = memoryBreakdownOf(pid);
+  return { result, seconds, before, after, peakRss: Math.max(memoryOf(pid).peak, sampledPeak), maxWasm: Math.max(maxWasm, after.wasm) };
+}
+
+/** The memory columns of a benchmark of `count` concurrent uploads (MiB), and the growth per upload. */
+export function uploadMemoryColumns(memory: MemoryDuring<unknown>, count: number) {
+  const MIB = 1024 * 1024;
+  const mib = (bytes: number) => Number((bytes / MIB).toFixed(1));
+  const growth = memory.peakRss - memory.before.rss;
+  return {
+    growthPerUpload: growth / count,
+    columns: {
+      'RSS before MiB': mib(memory.before.rss),
+      'of which DB WASM heap MiB': mib(memory.before.wasm),
+      'RSS peak MiB': mib(memory.peakRss),
+      'RSS after MiB': mib(memory.after.rss),
+      'DB WASM heap growth MiB': mib(memory.maxWasm - memory.before.wasm),
+      'Node side growth at end MiB': mib(memory.after.rest - memory.before.rest),
+      'growth per upload MiB (target < 2)': Number((growth / count / MIB).toFixed(2)),
+    },
+  };
+}
