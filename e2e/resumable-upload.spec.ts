@@ -22,6 +22,9 @@ function fiftyMegabyteWav(): string {
   return file;
 }
 
+// An artist on a phone.
+test.use({ viewport: { width: 390, height: 844 } });
+
 /** The artist's uplink: 2 MB/s, so a 50 MB upload takes long enough to be cut twice. */
 const UPLINK = 2 * 1024 * 1024;
 
