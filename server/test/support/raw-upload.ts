@@ -39,7 +39,27 @@ export function multipartStream(boundary: string, parts: RawPart[]): { stream: R
 
 export interface RawResponse {
   status: number;
+  headers: http.IncomingHttpHeaders;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** A whole answer: status, headers, and the body as JSON when it is JSON, else as text. */
+export function readAnswer(response: http.IncomingMessage): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('error', reject);
+    response.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+    });
+  });
 }
 
 /**
@@ -59,21 +79,9 @@ export function rawUpload(
   if (declared === 'actual') headers['content-length'] = String(length);
   else if (typeof declared === 'number') headers['content-length'] = String(declared);
   return new Promise((resolve, reject) => {
-    const request = http.request(`${baseUrl}${options.path}`, { method: options.method ?? 'POST', headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          // not JSON
-        }
-        resolve({ status: response.statusCode ?? 0, body });
-      });
-      response.on('error', reject);
-    });
+    const request = http.request(`${baseUrl}${options.path}`, { method: options.method ?? 'POST', headers }, (response) =>
+      readAnswer(response).then(resolve, reject),
+    );
     request.on('error', reject);
     // Writing past a false Content-Length fails on our side once the server has answered: that is the point.
     stream.on('error', () => {});

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { readAnswer, type RawResponse } from './raw-upload';
 
 /**
  * A tus 1.0 client over plain HTTP connections, with control over the bytes: tests send part of a
@@ -7,11 +8,7 @@ import http from 'node:http';
  * writes, so a test can tell how much of a file went over the wire in all.
  */
 
-export interface TusAnswer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
+export type TusAnswer = RawResponse;
 
 const TUS = { 'tus-resumable': '1.0.0' };
 
@@ -20,24 +17,6 @@ export function tusMetadata(values: Record<string, string>): string {
   return Object.entries(values)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
-}
-
-function collect(response: http.IncomingMessage): Promise<TusAnswer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    response.on('data', (chunk: Buffer) => chunks.push(chunk));
-    response.on('error', reject);
-    response.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON
-      }
-      resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
-    });
-  });
 }
 
 export function tusRequest(
@@ -49,7 +28,7 @@ export function tusRequest(
 ): Promise<TusAnswer> {
   return new Promise((resolve, reject) => {
     const clean = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>;
-    const request = http.request(`${baseUrl}${path}`, { method, headers: clean, agent: false }, (response) => collect(response).then(resolve, reject));
+    const request = http.request(`${baseUrl}${path}`, { method, headers: clean, agent: false }, (response) => readAnswer(response).then(resolve, reject));
     request.on('error', reject);
     request.end(body);
   });
@@ -103,7 +82,7 @@ export class TusClient {
         headers: this.headers({ 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(length) }),
       });
       let cut = false;
-      request.on('response', (response) => collect(response).then(resolve, reject));
+      request.on('response', (response) => readAnswer(response).then(resolve, reject));
       request.on('error', (error) => (cut ? resolve(undefined) : reject(error)));
       const limit = options.cutAfter ?? length;
       const source = fs.createReadStream(file, { start: offset, end: offset + limit - 1, highWaterMark: 256 * 1024 });

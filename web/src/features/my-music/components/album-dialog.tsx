@@ -161,9 +161,7 @@ export function AlbumDialog({
                         <p className="truncate text-xs text-muted-foreground">
                           {entry.artistName} · {entry.audioFile.name} · {formatFileSize(entry.audioFile.size)}
                         </p>
-                        <p className={songPriceOf(entry.price) === 0 && albumPriceMinor > 0 ? 'text-xs text-amber-800 dark:text-amber-200' : 'text-xs text-muted-foreground'}>
-                          {songPriceOf(entry.price) === 0 && albumPriceMinor > 0 ? 'Free: downloadable without buying the album' : formatPrice(Math.max(0, songPriceOf(entry.price)))}
-                        </p>
+                        <NewSongPrice price={songPriceOf(entry.price)} albumPrice={albumPriceMinor} />
                       </div>
                       <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => newTracks.remove(index)} aria-label={`Remove ${entry.trackName}`}>
                         Remove
@@ -261,4 +259,10 @@ export function AlbumDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** A new song's price in the album's list; free in a priced album is said for what it means. */
+function NewSongPrice({ price, albumPrice }: { price: number; albumPrice: number }) {
+  if (price === 0 && albumPrice > 0) return <p className="text-xs text-amber-800 dark:text-amber-200">Free: downloadable without buying the album</p>;
+  return <p className="text-xs text-muted-foreground">{formatPrice(Math.max(0, price))}</p>;
 }
