@@ -57,6 +57,10 @@ export const PAYMENT_MESSAGES = {
   paymentNotCompleted: 'The payment has not been completed. If you were charged, please wait a minute and try again.',
   paymentMismatch: 'This payment does not match the order. Nothing was charged to your order; please contact support.',
   receiptResent: 'If that email address bought this, we have sent it a new download link.',
+  alreadyOwned: "You already own this: we've e-mailed your link", // issue 16
+  buyAgain: 'Buy again', // issue 16: a deliberate second purchase (a gift)
+  purchased: 'Purchased', // issue 16
+  notOnSaleYet: 'Not on sale yet', // issue 16: priced, but the artist has no payout method
   downloadLinkInvalid: 'This download link is invalid or has been revoked. Enter your email on the page to get a new one.',
 } as const;
 
@@ -153,6 +157,8 @@ export const initializePaymentSchema = z
     trackId: itemId,
     albumId: itemId,
     callbackUrl: z.string().max(2048).optional(),
+    /** A deliberate second purchase by an e-mail that already owns the item (a gift). */
+    buyAgain: z.boolean().optional(),
   })
   .refine(oneItem, { message: PAYMENT_MESSAGES.itemOrTrack, path: ['trackId'] });
 export type InitializePaymentInput = z.input<typeof initializePaymentSchema>;
@@ -180,6 +186,20 @@ export const initializePaymentResponseSchema = z.object({
   }),
 });
 export type InitializePaymentResponse = z.infer<typeof initializePaymentResponseSchema>;
+
+/**
+ * initialize's 409 when the e-mail already bought the item (and buyAgain was not set): the link
+ * has been e-mailed again; the dialog offers 'Buy again'.
+ */
+export const alreadyOwnedErrorSchema = z.object({ message: z.string(), alreadyOwned: z.literal(true) });
+export type AlreadyOwnedError = z.infer<typeof alreadyOwnedErrorSchema>;
+
+/**
+ * GET /api/purchases/owned: what this browser bought (its buyer cookie), tracks owned through an
+ * album included. Per visitor, never cached (no-store); the public pages merge it after loading.
+ */
+export const ownedItemsResponseSchema = z.object({ trackIds: z.array(z.string()), albumIds: z.array(z.string()) });
+export type OwnedItems = z.infer<typeof ownedItemsResponseSchema>;
 
 /** POST /api/payments/verify (spec section 7). */
 export const verifyPaymentSchema = z.object({

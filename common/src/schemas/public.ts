@@ -9,11 +9,17 @@ import { CATALOG_MESSAGES } from './catalog/rules';
  * file name (it can say more than the artist meant to publish) and the rendition state.
  */
 
-export const publicTrackSchema = trackSchema.omit({ originalName: true, streamReady: true });
+/**
+ * `purchasable` (issue 16): false only for a priced item whose artist has no payout method yet
+ * (the page says 'Not on sale yet' instead of offering a Buy that cannot work); true otherwise,
+ * free items included. What a visitor owns is not here: it comes from GET /api/purchases/owned,
+ * so these answers stay the same for everyone and can be cached and shared.
+ */
+export const publicTrackSchema = trackSchema.omit({ originalName: true, streamReady: true }).extend({ purchasable: z.boolean() });
 export type PublicTrack = z.infer<typeof publicTrackSchema>;
 
 /** An album without its tracks (the album page answers them beside it). */
-export const publicAlbumSummarySchema = albumSchema.omit({ tracks: true });
+export const publicAlbumSummarySchema = albumSchema.omit({ tracks: true }).extend({ purchasable: z.boolean() });
 export type PublicAlbumSummary = z.infer<typeof publicAlbumSummarySchema>;
 
 /** An album with its tracks in album order, as the profile's expandable Albums section shows it. */

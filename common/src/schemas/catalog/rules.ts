@@ -59,6 +59,7 @@ export const CATALOG_MESSAGES = {
   trackNotFound: 'Track not found', // spec (section 8)
   albumNotFound: 'Album not found', // spec (section 8)
   trackSold: 'This track has been sold and cannot be deleted to preserve purchase records.', // spec (section 8)
+  albumSold: 'This album has been sold and cannot be deleted to preserve purchase records.', // issue 16, as the spec's track rule
   previewNotReady: 'The preview of this track is being prepared. Please try again in a minute.',
   streamNotReady: 'This track is being prepared for streaming. Please try again in a minute.',
 } as const;
