@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  albumIsFree,
   finalAmount,
   isSafaricomNumber,
   mpesaWithdrawalFee,
@@ -120,5 +121,14 @@ describe('normaliseKenyanMobile (spec section 5)', () => {
     expect(messageOf('12345')).toBe('Please enter a valid Kenyan mobile number (e.g., 0712345678)');
     expect(messageOf('0733123456')).toBe(PAYMENT_MESSAGES.mobileNotMpesa);
     expect(mobileMoneyMethodSchema.parse({ mobileNumber: '0712 345 678' })).toEqual({ mobileNumber: '+254712345678' });
+  });
+});
+
+describe('albumIsFree', () => {
+  it('is free only when the album and every song on it are free', () => {
+    expect(albumIsFree(0, [0, null, 0])).toBe(true);
+    expect(albumIsFree(null, [])).toBe(true);
+    expect(albumIsFree(0, [0, 5000])).toBe(false);
+    expect(albumIsFree(10000, [0])).toBe(false);
   });
 });

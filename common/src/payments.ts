@@ -27,6 +27,16 @@ export function finalAmount(priceMinor: number): number {
 }
 
 /** The platform keeps 10% of each sale's price. */
+/**
+ * One rule for every page and the server's downloads (issue 16): an album downloads free only
+ * when its price is 0 and every song on it is free. A free album holding priced songs is not
+ * free as a whole (it would hand out a priced song for nothing): its page offers no 'Free' and
+ * no Download Album, and each song shows its own price.
+ */
+export function albumIsFree(albumPriceMinor: number | null | undefined, trackPricesMinor: readonly (number | null | undefined)[]): boolean {
+  return !((albumPriceMinor ?? 0) > 0) && trackPricesMinor.every((price) => !((price ?? 0) > 0));
+}
+
 export const PLATFORM_PERCENT = 10;
 
 /**
