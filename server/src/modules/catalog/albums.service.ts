@@ -223,9 +223,14 @@ export class AlbumsService {
     return this.view(albumId);
   }
 
-  /** Deletes an album and its cover; its songs stay, as singles (docs/decisions/010). */
+  /**
+   * Deletes an album and its cover; its songs stay, as singles (docs/decisions/010). A sold album
+   * stays (issue 16, as the spec's sold track): its buyers' links name it. Another artist's album,
+   * sold or not, is simply not there (404, checked first).
+   */
   async delete(userId: string, albumId: string): Promise<void> {
     await this.assertOwn(userId, albumId);
+    if ((await this.context.sales().albumPurchases(albumId)).length > 0) throw new AppError('album.sold');
     await this.db.transaction(async (tx) => {
       const album = await findOwnAlbum(tx, userId, albumId, true);
       if (!album) throw new AppError('album.not-found');
