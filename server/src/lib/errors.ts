@@ -3,6 +3,7 @@ import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { PUBLIC_NOT_FOUND_MESSAGES } from '#common/schemas/public';
 import { PROFILE_MESSAGES } from '#common/schemas/profile';
 import { PAYMENT_MESSAGES } from '#common/schemas/payments';
+import { SALES_MESSAGES } from '#common/schemas/sales';
 
 /**
  * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a
@@ -77,6 +78,10 @@ export const ERRORS = {
   'payment.mismatch': { status: 402, message: PAYMENT_MESSAGES.paymentMismatch },
   'webhook.invalid-signature': { status: 401, message: 'Invalid signature' },
   'webhook.invalid': { status: 400, message: 'Invalid webhook payload' },
+
+  // The artist's sales and payouts (issue 16).
+  'sales.cursor-invalid': { status: 400, message: SALES_MESSAGES.cursorInvalid },
+  'sales.one-filter': { status: 400, message: SALES_MESSAGES.oneFilter },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,5 +1,5 @@
 
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -11,6 +11,8 @@ export const users = pgTable('users', {
   /** The display name's slug (common/slug): unique, and the key of the public /{displayName} route. */
   displaySlug: text('display_slug').notNull().unique(),
   profilePhotoKey: text('profile_photo_key'),
+  /** The artist's choice (issue 16): an e-mail for each of their sales (PATCH /api/user/preferences). */
+  saleEmails: boolean('sale_emails').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

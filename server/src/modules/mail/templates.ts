@@ -104,3 +104,26 @@ export function purchaseReceiptMail(to: string, receipt: ReceiptDetails): MailMe
     footer: 'Lost this email? Open the track or album page on Sauti, choose Buy, and ask for a new download link with this email address.',
   });
 }
+
+export interface SaleDetails {
+  itemType: 'track' | 'album';
+  itemName: string;
+  /** Already formatted ('KES 500.00'). */
+  price: string;
+  artistShare: string;
+  /** The dashboard, where the sale and the payouts are. */
+  dashboardUrl: string;
+}
+
+/** To the artist, for each sale (issue 16): what sold and their share; they can turn it off under Payments. */
+export function saleNotificationMail(to: string, displayName: string, sale: SaleDetails): MailMessage {
+  const what = sale.itemType === 'album' ? `your album "${sale.itemName}"` : `"${sale.itemName}"`;
+  return render({
+    to,
+    subject: `You made a sale: ${sale.itemName}`,
+    greeting: `Hi ${displayName},`,
+    paragraphs: [`A fan just bought ${what} for ${sale.price}. Your share (90%) is ${sale.artistShare}.`],
+    action: { label: 'See your sales', url: sale.dashboardUrl },
+    footer: 'You can turn these e-mails off under Payments in your dashboard.',
+  });
+}

@@ -40,6 +40,7 @@ import {
   updateOrder,
   type Order,
 } from './orders.repo';
+import { notifySeller } from './sales.service';
 
 export const CONFIRM_JOB = 'payments.confirm';
 export const TRANSFER_EVENT_JOB = 'payments.transfer-event';
@@ -283,6 +284,7 @@ export class PaymentsService {
       });
       await recordSale(tx, order);
       await this.sendReceipt(tx, order);
+      await notifySeller(tx, order, this.deps);
       return order;
     });
     if (!fulfilled) return false;

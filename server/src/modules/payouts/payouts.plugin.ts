@@ -22,7 +22,7 @@ export const payoutsPlugin = fp(
       const { created, reverified } = await payouts.run();
       if (created > 0 || reverified > 0) app.log.info({ created, reverified }, 'payout run');
     });
-    await app.register(async (scope) => paymentMethodRoutes(scope, new PaymentMethodsService(deps)));
+    await app.register(async (scope) => paymentMethodRoutes(scope, new PaymentMethodsService(deps), payouts));
   },
   { name: 'payouts', dependencies: ['database', 'session', 'payment-provider'] },
 );

@@ -11,8 +11,9 @@ import {
   paymentMethodsResponseSchema,
   removePaymentMethodQuerySchema,
 } from '#common/schemas/payments';
+import { payoutsResponseSchema } from '#common/schemas/sales';
 import { requireUser, signedInUser } from '../auth';
-import type { PaymentMethodsService } from './payouts.service';
+import type { PaymentMethodsService, PayoutsService } from './payouts.service';
 
 const removedResponseSchema = z.object({ message: z.string() });
 
@@ -20,11 +21,16 @@ const removedResponseSchema = z.object({ message: z.string() });
  * GET /api/banks, GET/POST /api/payment-methods, POST /api/payment-methods/mobile-money and
  * DELETE /api/payment-methods/{id} (signed in). They answer the artist's own data: never cached.
  */
-export async function paymentMethodRoutes(app: FastifyInstance, methods: PaymentMethodsService) {
+export async function paymentMethodRoutes(app: FastifyInstance, methods: PaymentMethodsService, payouts: PayoutsService) {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
   const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  // Issue 16: the artist's balance, next M-Pesa payout and payouts (payouts-view.ts defines the figures).
+  routes.get('/api/payouts', { preHandler: requireUser, schema: { response: { 200: payoutsResponseSchema } } }, async (request) =>
+    payouts.view((await signedInUser(request)).id),
+  );
 
   routes.get('/api/banks', { preHandler: requireUser, schema: { response: { 200: banksResponseSchema } } }, async () => methods.banks());
 

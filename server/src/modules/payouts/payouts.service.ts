@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { MAX_MPESA_WITHDRAWAL, MPESA_WITHDRAWAL_BANDS, PLATFORM_PERCENT, mpesaWithdrawalFee, toLocalMobile } from '#common/payments';
 import type { Bank, PaymentMethod } from '#common/schemas/payments';
+import type { PayoutsResponse } from '#common/schemas/sales';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../lib/errors';
@@ -28,6 +29,7 @@ import {
   type PayoutRow,
   type PayoutStatus,
 } from './payouts.repo';
+import { payoutsViewOf } from './payouts-view';
 
 /** A balance-settled sale is paid out only once it is this old (a charge can still be reversed before). */
 export const PAYOUT_SETTLE_HOURS = 24;
@@ -394,6 +396,11 @@ export class PayoutsService {
       return { reference, status: payout.status as PayoutStatus, changed: false };
     }
     return this.apply(payout, transfer);
+  }
+
+  /** The artist's own view (GET /api/payouts): owed, settling, the next payout and every payout. */
+  view(userId: string): Promise<PayoutsResponse> {
+    return payoutsViewOf(this.deps.db(), userId, { periodMs: PAYOUT_PERIOD_MS, settleHours: PAYOUT_SETTLE_HOURS, payoutFor });
   }
 
   /** The operator's view: every artist with money on record, owed, payable now and in flight. */

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { MAX_PROFILE_PHOTO_BYTES } from '#common/schemas/profile';
+import { preferenceRoutes } from './preferences';
 import { profilePhotoUploadRoutes, profileRoutes } from './profiles.routes';
 import { ProfilesService, SocialLinksService, SWEEP_PHOTO_JOB } from './profiles.service';
 
@@ -16,6 +17,7 @@ export const profilesPlugin = fp(
     app.jobs.register<{ userId: string; photoKey: string }>(SWEEP_PHOTO_JOB, (payload) => services.profiles.sweepPhoto(payload), { concurrency: 1 });
 
     await app.register(async (scope) => profileRoutes(scope, services));
+    await app.register(async (scope) => preferenceRoutes(scope, () => app.database.db));
     await app.register(async (scope) => {
       await scope.register(multipart, {
         limits: { fileSize: MAX_PROFILE_PHOTO_BYTES, fieldSize: 64 * 1024, fields: 4, files: 2, headerPairs: 100 },

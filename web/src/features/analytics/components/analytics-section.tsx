@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useAnalytics, useDailyAnalytics } from '../api/analytics-api';
 import { formatDay } from '../lib/format';
 import { DailyChart } from './daily-chart';
+import { RevenueBreakdown, SalesCard } from './sales-card';
 import { StatCards } from './stat-cards';
 import { StorageUsageCard } from './storage-usage-card';
 import { ANALYTICS_TEXTS as TEXTS } from './texts';
@@ -106,6 +107,8 @@ export function AnalyticsSection() {
     <div className="grid gap-6">
       <StatCards analytics={analytics.data} />
       <StorageUsageCard used={analytics.data.storageUsed} />
+      <RevenueBreakdown />
+      <SalesCard />
       <Trends />
     </div>
   );

@@ -44,6 +44,8 @@ async function openPayments(routes: Record<string, MockRoute> = {}) {
     'GET /api/user': { body: TEST_USER },
     'GET /api/payment-methods': { body: [] },
     'GET /api/banks': { body: BANKS },
+    'GET /api/payouts': { body: { balance: { owed: 0, pending: 0 }, nextPayout: null, payouts: [] } },
+    'GET /api/user/preferences': { body: { saleEmails: true } },
     ...routes,
   });
   const view = renderApp('/dashboard?section=payments');

@@ -9,6 +9,7 @@ import { AddBankMethodDialog } from './add-bank-method-dialog';
 import { AddMpesaNumberDialog } from './add-mpesa-number-dialog';
 import { MpesaFeeBanner, useBannerDismissed } from './mpesa-fee-banner';
 import { PaymentMethodCard } from './payment-method-card';
+import { PayoutsCard } from './payouts-card';
 import { RemovePaymentMethodDialog } from './remove-payment-method-dialog';
 import { PAYMENTS_TEXTS as TEXTS } from './texts';
 
@@ -94,6 +95,7 @@ export function PaymentsSection() {
           </div>
         </CardContent>
       </Card>
+      <PayoutsCard method={methods.data?.[0]} />
       <AddBankMethodDialog open={dialog === 'bank'} onOpenChange={(next) => setDialog(next ? 'bank' : null)} onCloseAutoFocus={returnFocus} />
       <AddMpesaNumberDialog open={dialog === 'mpesa'} onOpenChange={(next) => setDialog(next ? 'mpesa' : null)} onCloseAutoFocus={returnFocus} />
       {removing && (

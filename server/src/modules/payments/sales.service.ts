@@ -1,0 +1,142 @@
+import { formatPrice } from '#common/money';
+import { SALES_DEFAULT_LIMIT, isUuid, type ArtistSale, type ArtistSalesResponse, type SaleChannel, type SalesSummary } from '#common/schemas/sales';
+import { STATEMENT_HEADER, csvRow, statementRow } from '#common/statement';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { findSellableAlbum, findSellableTrack } from '../catalog';
+import { saleNotificationMail, type Mailer } from '../mail';
+import { splitPrice } from '#common/payments';
+import { salesPage, salesPerItem, salesPerMonth, salesTotals, sellerContact, type SaleRow, type SalesFilter } from './sales.repo';
+
+/** Rows per query while the statement streams: memory stays flat however many sales an artist has. */
+const STATEMENT_BATCH = 500;
+
+const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+/**
+ * The cursor of GET /api/sales: the last sale's position (its ledger time to the microsecond) and
+ * id, base64url-encoded. Opaque to the client, and checked on the way back in: anything that does
+ * not decode to exactly that shape is a 400, never a database error. It selects nothing by itself:
+ * every query is also bound to the signed-in seller.
+ */
+export function encodeCursor(row: { position: string; id: string }): string {
+  return Buffer.from(`${row.position}|${row.id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { position: string; id: string } {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw new AppError('sales.cursor-invalid');
+  const [position, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !position || !id || !POSITION.test(position) || !isUuid(id) || Number.isNaN(Date.parse(position))) {
+    throw new AppError('sales.cursor-invalid');
+  }
+  return { position, id };
+}
+
+function channelOf(channel: string | null): SaleChannel {
+  return channel === 'card' || channel === 'mobile_money' ? channel : 'other';
+}
+
+function toSale(row: SaleRow): ArtistSale {
+  return {
+    reference: row.reference,
+    soldAt: row.soldAt,
+    item: { type: row.itemType, id: row.itemType === 'album' ? row.albumId : row.trackId, name: row.itemName },
+    buyerEmail: row.email,
+    channel: channelOf(row.channel),
+    price: row.price,
+    fee: row.fee,
+    platformShare: row.platformShare,
+    artistShare: row.artistShare,
+    status: row.status === 'refunded' ? 'refunded' : 'paid',
+  };
+}
+
+export interface SalesDeps {
+  db: () => Db;
+}
+
+/**
+ * The artist's sales (issue 16): every sale of theirs from the ledger and its order, a CSV
+ * statement of them, and totals per item and per month. Everything is bound to the signed-in
+ * seller: another artist's item named in a filter is answered as not found.
+ */
+export class SalesService {
+  constructor(private readonly deps: SalesDeps) {}
+
+  private get db() {
+    return this.deps.db();
+  }
+
+  /** The filter, once the item is known to be the seller's (else 404, as for a missing item). */
+  async filterOf(sellerId: string, query: { trackId?: string; albumId?: string }): Promise<SalesFilter> {
+    if (query.trackId && query.albumId) throw new AppError('sales.one-filter');
+    if (query.trackId) {
+      const track = isUuid(query.trackId) ? await findSellableTrack(this.db, query.trackId) : undefined;
+      if (!track || track.sellerId !== sellerId) throw new AppError('track.not-found');
+      return { trackId: track.id };
+    }
+    if (query.albumId) {
+      const album = isUuid(query.albumId) ? await findSellableAlbum(this.db, query.albumId) : undefined;
+      if (!album || album.sellerId !== sellerId) throw new AppError('album.not-found');
+      return { albumId: album.id };
+    }
+    return {};
+  }
+
+  async list(sellerId: string, query: { trackId?: string; albumId?: string; cursor?: string; limit?: number }): Promise<ArtistSalesResponse> {
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const filter = await this.filterOf(sellerId, query);
+    const limit = query.limit ?? SALES_DEFAULT_LIMIT;
+    const [rows, totals] = await Promise.all([salesPage(this.db, sellerId, filter, after, limit + 1), salesTotals(this.db, sellerId, filter)]);
+    const page = rows.slice(0, limit);
+    return { sales: page.map(toSale), totals, nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null };
+  }
+
+  /** The statement, header first, in batches (keyset pages): the caller streams it. */
+  async *statement(sellerId: string, filter: SalesFilter): AsyncGenerator<string> {
+    yield csvRow([...STATEMENT_HEADER]);
+    let after: { position: string; id: string } | undefined;
+    for (;;) {
+      const rows = await salesPage(this.db, sellerId, filter, after, STATEMENT_BATCH);
+      if (rows.length > 0) yield rows.map((row) => statementRow(toSale(row))).join('');
+      if (rows.length < STATEMENT_BATCH) return;
+      after = rows.at(-1)!;
+    }
+  }
+
+  async summary(sellerId: string): Promise<SalesSummary> {
+    const [items, months, totals] = await Promise.all([salesPerItem(this.db, sellerId), salesPerMonth(this.db, sellerId), salesTotals(this.db, sellerId, {})]);
+    return { items, months, totals };
+  }
+}
+
+/** What notifySeller needs of the payments module: its mailer and the site's address for the link. */
+export interface SellerNotifier {
+  mailer: Mailer;
+  publicUrl: string;
+}
+
+/**
+ * The sale e-mail to the artist (issue 16), queued in the sale's own transaction (fulfilment), so
+ * it goes exactly when the sale is recorded, once, and never for a sale rolled back. Skipped when
+ * the artist turned sale e-mails off (PATCH /api/user/preferences).
+ */
+export async function notifySeller(
+  tx: DbOrTx,
+  order: { sellerId: string; itemType: string; itemName: string; price: number },
+  deps: SellerNotifier,
+): Promise<boolean> {
+  const seller = await sellerContact(tx, order.sellerId);
+  if (!seller?.saleEmails) return false;
+  await deps.mailer.enqueue(
+    saleNotificationMail(seller.email, seller.displayName, {
+      itemType: order.itemType === 'album' ? 'album' : 'track',
+      itemName: order.itemName,
+      price: formatPrice(order.price),
+      artistShare: formatPrice(splitPrice(order.price).artistShare),
+      dashboardUrl: `${deps.publicUrl}/dashboard?section=analytics`,
+    }),
+    { tx },
+  );
+  return true;
+}

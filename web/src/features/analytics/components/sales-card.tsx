@@ -1,0 +1,203 @@
+import type { ReactNode } from 'react';
+import { DownloadIcon, RefreshCwIcon } from 'lucide-react';
+import type { ArtistSale, SalesSummary } from '#common/schemas/sales';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { STATEMENT_URL, useSales, useSalesSummary } from '../api/sales-api';
+import { formatCount } from '../lib/format';
+import { CHANNEL_LABELS, formatMoney, formatMonth, formatSoldAt } from '../lib/sales-format';
+import { SALES_TEXTS as TEXTS } from './texts';
+
+function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
+      <p className="text-muted-foreground">{what}</p>
+      <Button type="button" variant="outline" size="sm" className="h-11 sm:h-9" onClick={onRetry}>
+        <RefreshCwIcon aria-hidden="true" />
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+const COLUMNS = [TEXTS.itemAndDate, TEXTS.buyer, TEXTS.paidWith, TEXTS.price, TEXTS.fee, TEXTS.platform, TEXTS.yours] as const;
+
+/** A cell: on a phone a labelled line of the sale's card, from md up a table cell. */
+function Cell({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <td className={`flex justify-between gap-3 py-0.5 md:table-cell md:px-3 md:py-2 ${className}`}>
+      <span className="text-muted-foreground md:hidden">{label}</span>
+      <span className="min-w-0 text-right break-words md:text-inherit">{children}</span>
+    </td>
+  );
+}
+
+function SaleRow({ sale }: { sale: ArtistSale }) {
+  const refunded = sale.status === 'refunded';
+  return (
+    <tr className="block border-b p-3 last:border-0 md:table-row md:p-0" data-testid="sale-row">
+      <th scope="row" className="block pb-1 text-left font-medium break-words md:table-cell md:px-3 md:py-2">
+        <span className="block">{sale.item.name}</span>
+        <span className="text-xs font-normal text-muted-foreground">
+          {sale.item.type === 'album' ? TEXTS.album : TEXTS.track} · {formatSoldAt(sale.soldAt)}
+          {refunded && (
+            <Badge variant="destructive" className="ml-2">
+              {TEXTS.refunded}
+            </Badge>
+          )}
+        </span>
+      </th>
+      <Cell label={TEXTS.buyer} className="md:max-w-48">
+        {sale.buyerEmail}
+      </Cell>
+      <Cell label={TEXTS.paidWith}>{CHANNEL_LABELS[sale.channel]}</Cell>
+      <Cell label={TEXTS.price} className="tabular-nums md:text-right">
+        {formatMoney(sale.price)}
+      </Cell>
+      <Cell label={TEXTS.fee} className="tabular-nums md:text-right">
+        {formatMoney(sale.fee)}
+      </Cell>
+      <Cell label={TEXTS.platform} className="tabular-nums md:text-right">
+        {formatMoney(sale.platformShare)}
+      </Cell>
+      <Cell label={TEXTS.yours} className="font-medium tabular-nums md:text-right">
+        <span className={refunded ? 'line-through' : ''}>{formatMoney(sale.artistShare)}</span>
+      </Cell>
+    </tr>
+  );
+}
+
+/**
+ * Every sale (issue 16): date, item, buyer's e-mail, card or M-Pesa, price, the fee the buyer
+ * paid, the platform's 10% and the artist's 90%, newest first, 'Load more' for older ones, and the
+ * CSV statement. At phone width each sale is a card of labelled lines; from md up, a table.
+ */
+export function SalesCard() {
+  const sales = useSales();
+  const pages = sales.data?.pages ?? [];
+  const list = pages.flatMap((page) => page.sales);
+  const totals = pages[0]?.totals;
+  return (
+    <Card className="gap-4" data-testid="sales-card">
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          {TEXTS.title}
+        </CardTitle>
+        <CardDescription>{TEXTS.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {sales.isPending ? (
+          <Skeleton className="h-32 w-full" role="status" aria-label={TEXTS.loading} />
+        ) : sales.isError && list.length === 0 ? (
+          <Retry what={TEXTS.loadFailed} onRetry={() => void sales.refetch()} />
+        ) : list.length === 0 ? (
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{TEXTS.none}</p>
+        ) : (
+          <>
+            {totals && (
+              <p className="text-sm" data-testid="sales-totals">
+                <span className="font-medium">{formatCount(totals.count)}</span> {totals.count === 1 ? TEXTS.sale : TEXTS.sales} ·{' '}
+                {TEXTS.totalPrice} {formatMoney(totals.price)} · {TEXTS.yours}: <span className="font-medium">{formatMoney(totals.artistShare)}</span>
+              </p>
+            )}
+            <div className="overflow-hidden rounded-lg border">
+              <table className="block w-full text-sm md:table" data-testid="sales-table">
+                <caption className="sr-only">{TEXTS.caption}</caption>
+                <thead className="hidden md:table-header-group">
+                  <tr className="border-b text-left text-muted-foreground">
+                    {COLUMNS.map((column, index) => (
+                      <th key={column} scope="col" className={`px-3 py-2 font-medium ${index >= 3 ? 'text-right' : ''}`}>
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="block md:table-row-group">
+                  {list.map((sale) => (
+                    <SaleRow key={sale.reference} sale={sale} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {sales.isFetchNextPageError && <p className="text-sm text-destructive" role="alert">{TEXTS.moreFailed}</p>}
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              {sales.hasNextPage ? (
+                <Button type="button" variant="outline" className="h-11 sm:h-9" disabled={sales.isFetchingNextPage} onClick={() => void sales.fetchNextPage()}>
+                  {sales.isFetchingNextPage ? TEXTS.loadingMore : TEXTS.loadMore}
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button asChild variant="link" className="h-11 justify-start px-0 sm:h-9">
+                <a href={STATEMENT_URL} download>
+                  <DownloadIcon aria-hidden="true" />
+                  {TEXTS.statement}
+                </a>
+              </Button>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function GroupList({ rows, testId, label }: { rows: { key: string; name: string; count: number; artistShare: number }[]; testId: string; label: string }) {
+  return (
+    <ul className="grid gap-1 text-sm" aria-label={label} data-testid={testId}>
+      {rows.map((row) => (
+        <li key={row.key} className="flex items-baseline justify-between gap-3 border-b py-2 last:border-0">
+          <span className="min-w-0 break-words">
+            {row.name} <span className="text-muted-foreground">· {formatCount(row.count)} {row.count === 1 ? TEXTS.sale : TEXTS.sales}</span>
+          </span>
+          <span className="shrink-0 font-medium tabular-nums">{formatMoney(row.artistShare)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Your 90% per item (most earned first) and per month (UTC): their sums are the sales totals and Total Revenue. */
+export function RevenueBreakdown() {
+  const summary = useSalesSummary();
+  if (summary.isPending) return <Skeleton className="h-32 w-full rounded-xl" role="status" aria-label={TEXTS.loading} />;
+  if (summary.isError) return <Retry what={TEXTS.summaryFailed} onRetry={() => void summary.refetch()} />;
+  const data: SalesSummary = summary.data;
+  if (data.items.length === 0) return null;
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Card className="gap-3">
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            {TEXTS.perItem}
+          </CardTitle>
+          <CardDescription>{TEXTS.perItemDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <GroupList
+            label={TEXTS.perItem}
+            testId="revenue-per-item"
+            rows={data.items.map((item, index) => ({ key: `${item.type}:${item.id ?? index}`, name: item.name, count: item.count, artistShare: item.artistShare }))}
+          />
+        </CardContent>
+      </Card>
+      <Card className="gap-3">
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            {TEXTS.perMonth}
+          </CardTitle>
+          <CardDescription>{TEXTS.perMonthDescription}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <GroupList
+            label={TEXTS.perMonth}
+            testId="revenue-per-month"
+            rows={data.months.map((month) => ({ key: month.month, name: formatMonth(month.month), count: month.count, artistShare: month.artistShare }))}
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
