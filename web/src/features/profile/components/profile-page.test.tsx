@@ -165,11 +165,11 @@ describe('public profile (spec section 2)', () => {
       'GET /api/user': SIGNED_OUT,
       [PROFILE]: {
         body: profile({
-          tracks: [bought, unsellable, albumSong] as ProfileResponse['tracks'],
+          tracks: [bought, unsellable, albumSong] as unknown as ProfileResponse['tracks'],
           albums: [
             { ...makeAlbum({ id: 'a3', albumName: 'Mixed Album', price: 0 }), tracks: [albumSong], purchasable: true },
             { ...makeAlbum({ id: 'a4', albumName: 'Owned Album', price: 30000 }), tracks: [albumSong], purchasable: true },
-          ] as ProfileResponse['albums'],
+          ] as unknown as ProfileResponse['albums'],
         }),
       },
       'GET /api/purchases/owned': { body: { trackIds: ['t-bought'], albumIds: ['a4'] } },

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CircleCheckIcon, ShoppingCartIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
 import { PAYMENT_MESSAGES } from '#common/schemas/payments';
@@ -10,6 +10,7 @@ import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import type { BuyButtonProps } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
 import { useOwnedItems } from '../api/purchase-api';
+import { takeFocusAfterPurchase } from '../lib/focus-after-purchase';
 
 /*
  * The purchase dialog (its form, schema and Radix dialog) is its own chunk, fetched when a fan
@@ -42,21 +43,28 @@ export function BuyButton(props: BuyButtonProps) {
 function PurchasedDownload({ item, size = 'full', className }: BuyButtonProps) {
   const href = item.type === 'album' ? albumDownloadUrl(item.id) : trackDownloadUrl(item.id);
   const failureFallback = item.type === 'album' ? 'Failed to download album. Please try again.' : undefined;
+  const ref = useRef<HTMLSpanElement & HTMLDivElement>(null);
+  const { type, id } = item;
+  useEffect(() => {
+    if (takeFocusAfterPurchase({ type, id })) ref.current?.querySelector('a')?.focus();
+  }, [type, id]);
   if (size === 'compact') {
     return (
-      <DownloadLink
-        href={href}
-        label={PAYMENT_MESSAGES.purchased}
-        accessibleName={`${PAYMENT_MESSAGES.purchased}: download ${item.name}`}
-        variant="secondary"
-        size="sm"
-        failureFallback={failureFallback}
-        className={cn('h-10 sm:h-8', className)}
-      />
+      <span ref={ref} className="inline-flex">
+        <DownloadLink
+          href={href}
+          label={PAYMENT_MESSAGES.purchased}
+          accessibleName={`${PAYMENT_MESSAGES.purchased}: download ${item.name}`}
+          variant="secondary"
+          size="sm"
+          failureFallback={failureFallback}
+          className={cn('h-10 sm:h-8', className)}
+        />
+      </span>
     );
   }
   return (
-    <div className={cn('flex items-center justify-center gap-3', className)} data-testid="purchased">
+    <div ref={ref} className={cn('flex items-center justify-center gap-3', className)} data-testid="purchased">
       <span className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">
         <CircleCheckIcon className="size-4" aria-hidden="true" />
         {PAYMENT_MESSAGES.purchased}

@@ -208,6 +208,8 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
     expect(screen.getByRole('link', { name: 'Download Sunrise' })).toHaveAttribute('href', '/api/tracks/t1/download');
     expect(screen.queryByRole('button', { name: /^Buy Sunrise/ })).toBeNull();
     expect(calls('GET /api/purchases/owned')).toHaveLength(2);
+    // Focus, given back to Buy by the checkout, moves on to the Download that replaced it.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Download Sunrise' })).toHaveFocus());
   });
 
   it('e-mails the download link again to a buyer who asks, with the server’s message', async () => {

@@ -17,6 +17,7 @@ import { messageOf } from '@/lib/api';
 import { initializePayment, paystackConfigQuery, refreshOwnedItems, useResendDownloadLink, verifyPayment } from '../api/purchase-api';
 import { loadPaystack, openCheckout } from '../lib/checkout';
 import { downloadBought } from '../lib/download-bought';
+import { focusDownloadAfterPurchase } from '../lib/focus-after-purchase';
 import { runPurchase } from '../lib/purchase-flow';
 
 type PurchaseFormValues = { email: string };
@@ -130,6 +131,7 @@ export function PurchaseDialog({
       if (result.status === 'already-owned') setAlreadyOwned({ email, message: result.message });
       // Paid: this browser owns it now, and the page says 'Purchased' at once.
       if (result.status === 'downloaded' || result.status === 'download-failed' || result.status === 'already-processed') {
+        focusDownloadAfterPurchase(item, returnFocusTo?.current);
         void refreshOwnedItems(queryClient);
       }
     } finally {
