@@ -7,7 +7,7 @@ import { finalAmount } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
-import { createAlbumByApi, toast, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
+import { createAlbumByApi, openMyMusic, songRow, toast, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
 import { testMedia, type MediaFiles } from './support/media';
 
 /**
@@ -173,4 +173,19 @@ test("a priced song of an artist without a payout method says 'Not on sale yet' 
   expect(box.x + box.width).toBeLessThanOrEqual(390);
   await expect(page.getByRole('button', { name: /^Buy/ })).toHaveCount(0);
   await screenshot(page, 'sauti-profile-not-on-sale-390x844');
+});
+
+test("the artist without a payout method sees why in My Music, with the way to Payments", async ({ page }) => {
+  const artist = await verifiedAccount(page, 'trust-dashboard');
+  await uploadTrackByApi(page, media.wav, { trackName: 'Priced Tune', artistName: artist.displayName, price: '30' });
+  await uploadTrackByApi(page, media.wav, { trackName: 'Free Tune', artistName: artist.displayName });
+  await openMyMusic(page);
+  const note = songRow(page, 'Priced Tune').getByTestId('not-on-sale');
+  await expect(note).toContainText(PAYMENT_MESSAGES.notOnSaleYet);
+  await expect(songRow(page, 'Free Tune').getByTestId('not-on-sale')).toHaveCount(0);
+  const box = (await note.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await screenshot(page, 'sauti-my-music-not-on-sale-390x844');
+  await note.getByRole('button', { name: 'Go to Payments' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?section=payments$/);
 });
