@@ -10,7 +10,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from './api';
+import { ApiError, messageOf } from './api';
+import { downloadRefusal, startDownload } from './download';
 import { usePlayback, type PlayableTrack } from './playback';
 import { cn, initialsOf } from './utils';
 
@@ -200,8 +201,27 @@ export function CopyLinkButton({ path, label, className }: { path: string; label
 }
 
 /**
- * A free item's download: a plain link the browser downloads by itself (streamed to disk, works
- * before the page's script runs). `onClick` may take over (the profile checks the item first).
+ * The click of a download button once the page's script runs: the server is asked first
+ * (downloadRefusal), so a refusal shows its message in an alert ('Download failed', or the
+ * `failureTitle` given) instead of being saved as a file; else the browser downloads the file
+ * itself (streamed to disk) and 'Download started' is said.
+ */
+export async function checkedDownload(href: string, failureTitle = 'Download failed', fallback = ''): Promise<boolean> {
+  const refusal = await downloadRefusal(href);
+  if (refusal !== undefined) {
+    console.error('Download failed', refusal);
+    toast({ variant: 'destructive', title: failureTitle, description: messageOf(refusal, fallback) || undefined });
+    return false;
+  }
+  startDownload(href);
+  toast({ title: 'Download started' });
+  return true;
+}
+
+/**
+ * A download button: a plain link the browser downloads by itself before the page's script runs
+ * (streamed to disk); once it runs, the click asks the server first (checkedDownload), so an error
+ * answer is never saved as a file. `onClick` may take over.
  */
 export function DownloadLink({
   href,
@@ -209,6 +229,9 @@ export function DownloadLink({
   accessibleName,
   iconOnly = false,
   variant = 'outline',
+  size,
+  failureTitle,
+  failureFallback,
   onClick,
   className,
 }: {
@@ -217,12 +240,17 @@ export function DownloadLink({
   /** The link's name when the visible label is not enough ("Download Song A"). */
   accessibleName?: string;
   iconOnly?: boolean;
-  variant?: 'outline' | 'default' | 'ghost';
+  variant?: 'outline' | 'default' | 'ghost' | 'secondary';
+  size?: 'default' | 'sm';
+  /** The alert's title when the server refuses ('Download failed' unless said). */
+  failureTitle?: string;
+  /** The alert's text when the server's answer has no message. */
+  failureFallback?: string;
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   className?: string;
 }) {
   return (
-    <Button asChild variant={variant} size={iconOnly ? 'icon' : 'default'} className={className}>
+    <Button asChild variant={variant} size={iconOnly ? 'icon' : (size ?? 'default')} className={className}>
       <a
         href={href}
         download
@@ -234,7 +262,8 @@ export function DownloadLink({
             onClick(event);
             return;
           }
-          toast({ title: 'Download started' });
+          event.preventDefault();
+          void checkedDownload(href, failureTitle, failureFallback);
         }}
       >
         <DownloadIcon aria-hidden="true" />

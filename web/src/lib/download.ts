@@ -1,5 +1,7 @@
+import { apiRequest } from './api';
+
 /**
- * Downloads of free tracks and albums (spec section 7). The browser fetches the file itself (an
+ * Downloads of tracks and albums (spec section 7). The browser fetches the file itself (an
  * <a href download>), so a 100 MB album ZIP streams to disk instead of being held in memory.
  */
 
@@ -16,4 +18,36 @@ export function startDownload(url: string) {
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
+}
+
+async function headOk(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', credentials: 'include' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks whether `url` would download, before the browser is told to save it: a browser download
+ * (<a download>) cannot tell the page that it failed, and saves whatever comes, so a refusal (402
+ * with a JSON body) would land on the phone as `download.json`. Fetching the file instead would
+ * hold a 100 MB ZIP in a phone's memory. So HEAD asks first (no audio bytes, not counted as a
+ * download); if it is refused, a GET of the same address reads the server's message (a refused
+ * download answers JSON and is not counted either).
+ *
+ * Resolves to undefined when the download may start, else to the error (an ApiError with the
+ * server's message, or a NetworkError).
+ */
+export async function downloadRefusal(url: string): Promise<unknown> {
+  if (await headOk(url)) return undefined;
+  try {
+    const response = await apiRequest('GET', url);
+    // It works after all (a passing failure): let the browser download it.
+    void response.body?.cancel().catch(() => undefined);
+    return undefined;
+  } catch (error) {
+    return error;
+  }
 }

@@ -14,6 +14,8 @@ export interface PlayableTrack {
   coverPhotoFilename: string | null;
   /** Minor units (KES x 100); 0 is free. The player offers a priced track for sale when its preview ends. */
   price: number;
+  /** False for a priced track whose artist cannot take payments yet (public tracks say; missing means true). */
+  purchasable?: boolean;
 }
 
 export interface Playback {

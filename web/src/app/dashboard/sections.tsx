@@ -1,8 +1,9 @@
 import type { ComponentType } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { BarChart3Icon, MusicIcon, UserRoundIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import { AnalyticsSection } from '@/features/analytics/components/analytics-section';
 import { MyMusicSection } from '@/features/my-music/components/my-music-section';
-import { useHasPaymentMethod } from '@/features/payments/api/payment-methods-api';
+import { paymentMethodsQuery, useHasPaymentMethod } from '@/features/payments/api/payment-methods-api';
 import { PaymentsSection } from '@/features/payments/components/payments-section';
 import { ProfileSection } from '@/features/profile/components/profile-section';
 
@@ -22,12 +23,22 @@ export interface DashboardSection {
 
 /**
  * My Music with what it needs of the other sections: whether a payment method exists (the
- * payments feature knows) and the checklist's links to Profile and Payments. Features do not
- * import each other; the dashboard composes them here.
+ * payments feature knows), whether it surely does not (the list loaded empty: priced songs are
+ * 'Not on sale yet', issue 16) and the links to Profile and Payments. Features do not import each
+ * other; the dashboard composes them here.
  */
 function MyMusic({ goTo }: DashboardSectionProps) {
   const hasPaymentMethod = useHasPaymentMethod();
-  return <MyMusicSection hasPaymentMethod={hasPaymentMethod} onOpenProfile={() => goTo('profile')} onOpenPayments={() => goTo('payments')} />;
+  const paymentMethods = useQuery(paymentMethodsQuery);
+  const payoutMethodMissing = paymentMethods.isSuccess && paymentMethods.data.length === 0;
+  return (
+    <MyMusicSection
+      hasPaymentMethod={hasPaymentMethod}
+      payoutMethodMissing={payoutMethodMissing}
+      onOpenProfile={() => goTo('profile')}
+      onOpenPayments={() => goTo('payments')}
+    />
+  );
 }
 
 /** Spec section 2: the sidebar's four sections, My Music first and the default. */

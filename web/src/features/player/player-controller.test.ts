@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DATA_SAVER_STORAGE_KEY, PlayerController, clampSeek, playableLength, type MediaElement, type PlayerTrack } from './player-controller';
+import { DATA_SAVER_STORAGE_KEY, PlayerController, clampSeek, isWholeSong, playableLength, type MediaElement, type PlayerTrack } from './player-controller';
 
 /**
  * A stand-in for <audio>: it records what the controller asks of it, and the test plays the
@@ -286,6 +286,78 @@ describe('PlayerController: preview tracks (allowFullPlayback false)', () => {
     expect(clampSeek(FULL, 500)).toBe(180);
     expect(clampSeek(FULL, -3)).toBe(0);
     expect(clampSeek(PREVIEW, 30)).toBe(25);
+  });
+});
+
+describe('PlayerController: a preview-only track the server sent whole (its owner, a buyer)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('plays past 25 s to the end once the audio turns out longer than the preview', () => {
+    const { media, player, recordPlay } = setup();
+    player.select(PREVIEW);
+    media.duration = 40;
+    media.fire('loadedmetadata');
+    expect(player.getState().wholeSong).toBe(true);
+    expect(player.getTime().length).toBe(40);
+    // No timer stops it at 25 s, and no timeupdate past 25 s closes it.
+    media.advanceTo(10);
+    vi.advanceTimersByTime(20_000);
+    media.advanceTo(30);
+    expect(player.getState()).toMatchObject({ track: PREVIEW, isPlaying: true, previewEnded: null });
+    expect(player.getTime().position).toBe(30);
+    // A seek past 25 s lands where it was asked.
+    player.seek(35);
+    expect(media.seeks.at(-1)).toBe(35);
+    expect(recordPlay).toHaveBeenCalledWith('preview', { duration: 10, completedPercentage: 25, streamType: 'play' });
+    // The end of the song closes the player without saying a preview ended.
+    media.advanceTo(40);
+    media.fire('ended');
+    expect(player.getState()).toMatchObject({ track: null, previewEnded: null, wholeSong: false });
+  });
+
+  it('keeps the 25-second preview when the audio is the preview', () => {
+    const { media, player } = setup();
+    player.select(PREVIEW);
+    media.duration = 25.05;
+    media.fire('loadedmetadata');
+    expect(player.getState().wholeSong).toBe(false);
+    media.advanceTo(25.1);
+    expect(player.getState()).toMatchObject({ track: null, previewEnded: PREVIEW });
+  });
+
+  it('decides again for each selection', () => {
+    const { media, player } = setup();
+    player.select(PREVIEW);
+    media.duration = 40;
+    media.fire('durationchange');
+    expect(player.getState().wholeSong).toBe(true);
+    player.select(FULL);
+    expect(player.getState().wholeSong).toBe(false);
+    player.select({ ...PREVIEW, id: 'preview-2' });
+    media.duration = Number.NaN;
+    media.fire('durationchange');
+    expect(player.getState().wholeSong).toBe(false);
+    media.advanceTo(25);
+    expect(player.getState().previewEnded).toMatchObject({ id: 'preview-2' });
+  });
+
+  it('plays on when the owner switches the whole song playing to preview', () => {
+    const { media, player } = setup();
+    player.select(FULL);
+    media.duration = 180;
+    media.fire('loadedmetadata');
+    media.advanceTo(60);
+    player.sync([{ ...FULL, allowFullPlayback: false }]);
+    expect(player.getState()).toMatchObject({ track: { id: 'full', allowFullPlayback: false }, wholeSong: true, isPlaying: true });
+  });
+
+  it('isWholeSong: clearly longer than the preview', () => {
+    expect(isWholeSong(25)).toBe(false);
+    expect(isWholeSong(25.9)).toBe(false);
+    expect(isWholeSong(26.5)).toBe(true);
+    expect(isWholeSong(Number.NaN)).toBe(false);
+    expect(isWholeSong(Number.POSITIVE_INFINITY)).toBe(false);
   });
 });
 

@@ -9,6 +9,9 @@ import type { StreamEvent } from '#common/schemas/playback';
  * - a play is recorded once per selection, when playback first reaches 5 seconds;
  * - a preview-only track stops at 25 seconds and the player closes; a seek beyond 25 s lands on 25.
  *   The bar then says so (previewEnded) until the listener closes it or selects a track;
+ * - but the server streams a preview-only track whole to its owner and to its buyers (and a
+ *   25-second preview to everyone else): once the audio's length is known and clearly longer than
+ *   the preview, the song plays whole (wholeSong), never cut short;
  * - the player closes at the end of a track and on an audio error;
  * - no audio is fetched before the listener presses play (the element is preload="none" and has
  *   no source until a track is selected); the data-saver choice picks the smaller rendition.
@@ -25,6 +28,8 @@ export interface PlayerTrack {
   coverPhotoFilename?: string | null;
   /** Minor units (KES x 100); missing or 0 is free. When a preview ends, a priced track offers its Buy button. */
   price?: number;
+  /** False for a priced track whose artist cannot take payments yet ('Not on sale yet' instead of Buy). */
+  purchasable?: boolean;
 }
 
 export interface PlayerState {
@@ -37,6 +42,11 @@ export interface PlayerState {
   dataSaver: boolean;
   /** The track whose 25-second preview just ended (the player has closed; the bar says so). */
   previewEnded: PlayerTrack | null;
+  /**
+   * The current track is preview-only, but the server sent it whole (this listener is its owner
+   * or bought it): it plays to the end, with no 25-second stop.
+   */
+  wholeSong: boolean;
 }
 
 export interface PlayerTime {
@@ -98,6 +108,17 @@ export function clampSeek(track: PlayerTrack, seconds: number): number {
 /** A little under 25 s counts as there: timers and timeupdate land a few milliseconds early. */
 const LIMIT_TOLERANCE_SECONDS = 0.05;
 
+/**
+ * The server's 25-second preview decodes to about 25 s (an encoder's padding adds a frame or two);
+ * audio longer than this is the whole song.
+ */
+export const WHOLE_SONG_MIN_SECONDS = PREVIEW_SECONDS + 1;
+
+/** Whether audio of `mediaDuration` seconds is a preview-only track sent whole (not its 25-second preview). */
+export function isWholeSong(mediaDuration: number): boolean {
+  return Number.isFinite(mediaDuration) && mediaDuration > WHOLE_SONG_MIN_SECONDS;
+}
+
 const MEDIA_EVENTS = ['play', 'pause', 'playing', 'waiting', 'timeupdate', 'seeked', 'ratechange', 'ended', 'error', 'loadedmetadata', 'durationchange'] as const;
 type MediaEventName = (typeof MEDIA_EVENTS)[number];
 
@@ -125,7 +146,7 @@ export class PlayerController {
   private resumeAt: number | null = null;
 
   constructor(private readonly deps: PlayerDependencies) {
-    this.state = { track: null, isPlaying: false, isBuffering: false, dataSaver: readDataSaver(deps.storage), previewEnded: null };
+    this.state = { track: null, isPlaying: false, isBuffering: false, dataSaver: readDataSaver(deps.storage), previewEnded: null, wholeSong: false };
     this.handlers = {
       play: () => this.update({ isPlaying: true }),
       pause: () => {
@@ -207,7 +228,7 @@ export class PlayerController {
     this.selection += 1;
     this.resumeAt = null;
     this.clearPreviewTimer();
-    this.state = { ...this.state, track, isPlaying: true, isBuffering: true, previewEnded: null };
+    this.state = { ...this.state, track, isPlaying: true, isBuffering: true, previewEnded: null, wholeSong: false };
     this.time = { position: 0, length: playableLength(track) };
     this.emit();
     const media = this.media;
@@ -233,7 +254,7 @@ export class PlayerController {
     const media = this.media;
     const track = this.state.track;
     if (!track || !media) return;
-    const target = clampSeek(track, seconds);
+    const target = clampSeek(this.rulesOf(track), seconds);
     this.resumeAt = null;
     media.currentTime = target;
     this.onProgress(target);
@@ -245,7 +266,7 @@ export class PlayerController {
     this.resumeAt = null;
     const media = this.media;
     const changed = this.state.track !== null || this.state.previewEnded !== previewEnded;
-    this.state = { ...this.state, track: null, isPlaying: false, isBuffering: false, previewEnded };
+    this.state = { ...this.state, track: null, isPlaying: false, isBuffering: false, previewEnded, wholeSong: false };
     this.time = { position: 0, length: 0 };
     if (media) {
       media.pause();
@@ -301,13 +322,20 @@ export class PlayerController {
     ) {
       return;
     }
-    this.state = { ...this.state, track: { ...fresh } };
-    this.time = { ...this.time, length: playableLength(fresh, this.media?.duration) };
+    // Switched to preview while the whole file plays (the owner, in the dashboard): it plays on.
+    const wholeSong = !fresh.allowFullPlayback && isWholeSong(this.media?.duration ?? Number.NaN);
+    this.state = { ...this.state, track: { ...fresh }, wholeSong };
+    this.time = { ...this.time, length: playableLength(this.rulesOf(fresh), this.media?.duration) };
     this.emit();
     this.onProgress();
   }
 
   // --- internals --------------------------------------------------------------------------
+
+  /** The track as the rules see it: a preview-only track sent whole plays like a full one. */
+  private rulesOf(track: PlayerTrack): PlayerTrack {
+    return this.state.wholeSong && !track.allowFullPlayback ? { ...track, allowFullPlayback: true } : track;
+  }
 
   private sourceOf(trackId: string): string {
     const quality = this.state.dataSaver ? 'low' : 'standard';
@@ -335,12 +363,18 @@ export class PlayerController {
     const media = this.media;
     const track = this.state.track;
     if (!media || !track) return;
+    // What the server sent decides: a preview-only track longer than its preview came whole.
+    if (!track.allowFullPlayback && Number.isFinite(media.duration) && media.duration > 0) {
+      this.update({ wholeSong: isWholeSong(media.duration) });
+    }
+    const rules = this.rulesOf(track);
     if (this.resumeAt !== null) {
       const resumeAt = this.resumeAt;
       this.resumeAt = null;
-      media.currentTime = clampSeek(track, resumeAt);
+      media.currentTime = clampSeek(rules, resumeAt);
     }
-    this.setTime({ position: this.time.position, length: playableLength(track, media.duration) });
+    this.setTime({ position: this.time.position, length: playableLength(rules, media.duration) });
+    this.schedulePreviewStop();
   }
 
   private onProgress(position = this.media?.currentTime ?? 0) {
@@ -349,14 +383,15 @@ export class PlayerController {
     if (!track || !media) return;
     // While a quality switch loads, the new source reports 0: keep showing where we were.
     if (this.resumeAt !== null) return;
-    if (!track.allowFullPlayback && position >= PREVIEW_SECONDS - LIMIT_TOLERANCE_SECONDS) {
+    const rules = this.rulesOf(track);
+    if (!rules.allowFullPlayback && position >= PREVIEW_SECONDS - LIMIT_TOLERANCE_SECONDS) {
       this.close(track);
       return;
     }
-    this.setTime({ position, length: this.time.length || playableLength(track, media.duration) });
+    this.setTime({ position, length: this.time.length || playableLength(rules, media.duration) });
     if (!media.paused && position >= PLAY_COUNT_AFTER_SECONDS && this.countedSelection !== this.selection) {
       this.countedSelection = this.selection;
-      const length = playableLength(track, media.duration) || position;
+      const length = playableLength(rules, media.duration) || position;
       const completedPercentage = Math.min(100, Math.round((position / length) * 10_000) / 100);
       this.deps
         .recordPlay(track.id, { duration: Math.round(position * 10) / 10, completedPercentage, streamType: 'play' })
@@ -370,7 +405,7 @@ export class PlayerController {
     this.clearPreviewTimer();
     const track = this.state.track;
     const media = this.media;
-    if (!track || track.allowFullPlayback || !media || media.paused) return;
+    if (!track || this.rulesOf(track).allowFullPlayback || !media || media.paused) return;
     const rate = media.playbackRate > 0 ? media.playbackRate : 1;
     const remainingMs = ((PREVIEW_SECONDS - media.currentTime) / rate) * 1000;
     this.previewTimer = setTimeout(() => this.onProgress(), Math.max(0, remainingMs));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import { findToast, renderApp } from '@/test/render';
 
 const artist = {
   id: 'u1',
@@ -31,13 +31,26 @@ describe('album page (spec section 2)', () => {
   });
 
   it('shows the album, its numbered songs, its price and its download', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks, user: artist } } });
+    const free = [tracks[0]!, { ...tracks[1]!, price: 0 }];
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks: free, user: artist } } });
     renderApp('/album/a1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Back to Amani Wa Muziki' })).toHaveAttribute('href', '/profile/amaniwamuziki');
     expect(screen.getByTestId('song-count')).toHaveTextContent('2 songs');
     expect(screen.getByRole('main')).toHaveTextContent('2 days ago');
+    expect(screen.getAllByTestId('price')[0]).toHaveTextContent('Free');
     expect(screen.getByRole('link', { name: 'Download Album' })).toHaveAttribute('href', '/api/albums/a1/download');
+  });
+
+  it("an album priced 0 holding a priced song is not free: no 'Free', no Download Album, each song its own price (albumIsFree)", async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks, user: artist } } });
+    renderApp('/album/a1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Download Album' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Buy Nairobi Nights/ })).toBeNull();
+    const hero = screen.getByRole('heading', { level: 1 }).closest('header')!;
+    expect(within(hero).queryByTestId('price')).toBeNull();
+    expect(hero).not.toHaveTextContent('Free');
 
     const songs = screen.getByRole('list', { name: 'Songs' });
     const rows = within(songs).getAllByRole('listitem');
@@ -72,6 +85,53 @@ describe('album page (spec section 2)', () => {
     expect(button).toHaveTextContent('Copied!');
     act(() => vi.advanceTimersByTime(2000));
     expect(button).toHaveTextContent('Copy Album Link');
+  });
+
+  it("says 'Failed to download album. Please try again.' (or the server's message) instead of saving a refusal", async () => {
+    const free = [tracks[0]!];
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      [DETAIL]: { body: { album, tracks: free, user: artist } },
+      'HEAD /api/albums/a1/download': { status: 500 },
+      'GET /api/albums/a1/download': { status: 500, body: 'oops' },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/album/a1');
+    fireEvent.click(await screen.findByRole('link', { name: 'Download Album' }));
+    expect(await findToast('Download failed')).toHaveTextContent('Failed to download album. Please try again.');
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Purchased' with Download Album, and on each song bought with it, in the browser that bought it", async () => {
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      [DETAIL]: { body: { album: { ...album, price: 30000, purchasable: true }, tracks, user: artist } },
+      'GET /api/purchases/owned': { body: { trackIds: ['t1', 't2'], albumIds: ['a1'] } },
+    });
+    renderApp('/album/a1');
+    const hero = (await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).closest('header')!;
+    expect(await within(hero).findByText('Purchased')).toBeVisible();
+    expect(within(hero).getByRole('link', { name: 'Download Nairobi Nights' })).toHaveAttribute('href', '/api/albums/a1/download');
+    expect(within(hero).getByRole('link', { name: 'Download Nairobi Nights' })).toHaveTextContent('Download Album');
+    const row = screen.getByRole('listitem', { name: 'Second Wind' });
+    expect(within(row).getByRole('link', { name: 'Purchased: download Second Wind' })).toHaveAttribute('href', '/api/tracks/t2/download');
+    expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
+  });
+
+  it("says 'Not on sale yet' for a priced album and its priced songs while the artist cannot take payments", async () => {
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      [DETAIL]: {
+        body: { album: { ...album, price: 30000, purchasable: false }, tracks: tracks.map((track) => ({ ...track, purchasable: track.price === 0 })), user: artist },
+      },
+    });
+    renderApp('/album/a1');
+    const hero = (await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).closest('header')!;
+    expect(within(hero).getByText('Not on sale yet')).toBeVisible();
+    expect(within(screen.getByRole('listitem', { name: 'Second Wind' })).getByText('Not on sale yet')).toBeVisible();
+    expect(within(screen.getByRole('listitem', { name: 'First Light' })).getByRole('link', { name: 'Download First Light' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
   });
 
   it('shows Album Not Found for an unknown album', async () => {

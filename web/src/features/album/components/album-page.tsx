@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { formatDuration } from '#common/format';
+import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
@@ -22,21 +23,39 @@ export function AlbumPage({ albumId }: { albumId: string }) {
   );
 }
 
+/**
+ * The album free as a whole (albumIsFree: its price and every song's are 0) shows 'Free' and
+ * Download Album; a priced one its price and Buy. One priced 0 but holding a priced song shows
+ * neither (it is not free, and has nothing to sell as a whole): each song has its own price.
+ */
 function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }) {
-  const free = !(album.price > 0);
+  const priced = album.price > 0;
+  const free = albumIsFree(album.price, tracks.map((track) => track.price));
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
       {user && <BackToArtistLink user={user} />}
       <ItemHero as="header" kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} name={album.albumName} artistName={album.artistName}>
         <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
-          <PriceBadge price={album.price} className="text-sm" />
+          {(priced || free) && <PriceBadge price={album.price} className="text-sm" />}
           <span data-testid="song-count">{countLabel(tracks.length, 'song')}</span>
           <RelativeDate value={album.createdAt} />
         </p>
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
           <CopyLinkButton path={`/album/${encodeURIComponent(album.id)}`} label="Copy Album Link" />
-          {free && tracks.length > 0 && <DownloadLink href={albumDownloadUrl(album.id)} label="Download Album" variant="default" />}
-          {!free && tracks.length > 0 && <BuyButton item={{ type: 'album', id: album.id, name: album.albumName, price: album.price }} />}
+          {free && tracks.length > 0 && (
+            <DownloadLink
+              href={albumDownloadUrl(album.id)}
+              label="Download Album"
+              variant="default"
+              failureFallback="Failed to download album. Please try again."
+            />
+          )}
+          {priced && tracks.length > 0 && (
+            <BuyButton
+              item={{ type: 'album', id: album.id, name: album.albumName, price: album.price }}
+              purchasable={album.purchasable !== false}
+            />
+          )}
         </div>
       </ItemHero>
 
@@ -85,7 +104,11 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
       {free ? (
         <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} iconOnly variant="ghost" />
       ) : (
-        <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }} size="compact" />
+        <BuyButton
+          item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }}
+          purchasable={track.purchasable !== false}
+          size="compact"
+        />
       )}
     </li>
   );

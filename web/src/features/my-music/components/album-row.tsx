@@ -7,12 +7,26 @@ import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { CoverThumbnail } from './cover-thumbnail';
+import { NotOnSaleNote } from './not-on-sale-note';
 import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
 import { MY_MUSIC_TEXTS } from './texts';
 
 /** An expandable album row (spec section 2): its details, and its songs when opened. */
-export function AlbumRow({ album, onEdit, onDelete }: { album: Album; onEdit: () => void; onDelete: () => void }) {
+export function AlbumRow({
+  album,
+  notOnSale = false,
+  onOpenPayments,
+  onEdit,
+  onDelete,
+}: {
+  album: Album;
+  /** Priced, and the artist has no payout method: fans see 'Not on sale yet' instead of Buy. */
+  notOnSale?: boolean;
+  onOpenPayments?: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const [expanded, setExpanded] = useState(false);
   const songsId = useId();
   const count = album.tracks.length;
@@ -42,6 +56,7 @@ export function AlbumRow({ album, onEdit, onDelete }: { album: Album; onEdit: ()
           <Badge variant={album.price > 0 ? 'default' : 'secondary'}>{formatPrice(album.price)}</Badge>
           <RowActions name={album.albumName} onEdit={onEdit} onDelete={onDelete} />
         </div>
+        {notOnSale && <NotOnSaleNote className="sm:col-span-2" onOpenPayments={onOpenPayments} />}
       </div>
       <div id={songsId} hidden={!expanded} className="border-t px-3 py-2">
         {expanded &&

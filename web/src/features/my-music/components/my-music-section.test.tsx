@@ -245,6 +245,60 @@ describe('deleting (spec sections 4 and 8)', () => {
   });
 });
 
+describe('selling from My Music (issue 16)', () => {
+  it("refuses to delete a sold album with 'Cannot delete album' and the server's message", async () => {
+    const user = userEvent.setup();
+    const album = makeAlbum({ albumName: 'Sold Out' });
+    const sold = 'This album has been sold and cannot be deleted to preserve purchase records.';
+    await openMyMusic({ 'GET /api/albums': { body: [album] }, [`DELETE /api/albums/${album.id}`]: { status: 409, body: { message: sold } } });
+    await user.click(screen.getByRole('tab', { name: /Albums/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Sold Out' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete album?' })).getByRole('button', { name: 'Delete' }));
+    const toast = await findToast('Cannot delete album');
+    expect(within(toast).getByText(sold)).toBeVisible();
+    expect(screen.getByRole('listitem', { name: 'Sold Out' })).toBeVisible();
+  });
+
+  it("marks priced songs and albums 'Not on sale yet' while there is no payout method, with a way to Payments", async () => {
+    const user = userEvent.setup();
+    const { currentPath } = await openMyMusic({
+      'GET /api/tracks': { body: [makeTrack({ trackName: 'Priced', price: 5000 }), makeTrack({ trackName: 'Gift', price: 0 })] },
+      'GET /api/albums': { body: [makeAlbum({ albumName: 'Priced Album', price: 30000 }), makeAlbum({ albumName: 'Free Album', price: 0 })] },
+      'GET /api/payment-methods': { body: [] },
+    });
+    const priced = await screen.findByRole('listitem', { name: 'Priced' });
+    expect(await within(priced).findByTestId('not-on-sale')).toHaveTextContent('Not on sale yet: fans cannot buy it until you add a payout method.');
+    expect(within(screen.getByRole('listitem', { name: 'Gift' })).queryByTestId('not-on-sale')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: /Albums/ }));
+    expect(within(await screen.findByRole('listitem', { name: 'Priced Album' })).getByTestId('not-on-sale')).toBeVisible();
+    expect(within(screen.getByRole('listitem', { name: 'Free Album' })).queryByTestId('not-on-sale')).toBeNull();
+    await user.click(within(screen.getByRole('listitem', { name: 'Priced Album' })).getByRole('button', { name: 'Go to Payments' }));
+    await waitFor(() => expect(currentPath()).toBe('/dashboard?section=payments'));
+  });
+
+  it('marks nothing once a payout method exists, or while the list is unknown', async () => {
+    const { calls } = await openMyMusic({
+      'GET /api/tracks': { body: [makeTrack({ trackName: 'Priced', price: 5000 })] },
+      'GET /api/payment-methods': { body: [{ id: 'p1', type: 'mobile_money', mobileNumber: '+254712345678' }] },
+    });
+    await screen.findByRole('listitem', { name: 'Priced' });
+    await waitFor(() => expect(calls('GET /api/payment-methods')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('not-on-sale')).toBeNull();
+  });
+
+  it('marks nothing when the payout methods could not be read', async () => {
+    const { calls } = await openMyMusic({
+      'GET /api/tracks': { body: [makeTrack({ trackName: 'Priced', price: 5000 })] },
+      'GET /api/payment-methods': { status: 500, body: { message: 'Down' } },
+    });
+    await screen.findByRole('listitem', { name: 'Priced' });
+    await waitFor(() => expect(calls('GET /api/payment-methods')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('not-on-sale')).toBeNull();
+  });
+});
+
 describe('playing from My Music (the app wires the player in)', () => {
   it('plays a song in the fixed bottom player, toggles it from its row, and closes when the song is deleted', async () => {
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue();

@@ -3,7 +3,7 @@ import { useMutationState, useQuery } from '@tanstack/react-query';
 import { PlusIcon, RefreshCwIcon, UploadIcon } from 'lucide-react';
 import { formatFileSize } from '#common/format';
 import { type Album, type Track } from '#common/schemas/catalog/responses';
-import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
+import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -65,13 +65,19 @@ function DialogLoading({ onClose }: { onClose: () => void }) {
 export interface MyMusicSectionProps {
   /** Step 2 of the onboarding checklist: the artist has a payment method (the app asks the payments feature). */
   hasPaymentMethod: boolean;
+  /**
+   * The artist surely has no payout method (the list loaded, and is empty): their priced songs and
+   * albums are 'Not on sale yet' on the public pages, and their rows say so with a way to Payments.
+   * False while unknown (loading, or the list could not be read).
+   */
+  payoutMethodMissing?: boolean;
   /** The checklist's links to the other dashboard sections. */
   onOpenProfile: () => void;
   onOpenPayments: () => void;
 }
 
 /** My Music (spec section 2): the onboarding checklist, then the Songs and Albums tabs with their dialogs. */
-export function MyMusicSection({ hasPaymentMethod, onOpenProfile, onOpenPayments }: MyMusicSectionProps) {
+export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, onOpenProfile, onOpenPayments }: MyMusicSectionProps) {
   const { user } = useCurrentUser();
   const tracks = useQuery(tracksQuery);
   const albums = useQuery(albumsQuery);
@@ -144,9 +150,14 @@ export function MyMusicSection({ hasPaymentMethod, onOpenProfile, onOpenPayments
         toast({ title: MY_MUSIC_TEXTS.albumDeleted, description: `“${album.albumName}”` });
         closeDialog();
       },
-      onError: () => {
+      onError: (error) => {
         closeDialog();
-        toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.albumNotDeleted, description: MY_MUSIC_TEXTS.deleteAlbumFallback });
+        // Issue 16: a sold album stays (its buyers' links keep working); the server says so with a 409.
+        if (error instanceof ApiError && error.status === 409) {
+          toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.cannotDeleteAlbum, description: messageOf(error, CATALOG_MESSAGES.albumSold) });
+        } else {
+          toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.albumNotDeleted, description: MY_MUSIC_TEXTS.deleteAlbumFallback });
+        }
       },
     });
 
@@ -216,6 +227,8 @@ export function MyMusicSection({ hasPaymentMethod, onOpenProfile, onOpenPayments
                   albumName={track.albumId ? albumNames.get(track.albumId) : undefined}
                   saving={savingTrackIds.includes(track.id)}
                   checkingDelete={checkingDelete === track.id}
+                  notOnSale={payoutMethodMissing && track.price > 0}
+                  onOpenPayments={onOpenPayments}
                   onEdit={() => setDialog({ kind: 'edit-track', track })}
                   onDelete={() => void requestTrackDeletion(track)}
                 />
@@ -246,6 +259,8 @@ export function MyMusicSection({ hasPaymentMethod, onOpenProfile, onOpenPayments
                 <AlbumRow
                   key={album.id}
                   album={album}
+                  notOnSale={payoutMethodMissing && album.price > 0}
+                  onOpenPayments={onOpenPayments}
                   onEdit={() => openAlbum(album)}
                   onDelete={() => setDialog({ kind: 'delete-album', album })}
                 />

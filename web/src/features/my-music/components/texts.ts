@@ -1,4 +1,5 @@
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
+import { PAYMENT_MESSAGES } from '#common/schemas/payments';
 
 /** My Music's fixed texts. Quoted from the spec (sections 2, 5 and 8) unless marked ours. */
 export const MY_MUSIC_TEXTS = {
@@ -32,4 +33,9 @@ export const MY_MUSIC_TEXTS = {
   albumDeleted: 'Album deleted',
   albumNotDeleted: 'Album not deleted', // ours (title)
   deleteAlbumFallback: 'Failed to delete album. Please try again.',
+  cannotDeleteAlbum: 'Cannot delete album', // issue 16, as the spec's track rule
+  albumSold: CATALOG_MESSAGES.albumSold,
+  notOnSaleYet: PAYMENT_MESSAGES.notOnSaleYet, // issue 16: priced, but no payout method yet
+  notOnSaleReason: 'fans cannot buy it until you add a payout method.', // ours
+  goToPayments: 'Go to Payments',
 } as const;

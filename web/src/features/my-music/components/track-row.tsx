@@ -5,6 +5,7 @@ import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { CoverThumbnail } from './cover-thumbnail';
+import { NotOnSaleNote } from './not-on-sale-note';
 import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
 
@@ -14,6 +15,8 @@ export function TrackRow({
   albumName,
   saving,
   checkingDelete,
+  notOnSale = false,
+  onOpenPayments,
   onEdit,
   onDelete,
 }: {
@@ -24,6 +27,9 @@ export function TrackRow({
   saving: boolean;
   /** The sold-or-not check before a deletion is running. */
   checkingDelete: boolean;
+  /** Priced, and the artist has no payout method: fans see 'Not on sale yet' instead of Buy. */
+  notOnSale?: boolean;
+  onOpenPayments?: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -69,6 +75,7 @@ export function TrackRow({
         </div>
         <RowActions name={track.trackName} onEdit={onEdit} onDelete={onDelete} checkingDelete={checkingDelete} />
       </div>
+      {notOnSale && <NotOnSaleNote className="col-span-2 sm:col-span-3" onOpenPayments={onOpenPayments} />}
     </li>
   );
 }

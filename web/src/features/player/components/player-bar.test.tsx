@@ -140,6 +140,47 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
     expect(within(bar).getByRole('button', { name: 'Buy For Sale for KES 50.00' })).toBeVisible();
   });
 
+  it('plays a preview-only track the server sent whole past 25 s, without the preview badge (issue 16)', async () => {
+    const { audio, user } = renderPlayer({ offerPurchase: true });
+    await user.click(screen.getByRole('button', { name: 'Select For Sale' }));
+    const bar = screen.getByRole('region', { name: 'Audio player' });
+    expect(within(bar).getByText('25-second preview')).toBeVisible();
+    Object.defineProperty(audio, 'duration', { value: 40, configurable: true });
+    act(() => void fireEvent.loadedMetadata(audio));
+    expect(within(bar).queryByText('25-second preview')).toBeNull();
+    expect(within(bar).getByTestId('player-total')).toHaveTextContent('0:40');
+    timeUpdate(audio, 30);
+    expect(within(bar).getByRole('status')).toHaveTextContent('');
+    expect(within(bar).getByTestId('player-elapsed')).toHaveTextContent('0:30');
+    expect(within(bar).queryByRole('button', { name: /^Buy / })).toBeNull();
+  });
+
+  it("passes a track's purchasable on to its Buy button when the preview ends", async () => {
+    const seen: (boolean | undefined)[] = [];
+    const recordPlay = vi.fn().mockResolvedValue({});
+    const track: PlayerTrack = { ...PRICED_PREVIEW, purchasable: false };
+    function Select() {
+      const player = usePlayer();
+      return (
+        <button type="button" onClick={() => player.select(track)}>
+          Select
+        </button>
+      );
+    }
+    render(
+      <BuyButtonProvider value={({ purchasable }) => (seen.push(purchasable), <span>{purchasable === false ? 'Not on sale yet' : 'Buy'}</span>)}>
+        <PlayerProvider dependencies={{ recordPlay }}>
+          <Select />
+          <PlayerBar offerPurchase />
+        </PlayerProvider>
+      </BuyButtonProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Select' }));
+    timeUpdate(screen.getByTestId('player-audio') as HTMLAudioElement, 25);
+    expect(within(screen.getByRole('region', { name: 'Audio player' })).getByText('Not on sale yet')).toBeVisible();
+    expect(seen.at(-1)).toBe(false);
+  });
+
   it('says the full song is for buyers without a Buy button on the dashboard', async () => {
     const { audio, user } = renderPlayer();
     await user.click(screen.getByRole('button', { name: 'Select For Sale' }));

@@ -56,7 +56,7 @@ function PlayerBarContent({
         {/* Phones: play, title and close on the first line, the rest on the second; from sm up, one line. */}
         <div className="mx-auto grid max-w-5xl grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-1.5 px-3 py-2.5 sm:flex sm:gap-x-4 sm:px-6">
           <PlayPauseButton player={player} track={track} ended={ended} />
-          <TrackTitle track={track} />
+          <TrackTitle track={track} wholeSong={player.wholeSong} />
           <div className="col-span-3 row-start-2 flex min-h-8 min-w-0 items-center gap-2 sm:flex-1 sm:gap-3">
             {/* Always present, so the change to "Preview ended" is announced. */}
             <p role="status" className={ended ? 'min-w-0 flex-1 text-xs text-muted-foreground sm:text-sm' : 'sr-only'}>
@@ -69,7 +69,13 @@ function PlayerBarContent({
             </p>
             {ended ? (
               offerPurchase &&
-              priced && <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price }} size="compact" />
+              priced && (
+                <BuyButton
+                  item={{ type: 'track', id: track.id, name: track.trackName, price }}
+                  purchasable={track.purchasable !== false}
+                  size="compact"
+                />
+              )
             ) : (
               <>
                 <SeekBar player={player} track={track} />
@@ -108,7 +114,7 @@ function PlayPauseButton({ player, track, ended }: { player: Player; track: Play
 }
 
 /** Title (up to two lines), then the artist and, for a preview, a compact badge: readable on a 360 px phone. */
-function TrackTitle({ track }: { track: PlayerTrack }) {
+function TrackTitle({ track, wholeSong }: { track: PlayerTrack; wholeSong: boolean }) {
   const cover = coverUrl('track', track.id, track.coverPhotoFilename ?? null, 96);
   return (
     <div className="flex min-w-0 items-center gap-3 sm:w-60 sm:flex-none lg:w-80">
@@ -123,7 +129,7 @@ function TrackTitle({ track }: { track: PlayerTrack }) {
           <span className="truncate" data-testid="player-artist">
             {track.artistName}
           </span>
-          {!track.allowFullPlayback && (
+          {!track.allowFullPlayback && !wholeSong && (
             <span className="shrink-0 rounded-full border border-primary/40 px-1.5 text-[11px] leading-4 text-primary">
               {PREVIEW_SECONDS}-second preview
             </span>

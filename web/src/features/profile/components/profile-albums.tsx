@@ -2,29 +2,35 @@ import { useId, useState } from 'react';
 import { Link } from 'wouter';
 import { ChevronDownIcon } from 'lucide-react';
 import { formatDuration } from '#common/format';
+import { albumIsFree } from '#common/payments';
 import type { PublicAlbum } from '#common/schemas/public';
 import { Button } from '@/components/ui/button';
 import { countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
-import type { useCheckedDownload } from '../hooks/use-checked-download';
 
 /** The profile's Albums section (spec section 2): one expandable entry per album. */
-export function ProfileAlbums({ albums, download }: { albums: PublicAlbum[]; download: ReturnType<typeof useCheckedDownload> }) {
+export function ProfileAlbums({ albums }: { albums: PublicAlbum[] }) {
   return (
     <ul className="grid gap-3" aria-label="Albums">
       {albums.map((album) => (
-        <ProfileAlbum key={album.id} album={album} download={download} />
+        <ProfileAlbum key={album.id} album={album} />
       ))}
     </ul>
   );
 }
 
-function ProfileAlbum({ album, download }: { album: PublicAlbum; download: ReturnType<typeof useCheckedDownload> }) {
+/**
+ * One album: its Download Album when it is free as a whole (albumIsFree: its price and every
+ * song's are 0), its Buy when it is priced. An album priced 0 holding a priced song is neither: no
+ * 'Free', no Download Album; its songs carry their own prices.
+ */
+function ProfileAlbum({ album }: { album: PublicAlbum }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const free = !(album.price > 0);
+  const priced = album.price > 0;
+  const free = albumIsFree(album.price, album.tracks.map((track) => track.price));
   return (
     <li className="min-w-0 rounded-lg border bg-card" aria-label={album.albumName} data-testid="profile-album">
       <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 p-2.5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] sm:p-3">
@@ -38,7 +44,7 @@ function ProfileAlbum({ album, download }: { album: PublicAlbum; download: Retur
           </Link>
           <p className="truncate text-sm text-muted-foreground">{album.artistName}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
-            <PriceBadge price={album.price} />
+            {(priced || free) && <PriceBadge price={album.price} />}
             <span>{countLabel(album.tracks.length, 'song')}</span>
             <RelativeDate value={album.createdAt} />
           </p>
@@ -48,11 +54,12 @@ function ProfileAlbum({ album, download }: { album: PublicAlbum; download: Retur
             href={albumDownloadUrl(album.id)}
             label="Download Album"
             className="col-span-3 row-start-2 w-full sm:col-span-1 sm:row-start-1 sm:col-start-3 sm:w-auto"
-            onClick={(event) => void download(event, { kind: 'album', id: album.id })}
+            failureFallback="Failed to download album. Please try again."
           />
-        ) : !free && album.tracks.length > 0 ? (
+        ) : priced && album.tracks.length > 0 ? (
           <BuyButton
             item={{ type: 'album', id: album.id, name: album.albumName, price: album.price }}
+            purchasable={album.purchasable !== false}
             downloadFailure="alert"
             className="col-span-3 row-start-2 w-full sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:w-auto"
           />
@@ -85,6 +92,7 @@ function ProfileAlbum({ album, download }: { album: PublicAlbum; download: Retur
                   >
                     {track.trackName}
                   </Link>
+                  {!priced && !free && track.price > 0 && <PriceBadge price={track.price} className="shrink-0" />}
                   <span className="shrink-0 text-xs text-muted-foreground tabular-nums">{formatDuration(track.duration)}</span>
                 </li>
               ))}

@@ -157,6 +157,47 @@ describe('public profile (spec section 2)', () => {
     await waitFor(() => expect(within(bar).getByTestId('player-title')).toHaveTextContent('Priced Song'));
   });
 
+  it("shows 'Purchased' with a download on what this browser bought, 'Not on sale yet' on what cannot be sold (issue 16)", async () => {
+    const bought = makeTrack({ id: 't-bought', trackName: 'Bought Song', price: 5000 });
+    const unsellable = { ...makeTrack({ id: 't-later', trackName: 'Later Song', price: 5000 }), purchasable: false };
+    const albumSong = makeTrack({ id: 't-a3', trackName: 'Album Priced Song', price: 2000, albumId: 'a3' });
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      [PROFILE]: {
+        body: profile({
+          tracks: [bought, unsellable, albumSong] as unknown as ProfileResponse['tracks'],
+          albums: [
+            { ...makeAlbum({ id: 'a3', albumName: 'Mixed Album', price: 0 }), tracks: [albumSong], purchasable: true },
+            { ...makeAlbum({ id: 'a4', albumName: 'Owned Album', price: 30000 }), tracks: [albumSong], purchasable: true },
+          ] as unknown as ProfileResponse['albums'],
+        }),
+      },
+      'GET /api/purchases/owned': { body: { trackIds: ['t-bought'], albumIds: ['a4'] } },
+    });
+    renderApp('/profile/amaniwamuziki');
+    const boughtRow = await screen.findByRole('listitem', { name: 'Bought Song' });
+    const download = await within(boughtRow).findByRole('link', { name: 'Purchased: download Bought Song' });
+    expect(download).toHaveAttribute('href', '/api/tracks/t-bought/download');
+    expect(download).toHaveTextContent('Purchased');
+    expect(within(boughtRow).queryByRole('button', { name: /^Buy/ })).toBeNull();
+
+    const later = screen.getByRole('listitem', { name: 'Later Song' });
+    expect(within(later).getByText('Not on sale yet')).toBeVisible();
+    expect(within(later).queryByRole('button', { name: /^Buy/ })).toBeNull();
+    expect(within(screen.getByRole('listitem', { name: 'Album Priced Song' })).getByRole('button', { name: 'Buy Album Priced Song for KES 20.00' })).toBeVisible();
+
+    // An album priced 0 holding a priced song: no 'Free', no Download Album (albumIsFree).
+    const mixed = screen.getByRole('listitem', { name: 'Mixed Album' });
+    expect(within(mixed).queryByTestId('price')).toBeNull();
+    expect(within(mixed).queryByRole('link', { name: 'Download Album' })).toBeNull();
+    fireEvent.click(within(mixed).getByRole('button', { name: 'Show the songs of Mixed Album' }));
+    expect(within(within(mixed).getByRole('list', { name: 'Songs of Mixed Album' })).getByTestId('price')).toHaveTextContent('KES 20.00');
+
+    const owned = screen.getByRole('listitem', { name: 'Owned Album' });
+    expect(within(owned).getByText('Purchased')).toBeVisible();
+    expect(within(owned).getByRole('link', { name: 'Download Owned Album' })).toHaveAttribute('href', '/api/albums/a4/download');
+  });
+
   it('downloads a free track after a HEAD check of its download address', async () => {
     const { calls } = mockFetch({
       'GET /api/user': SIGNED_OUT,

@@ -7,7 +7,6 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api';
 import { ArtistAvatar, countLabel } from '@/lib/catalog-ui';
 import { useProfile } from '../api/profile';
-import { useCheckedDownload } from '../hooks/use-checked-download';
 import { ProfileAlbums } from './profile-albums';
 import { ProfileTrackRow } from './profile-track-row';
 
@@ -45,7 +44,6 @@ export function ProfilePage({ identifier }: { identifier: string }) {
 
 function Profile({ profile }: { profile: ProfileResponse }) {
   const { user, tracks = [], albums = [], socialLinks = [] } = profile;
-  const download = useCheckedDownload();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-6 pb-12 sm:px-6 sm:pt-10">
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:gap-6 sm:text-left">
@@ -64,7 +62,7 @@ function Profile({ profile }: { profile: ProfileResponse }) {
           <h2 id="profile-albums-heading" className="mb-3 text-xl font-semibold">
             Albums
           </h2>
-          <ProfileAlbums albums={albums} download={download} />
+          <ProfileAlbums albums={albums} />
         </section>
       )}
 
@@ -77,7 +75,7 @@ function Profile({ profile }: { profile: ProfileResponse }) {
         ) : (
           <ul className="grid gap-2" aria-label="Music Collection">
             {tracks.map((track) => (
-              <ProfileTrackRow key={track.id} track={track} download={download} />
+              <ProfileTrackRow key={track.id} track={track} />
             ))}
           </ul>
         )}

@@ -4,13 +4,14 @@ import type { PublicTrack } from '#common/schemas/public';
 import { countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
-import type { useCheckedDownload } from '../hooks/use-checked-download';
 
 /**
  * One song of the Music Collection (spec section 2): play/pause, cover, a link to its page,
- * artist, duration, date, streams, downloads, price, and a download for a free song (Buy for a priced one).
+ * artist, duration, date, streams, downloads, price, and a download for a free song (Buy for a
+ * priced one; 'Purchased' with Download once bought, 'Not on sale yet' while it cannot be sold).
+ * A download checks with the server first: a refusal is an alert with its message (spec section 8).
  */
-export function ProfileTrackRow({ track, download }: { track: PublicTrack; download: ReturnType<typeof useCheckedDownload> }) {
+export function ProfileTrackRow({ track }: { track: PublicTrack }) {
   const free = !(track.price > 0);
   return (
     <li
@@ -45,10 +46,14 @@ export function ProfileTrackRow({ track, download }: { track: PublicTrack; downl
           accessibleName={`Download ${track.trackName}`}
           iconOnly
           variant="ghost"
-          onClick={(event) => void download(event, { kind: 'track', id: track.id })}
         />
       ) : (
-        <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }} size="compact" downloadFailure="alert" />
+        <BuyButton
+          item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }}
+          purchasable={track.purchasable !== false}
+          size="compact"
+          downloadFailure="alert"
+        />
       )}
     </li>
   );

@@ -1,11 +1,16 @@
-import { lazy, Suspense, useRef, useState } from 'react';
-import { ShoppingCartIcon } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { CircleCheckIcon, ShoppingCartIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
+import { PAYMENT_MESSAGES } from '#common/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { DownloadLink } from '@/lib/catalog-ui';
+import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import type { BuyButtonProps } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
+import { useOwnedItems } from '../api/purchase-api';
+import { takeFocusAfterPurchase } from '../lib/focus-after-purchase';
 
 /*
  * The purchase dialog (its form, schema and Radix dialog) is its own chunk, fetched when a fan
@@ -16,11 +21,88 @@ const loadDialog = () => import('./purchase-dialog');
 const PurchaseDialog = lazy(() => loadDialog().then((module) => ({ default: module.PurchaseDialog })));
 
 /**
+ * The purchase corner of a priced item (issue 16), in the place and size of its Buy button:
+ * - 'Purchased' with Download in a browser that bought it (known after the page has loaded: the
+ *   server renders Buy for everyone, and the page switches once GET /api/purchases/owned answers);
+ * - 'Not on sale yet' for an item its artist cannot take payments for (no payout method): words,
+ *   not a button that cannot work;
+ * - else Buy.
+ */
+export function BuyButton(props: BuyButtonProps) {
+  const owned = useOwnedItems();
+  if (owned.has(props.item)) return <PurchasedDownload {...props} />;
+  if (props.purchasable === false) return <NotOnSaleYet {...props} />;
+  return <BuyNowButton {...props} />;
+}
+
+/**
+ * 'Purchased' and the item's download (the buyer cookie grants it; the click asks the server
+ * first, so a refusal is a message, never a saved error body). In a row, one button of Buy's size:
+ * its face "Purchased" with the download icon, its name "Purchased: download Sunrise".
+ */
+function PurchasedDownload({ item, size = 'full', className }: BuyButtonProps) {
+  const href = item.type === 'album' ? albumDownloadUrl(item.id) : trackDownloadUrl(item.id);
+  const failureFallback = item.type === 'album' ? 'Failed to download album. Please try again.' : undefined;
+  const ref = useRef<HTMLSpanElement & HTMLDivElement>(null);
+  const { type, id } = item;
+  useEffect(() => {
+    if (takeFocusAfterPurchase({ type, id })) ref.current?.querySelector('a')?.focus();
+  }, [type, id]);
+  if (size === 'compact') {
+    return (
+      <span ref={ref} className="inline-flex">
+        <DownloadLink
+          href={href}
+          label={PAYMENT_MESSAGES.purchased}
+          accessibleName={`${PAYMENT_MESSAGES.purchased}: download ${item.name}`}
+          variant="secondary"
+          size="sm"
+          failureFallback={failureFallback}
+          className={cn('h-10 sm:h-8', className)}
+        />
+      </span>
+    );
+  }
+  return (
+    <div ref={ref} className={cn('flex items-center justify-center gap-3', className)} data-testid="purchased">
+      <span className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">
+        <CircleCheckIcon className="size-4" aria-hidden="true" />
+        {PAYMENT_MESSAGES.purchased}
+      </span>
+      <DownloadLink
+        href={href}
+        label={item.type === 'album' ? 'Download Album' : 'Download'}
+        accessibleName={`Download ${item.name}`}
+        variant="default"
+        failureFallback={failureFallback}
+        className="flex-1 sm:flex-none"
+      />
+    </div>
+  );
+}
+
+/** 'Not on sale yet': the artist has no payout method, so nothing can be bought (yet). */
+function NotOnSaleYet({ size = 'full', className }: BuyButtonProps) {
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center justify-center rounded-md border border-dashed text-muted-foreground whitespace-nowrap',
+        size === 'compact' ? 'h-10 px-2 text-xs sm:h-8' : 'h-9 px-3 text-sm',
+        className,
+      )}
+      data-testid="not-on-sale"
+    >
+      {PAYMENT_MESSAGES.notOnSaleYet}
+    </span>
+  );
+}
+
+/**
  * Buy, next to a priced item's price badge (spec section 2): opens the Purchase dialog. It renders
  * the same markup on the server and in the browser. Its name says what and for how much ("Buy
  * Sunrise for KES 50.00") while its face stays short ("Buy KES 50.00", or "Buy" in a row).
  */
-export function BuyButton({ item, size = 'full', downloadFailure = 'log', className }: BuyButtonProps) {
+function BuyNowButton({ item, size = 'full', downloadFailure = 'log', className }: BuyButtonProps) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const [loading, setLoading] = useState(false);

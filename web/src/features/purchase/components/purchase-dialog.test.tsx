@@ -160,6 +160,58 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
     expect(within(dialog).getByRole('button', { name: /^Pay/ })).toBeEnabled();
   });
 
+  it("says 'You already own this' with a deliberate 'Buy again' that pays with buyAgain (issue 16)", async () => {
+    let owned = true;
+    const { calls } = routes({
+      'POST /api/payments/initialize': () =>
+        owned ? { status: 409, body: { alreadyOwned: true, message: PAYMENT_MESSAGES.alreadyOwned } } : initialized,
+    });
+    vi.mocked(openCheckout).mockImplementation(() => new Promise(() => {})); // the checkout stays open
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay KES 151.00' }));
+
+    // Nothing charged, no 'Payment Failed': the dialog stays open and says so.
+    const notice = await within(dialog).findByText(PAYMENT_MESSAGES.alreadyOwned);
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(PAYMENT_MESSAGES.paymentFailed)).toBeNull();
+    expect(openCheckout).not.toHaveBeenCalled();
+    expect(calls('POST /api/payments/initialize')[0]!.body).not.toHaveProperty('buyAgain');
+
+    owned = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: PAYMENT_MESSAGES.buyAgain }));
+    await waitFor(() => expect(openCheckout).toHaveBeenCalledOnce());
+    expect(calls('POST /api/payments/initialize')[1]!.body).toEqual({
+      email: 'fan@example.com',
+      trackId: 't1',
+      callbackUrl: window.location.href,
+      buyAgain: true,
+    });
+    expect(within(dialog).queryByText(PAYMENT_MESSAGES.alreadyOwned)).toBeNull();
+  });
+
+  it("shows 'Purchased' with Download instead of Buy as soon as the purchase went through", async () => {
+    let bought = false;
+    const { calls } = routes({ 'GET /api/purchases/owned': () => ({ body: { trackIds: bought ? ['t1'] : [], albumIds: [] } }) });
+    vi.mocked(openCheckout).mockImplementation(async () => {
+      bought = true;
+      return { status: 'success', reference: 'ref-1' };
+    });
+    renderApp('/track/t1');
+    await waitFor(() => expect(calls('GET /api/purchases/owned')).toHaveLength(1));
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('/api/tracks/t1/download'));
+    expect(await screen.findByText(PAYMENT_MESSAGES.purchased)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download Sunrise' })).toHaveAttribute('href', '/api/tracks/t1/download');
+    expect(screen.queryByRole('button', { name: /^Buy Sunrise/ })).toBeNull();
+    expect(calls('GET /api/purchases/owned')).toHaveLength(2);
+    // Focus, given back to Buy by the checkout, moves on to the Download that replaced it.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Download Sunrise' })).toHaveFocus());
+  });
+
   it('e-mails the download link again to a buyer who asks, with the server’s message', async () => {
     const { calls } = routes({ 'POST /api/purchases/resend': { body: { message: PAYMENT_MESSAGES.receiptResent } } });
     renderApp('/track/t1');

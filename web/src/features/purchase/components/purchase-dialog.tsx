@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { LockIcon } from 'lucide-react';
+import { CircleCheckIcon, LockIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
 import { finalAmount, processingFee } from '#common/payments';
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
@@ -14,9 +14,10 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { initializePayment, paystackConfigQuery, useResendDownloadLink, verifyPayment } from '../api/purchase-api';
+import { initializePayment, paystackConfigQuery, refreshOwnedItems, useResendDownloadLink, verifyPayment } from '../api/purchase-api';
 import { loadPaystack, openCheckout } from '../lib/checkout';
 import { downloadBought } from '../lib/download-bought';
+import { focusDownloadAfterPurchase } from '../lib/focus-after-purchase';
 import { runPurchase } from '../lib/purchase-flow';
 
 type PurchaseFormValues = { email: string };
@@ -50,6 +51,9 @@ export function PurchaseDialog({
   });
   const [preparing, setPreparing] = useState(false);
   const [resendMessage, setResendMessage] = useState<string | null>(null);
+  // Issue 16: the e-mail already owns the item (its link has been e-mailed again); 'Buy again' is
+  // a deliberate second purchase for that e-mail (a gift).
+  const [alreadyOwned, setAlreadyOwned] = useState<{ email: string; message: string } | null>(null);
   const resend = useResendDownloadLink();
   const busy = useRef(false);
   const checkoutOpened = useRef(false);
@@ -75,7 +79,10 @@ export function PurchaseDialog({
   }, [realCheckout]);
 
   const setOpen = (next: boolean) => {
-    if (!next) setResendMessage(null);
+    if (!next) {
+      setResendMessage(null);
+      setAlreadyOwned(null);
+    }
     onOpenChange(next);
   };
 
@@ -87,11 +94,12 @@ export function PurchaseDialog({
     if (errors.email?.message === PAYMENT_MESSAGES.emailRequired) showEmailRequired();
   };
 
-  const pay = async ({ email }: PurchaseFormValues) => {
+  const purchase = async ({ email, buyAgain = false }: { email: string; buyAgain?: boolean }) => {
     if (busy.current) return;
     busy.current = true;
     dismissEmailRequired();
     checkoutOpened.current = false;
+    setAlreadyOwned(null);
     setPreparing(true);
     try {
       const result = await runPurchase(
@@ -99,6 +107,7 @@ export function PurchaseDialog({
           email,
           item,
           callbackUrl: window.location.href,
+          buyAgain,
           returnFocusTo: returnFocusTo?.current,
           onCheckoutOpen: () => {
             checkoutOpened.current = true;
@@ -119,11 +128,19 @@ export function PurchaseDialog({
       if (result.status === 'not-started' && result.fieldErrors?.email) {
         form.setError('email', { message: result.fieldErrors.email }, { shouldFocus: true });
       }
+      if (result.status === 'already-owned') setAlreadyOwned({ email, message: result.message });
+      // Paid: this browser owns it now, and the page says 'Purchased' at once.
+      if (result.status === 'downloaded' || result.status === 'download-failed' || result.status === 'already-processed') {
+        focusDownloadAfterPurchase(item, returnFocusTo?.current);
+        void refreshOwnedItems(queryClient);
+      }
     } finally {
       busy.current = false;
       setPreparing(false);
     }
   };
+
+  const pay = ({ email }: PurchaseFormValues) => purchase({ email });
 
   const onResend = async () => {
     setResendMessage(null);
@@ -214,6 +231,25 @@ export function PurchaseDialog({
                 </dd>
               </div>
             </dl>
+
+            {alreadyOwned && (
+              <div className="grid gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 text-sm" data-testid="already-owned">
+                <p role="status" className="flex items-start gap-2 font-medium">
+                  <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  {alreadyOwned.message}
+                </p>
+                <p className="text-muted-foreground">Buying it for someone else? You can pay for it again.</p>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="justify-self-start"
+                  disabled={locked}
+                  onClick={() => void purchase({ email: alreadyOwned.email, buyAgain: true })}
+                >
+                  {PAYMENT_MESSAGES.buyAgain}
+                </Button>
+              </div>
+            )}
 
             <DialogFooter>
               <Button type="button" variant="outline" disabled={preparing} onClick={() => setOpen(false)}>

@@ -1,18 +1,9 @@
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, messageOf } from '@/lib/api';
-import { startDownload } from '@/lib/download';
+import { messageOf } from '@/lib/api';
+import { downloadRefusal, startDownload } from '@/lib/download';
 
 /** Only an address on this site is downloaded (the server answers a path such as /api/tracks/{id}/download). */
 const isSitePath = (url: string) => url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
-
-async function headOk(url: string): Promise<boolean> {
-  try {
-    const response = await fetch(url, { method: 'HEAD', credentials: 'include' });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The automatic download after a verified purchase. The buying browser's cookie authorises it,
@@ -29,15 +20,8 @@ export async function downloadBought(url: string, failure: 'alert' | 'log'): Pro
     return false;
   };
   if (!isSitePath(url)) return report(new Error(`Not a download address of this site: ${url}`));
-  if (!(await headOk(url))) {
-    try {
-      const response = await apiRequest('GET', url);
-      // It works after all (a passing failure): let the browser download it.
-      void response.body?.cancel().catch(() => undefined);
-    } catch (error) {
-      return report(error);
-    }
-  }
+  const refusal = await downloadRefusal(url);
+  if (refusal !== undefined) return report(refusal);
   startDownload(url);
   return true;
 }

@@ -105,6 +105,19 @@ describe('the purchase flow (spec section 4)', () => {
     });
   });
 
+  it('answers already-owned without a toast for a 409 alreadyOwned, and passes buyAgain on (issue 16)', async () => {
+    const d = deps({
+      initialize: vi.fn(async () => Promise.reject(new ApiError(PAYMENT_MESSAGES.alreadyOwned, 409, { alreadyOwned: true, message: PAYMENT_MESSAGES.alreadyOwned }))),
+    });
+    await expect(runPurchase(request, d)).resolves.toEqual({ status: 'already-owned', message: PAYMENT_MESSAGES.alreadyOwned });
+    expect(d.toast).not.toHaveBeenCalled();
+    expect(d.openCheckout).not.toHaveBeenCalled();
+
+    const again = deps();
+    await runPurchase({ ...request, buyAgain: true }, again);
+    expect(again.initialize).toHaveBeenCalledWith({ email: request.email, item: request.item, callbackUrl: request.callbackUrl, buyAgain: true });
+  });
+
   it('reports a checkout that cannot open with the spec texts', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const kind of ['library', 'system'] as const) {

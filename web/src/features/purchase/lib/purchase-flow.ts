@@ -1,5 +1,11 @@
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
-import { PAYMENT_MESSAGES, type InitializePaymentResponse, type PaystackConfigResponse, type VerifyPaymentResponse } from '#common/schemas/payments';
+import {
+  alreadyOwnedErrorSchema,
+  PAYMENT_MESSAGES,
+  type InitializePaymentResponse,
+  type PaystackConfigResponse,
+  type VerifyPaymentResponse,
+} from '#common/schemas/payments';
 import type { Toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutSession } from './checkout';
@@ -13,7 +19,7 @@ import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutS
 
 export interface PurchaseFlowDependencies {
   getConfig: () => Promise<PaystackConfigResponse>;
-  initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string }) => Promise<InitializePaymentResponse>;
+  initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string; buyAgain?: boolean }) => Promise<InitializePaymentResponse>;
   openCheckout: (session: CheckoutSession, hooks: CheckoutHooks) => Promise<CheckoutOutcome>;
   verify: (reference: string) => Promise<VerifyPaymentResponse>;
   /** Starts the browser download of a bought item; false if it could not (already reported). */
@@ -24,6 +30,11 @@ export interface PurchaseFlowDependencies {
 export type PurchaseResult =
   /** Nothing was charged: no configuration, initialization refused, or the checkout failed to open. */
   | { status: 'not-started'; fieldErrors?: Record<string, string> }
+  /**
+   * Nothing was charged: the e-mail already owns the item, and the server has e-mailed its link
+   * again (409 alreadyOwned). The dialog says so and offers a deliberate 'Buy again' (a gift).
+   */
+  | { status: 'already-owned'; message: string }
   | { status: 'cancelled' }
   | { status: 'verification-failed' }
   | { status: 'downloaded'; reference: string }
@@ -35,6 +46,8 @@ export interface PurchaseRequest {
   item: PurchaseItem;
   /** The page to come back to (POST /api/payments/initialize's callbackUrl). */
   callbackUrl?: string;
+  /** Buy although this e-mail already owns the item (the buyer chose 'Buy again'). */
+  buyAgain?: boolean;
   /** The checkout is on screen: the caller closes its dialog (about 100 ms later, spec section 9). */
   onCheckoutOpen?: () => void;
   returnFocusTo?: HTMLElement | null;
@@ -47,6 +60,13 @@ function initializeFailure(error: unknown): string {
     if (typeof details === 'string' && details.trim() !== '') return details;
   }
   return messageOf(error, PAYMENT_MESSAGES.initializeFailed);
+}
+
+/** initialize's 409 for an e-mail that already owns the item: its message, else undefined. */
+function alreadyOwnedMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const parsed = alreadyOwnedErrorSchema.safeParse(error.data);
+  return parsed.success ? parsed.data.message || PAYMENT_MESSAGES.alreadyOwned : undefined;
 }
 
 /** The server's field messages (400 {errors: {email: ...}}), to show under the form's fields. */
@@ -76,8 +96,15 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
 
   let initialized: InitializePaymentResponse;
   try {
-    initialized = await deps.initialize({ email: request.email, item: request.item, callbackUrl: request.callbackUrl });
+    initialized = await deps.initialize({
+      email: request.email,
+      item: request.item,
+      callbackUrl: request.callbackUrl,
+      ...(request.buyAgain ? { buyAgain: true } : {}),
+    });
   } catch (error) {
+    const ownedMessage = alreadyOwnedMessage(error);
+    if (ownedMessage !== undefined) return { status: 'already-owned', message: ownedMessage };
     failed(initializeFailure(error));
     return { status: 'not-started', fieldErrors: fieldErrorsOf(error) };
   }

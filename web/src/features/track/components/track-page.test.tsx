@@ -103,13 +103,62 @@ describe('track page (spec section 2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Track Error' })).toBeVisible();
   });
 
-  it('toasts that the download started', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail() });
+  it('asks the server first, then lets the browser download and toasts that the download started', async () => {
+    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail(), 'HEAD /api/tracks/t1/download': { status: 200 } });
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.getAttribute('href') ?? '');
+    });
     renderApp('/track/t1');
     const link = await screen.findByRole('link', { name: 'Download Sunrise' });
-    // jsdom does not download; the link's own default is what the browser follows.
-    link.addEventListener('click', (event) => event.preventDefault());
     fireEvent.click(link);
     expect(await findToast('Download started')).toBeVisible();
+    expect(calls('HEAD /api/tracks/t1/download')).toHaveLength(1);
+    expect(calls('GET /api/tracks/t1/download')).toHaveLength(0);
+    expect(clicked).toEqual(['/api/tracks/t1/download']);
+  });
+
+  it("never saves a refusal as a file: says the server's message instead (issue 16)", async () => {
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      [DETAIL]: detail(),
+      'HEAD /api/tracks/t1/download': { status: 402 },
+      'GET /api/tracks/t1/download': { status: 402, body: { message: 'This track costs KES 50.00. Buy it to download it.', price: 5000 } },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderApp('/track/t1');
+    fireEvent.click(await screen.findByRole('link', { name: 'Download Sunrise' }));
+    expect(await findToast('Download failed')).toHaveTextContent('This track costs KES 50.00. Buy it to download it.');
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Purchased' with Download instead of Buy once this browser's purchases say so", async () => {
+    let answerOwned: (reply: { body: unknown }) => void = () => {};
+    const { calls } = mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      [DETAIL]: detail({ price: 5000 }),
+      'GET /api/purchases/owned': () => new Promise((resolve) => (answerOwned = resolve)),
+    });
+    renderApp('/track/t1');
+    // Buy first (as the server renders it for everyone), then Purchased once the list arrives.
+    expect(await screen.findByRole('button', { name: 'Buy Sunrise for KES 50.00' })).toBeVisible();
+    answerOwned({ body: { trackIds: ['t1'], albumIds: [] } });
+    expect(await screen.findByText('Purchased')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download Sunrise' })).toHaveAttribute('href', '/api/tracks/t1/download');
+    expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
+    expect(calls('GET /api/purchases/owned')).toHaveLength(1);
+  });
+
+  it("says 'Not on sale yet' instead of Buy when the artist cannot take payments", async () => {
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      [DETAIL]: { body: { ...detail({ price: 5000 }).body, track: { ...detail({ price: 5000 }).body.track, purchasable: false } } },
+      'GET /api/purchases/owned': { body: { trackIds: [], albumIds: [] } },
+    });
+    renderApp('/track/t1');
+    expect(await screen.findByText('Not on sale yet')).toBeVisible();
+    expect(screen.getByTestId('price')).toHaveTextContent('KES 50.00');
+    expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
   });
 });

@@ -8,7 +8,11 @@ import { trackDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
 import { useTrackDetail } from '../api/track-detail';
 
-/** /track/{trackId} (spec section 2): one song, its artist, the player, its link and its download (or Buy when it is priced). */
+/**
+ * /track/{trackId} (spec section 2): one song, its artist, the player, its link and its download
+ * (or Buy when it is priced: 'Purchased' with Download in the browser that bought it, 'Not on sale
+ * yet' while its artist cannot take payments).
+ */
 export function TrackPage({ trackId }: { trackId: string }) {
   return (
     <CatalogItemPage
@@ -43,7 +47,7 @@ function Track({ detail: { track, user } }: { detail: TrackDetail }) {
           {free ? (
             <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} variant="default" />
           ) : (
-            <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }} />
+            <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }} purchasable={track.purchasable !== false} />
           )}
         </div>
       </ItemHero>
