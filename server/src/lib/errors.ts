@@ -4,6 +4,7 @@ import { PUBLIC_NOT_FOUND_MESSAGES } from '#common/schemas/public';
 import { PROFILE_MESSAGES } from '#common/schemas/profile';
 import { PAYMENT_MESSAGES } from '#common/schemas/payments';
 import { SALES_MESSAGES } from '#common/schemas/sales';
+import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 
 /**
  * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a
@@ -50,6 +51,9 @@ export const ERRORS = {
   // What fans read and download.
   'profile.not-found': { status: 404, message: PUBLIC_NOT_FOUND_MESSAGES.profile },
   'download.purchase-required': { status: 402, message: 'This is for sale: buy it to download it.' },
+  'download.format-unknown': { status: 400, message: DOWNLOAD_FORMAT_MESSAGES.unknown },
+  'download.format-unavailable': { status: 400, message: DOWNLOAD_FORMAT_MESSAGES.flacNotAvailable },
+  'download.format-failed': { status: 503, message: 'This format could not be made just now. Please try again in a minute, or download the original.' },
 
   // The artist's profile and social links.
   'profile-photo.not-found': { status: 404, message: PROFILE_MESSAGES.photoNotFound },

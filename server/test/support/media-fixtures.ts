@@ -179,3 +179,32 @@ export async function fiftyMegabyteWav(): Promise<string> {
     ),
   );
 }
+
+/** What a music app would read from a downloaded file: its tags, and whether it carries a picture. */
+export function probeAudio(bytes: Buffer, extension: string): { tags: Record<string, string>; codec: string | undefined; attachedPicture: boolean } {
+  const file = path.join(os.tmpdir(), `sauti-probe-${process.pid}-${Math.random().toString(36).slice(2)}.${extension}`);
+  fs.writeFileSync(file, bytes);
+  try {
+    const metadata = execFileSync(ffmpegPath, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', file, '-f', 'ffmetadata', '-'], { encoding: 'utf8' });
+    const tags = Object.fromEntries(
+      metadata
+        .split('\n')
+        .filter((line) => /^[a-z_]+=/i.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')).toLowerCase(), line.slice(line.indexOf('=') + 1)]),
+    );
+    // `ffmpeg -i` alone prints the streams and exits non-zero (no output named).
+    let described = '';
+    try {
+      execFileSync(ffmpegPath, ['-hide_banner', '-nostdin', '-i', file], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      described = String((error as { stderr?: string }).stderr ?? '');
+    }
+    return {
+      tags,
+      codec: /Stream #0:\d+[^:]*: Audio: (\w+)/.exec(described)?.[1],
+      attachedPicture: /Video: mjpeg.*\(attached pic\)/.test(described),
+    };
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+}

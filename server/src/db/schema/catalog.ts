@@ -87,7 +87,8 @@ export const tracks = pgTable(
   (t) => [index('tracks_user_id_idx').on(t.userId), index('tracks_album_id_idx').on(t.albumId)],
 );
 
-export const RENDITION_KINDS = ['standard', 'low', 'preview', 'preview_low'] as const;
+/** Streaming renditions, and the download formats made from the original (issue 16: MP3 and FLAC, tagged). */
+export const RENDITION_KINDS = ['standard', 'low', 'preview', 'preview_low', 'download_mp3', 'download_flac'] as const;
 export type RenditionKind = (typeof RENDITION_KINDS)[number];
 
 /** Compressed audio made from a track's original by the media job. */

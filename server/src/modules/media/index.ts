@@ -5,3 +5,5 @@ export { ALBUM_TRACK_FORMATS, TRACK_FORMATS, type AudioFormat } from './audio-in
 export { coverFileName, VARIANT_MIME_TYPES, variantName, type VariantFormat } from './images';
 export { MEDIA_JOBS, MediaWork, StagedObjects } from './media-work';
 export { deleteRenditions, renditionsOf, type RenditionRecord } from './media.repo';
+export { MADE_FORMATS, type MadeFormat } from './download-formats';
+export type { RenditionProfileName } from './renditions';

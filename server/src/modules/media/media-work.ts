@@ -5,15 +5,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { COVER_SIZES } from '#common/schemas/catalog/rules';
 import type { Db, DbOrTx } from '../../db/client';
 import type { EventBus } from '../../lib/events';
-import type { RenditionKind } from '../../db/schema';
+import type { RenditionProfileName } from './renditions';
 import type { JobQueue } from '../jobs';
 import type { Storage } from '../storage';
 import { storageKeys } from '../storage';
 import { variantName } from './images';
 import type { Media } from './media.plugin';
+import { MADE_FORMATS, tagsFingerprint, type MadeFormat } from './download-formats';
 import {
   addCoverVariants,
   findCoverForVariants,
+  findDownloadSource,
   findRenditionSource,
   renditionsOf,
   saveRendition,
@@ -40,7 +42,7 @@ export const SWEEP_DELAY_MS = 60 * 60 * 1000;
 
 export const ALL_COVER_VARIANTS = COVER_SIZES.flatMap((size) => [variantName(size, 'webp'), variantName(size, 'jpg')]);
 
-export function wantedRenditions(allowFullPlayback: boolean): RenditionKind[] {
+export function wantedRenditions(allowFullPlayback: boolean): RenditionProfileName[] {
   return allowFullPlayback ? ['standard', 'low'] : ['standard', 'low', 'preview', 'preview_low'];
 }
 
@@ -77,7 +79,7 @@ export class MediaWork {
    * Makes the renditions a track lacks for its current audio (all it should have, or `only`
    * these), and answers the track's current renditions.
    */
-  ensureRenditions(trackId: string, only?: RenditionKind[], signal?: AbortSignal): Promise<RenditionRecord[]> {
+  ensureRenditions(trackId: string, only?: RenditionProfileName[], signal?: AbortSignal): Promise<RenditionRecord[]> {
     return this.once(`renditions:${trackId}:${only?.join(',') ?? '*'}`, async () => {
       const { db, storage, media, scratchDir } = this.deps;
       const track = await findRenditionSource(db(), trackId);
@@ -116,6 +118,54 @@ export class MediaWork {
         this.deps.events.emit('track.changed', { trackId, userId: track.userId });
       }
       return (await renditionsOf(db(), trackId)).filter((r) => r.sourceKey === track.audioKey);
+    });
+  }
+
+  /**
+   * A tagged MP3 or FLAC of a track for downloading (issue 16): made on the first request, kept
+   * as a rendition of its original (so replacing the audio or deleting the track removes it), and
+   * made again only when the song's title, artist, album or cover changed (a new key each time;
+   * the old file is deleted). Concurrent requests on this process share one run; two processes
+   * asking at the same instant would both write the same key with the same bytes.
+   */
+  async ensureDownloadFormat(trackId: string, format: MadeFormat): Promise<RenditionRecord | undefined> {
+    const { db, storage } = this.deps;
+    const source = await findDownloadSource(db(), trackId);
+    if (!source) return undefined;
+    let cover = source.cover;
+    const coverVariant = variantName(640, 'jpg');
+    if (cover && !cover.variants.includes(coverVariant)) cover = (await this.ensureCoverVariants(cover.id)) ?? null;
+    const coverKey = cover?.variants.includes(coverVariant) ? storageKeys.coverVariant(cover.originalKey, coverVariant) : null;
+    const tags = { title: source.trackName, artist: source.artistName, album: source.albumName };
+    const { extension, mimeType } = MADE_FORMATS[format];
+    const key = storageKeys.downloadFormat(trackId, source.audioKey, tagsFingerprint(tags, coverKey), extension);
+    const kind = `download_${format}` as const;
+    const existing = (await renditionsOf(db(), trackId)).find((r) => r.kind === kind);
+    if (existing?.storageKey === key && existing.sourceKey === source.audioKey) return existing;
+
+    return this.once(`download:${key}`, async () => {
+      const output = path.join(this.deps.scratchDir, `download-${randomUUID()}.${extension}`);
+      const audio = await storage.localFile(source.audioKey);
+      let picture: { path: string; release(): Promise<void> } | undefined;
+      try {
+        if (coverKey) picture = await storage.localFile(coverKey);
+        await this.deps.media.makeDownloadFormat({ path: audio.path, mimeType: source.mimeType }, picture?.path ?? null, output, format, tags);
+        const { size } = await fsp.stat(output);
+        await storage.putFile(key, output, mimeType);
+        const saved = await saveRendition(db(), { trackId, kind, storageKey: key, byteSize: size, mimeType, sourceKey: source.audioKey });
+        if (!saved) {
+          // Deleted or given new audio while we worked: this file belongs to nothing.
+          await storage.delete([key]);
+          return undefined;
+        }
+        // The copy made before a rename: nothing refers to it any more.
+        if (existing && existing.storageKey !== key) await storage.delete([existing.storageKey]);
+      } finally {
+        await audio.release();
+        await picture?.release();
+        await fsp.rm(output, { force: true });
+      }
+      return (await renditionsOf(db(), trackId)).find((r) => r.kind === kind && r.storageKey === key);
     });
   }
 

@@ -4,6 +4,7 @@ import { inspectAudio, type AudioFormat, type AudioInspection } from './audio-in
 import { locateFfmpeg, Semaphore, type FfmpegBinary } from './ffmpeg';
 import { inspectCover, makeCoverVariants, type CoverInspection } from './images';
 import { MediaWork } from './media-work';
+import { makeDownloadFormat, type DownloadTags, type MadeFormat } from './download-formats';
 import { makeRendition, type RenditionProfileName } from './renditions';
 
 /** Deadlines for one ffmpeg run. A 50 MB upload decodes in seconds; these only stop a runaway. */
@@ -14,6 +15,7 @@ export interface Media {
   ffmpeg: FfmpegBinary;
   inspectAudio(filePath: string, allowed: readonly AudioFormat[], signal?: AbortSignal): Promise<AudioInspection>;
   makeRendition(input: string, output: string, profile: RenditionProfileName, sourceSeconds: number, signal?: AbortSignal): Promise<void>;
+  makeDownloadFormat(input: { path: string; mimeType: string }, cover: string | null, output: string, format: MadeFormat, tags: DownloadTags, signal?: AbortSignal): Promise<void>;
   inspectCover(filePath: string): Promise<CoverInspection>;
   makeCoverVariants(original: string | Buffer): ReturnType<typeof makeCoverVariants>;
 }
@@ -43,6 +45,8 @@ export const mediaPlugin = fp<{ config: Config }>(
         inspections.run(() => inspectAudio(ffmpeg.path, filePath, allowed, { timeoutMs: INSPECT_TIMEOUT_MS, signal })),
       makeRendition: (input, output, profile, sourceSeconds, signal) =>
         transcodes.run(() => makeRendition(ffmpeg.path, input, output, profile, sourceSeconds, { timeoutMs: TRANSCODE_TIMEOUT_MS, signal })),
+      makeDownloadFormat: (input, cover, output, format, tags, signal) =>
+        transcodes.run(() => makeDownloadFormat(ffmpeg.path, input, cover, output, format, tags, { timeoutMs: TRANSCODE_TIMEOUT_MS, signal })),
       inspectCover: (filePath) => images.run(() => inspectCover(filePath)),
       makeCoverVariants: (original) => images.run(() => makeCoverVariants(original)),
     };

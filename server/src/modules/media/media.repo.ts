@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { covers, trackRenditions, tracks, type RenditionKind } from '../../db/schema';
+import { albums, covers, trackRenditions, tracks, type RenditionKind } from '../../db/schema';
 
 /**
  * The media pipeline's data: it owns the renditions and the covers' list of thumbnails, and reads
@@ -92,4 +92,39 @@ export async function unreferencedKeys(db: DbOrTx, keys: string[]): Promise<stri
     if (result.rows.length === 0) orphans.push(key);
   }
   return orphans;
+}
+
+/** What a download format is made from: the original, the words it is tagged with, and its cover. */
+export interface DownloadSource {
+  id: string;
+  userId: string;
+  audioKey: string;
+  mimeType: string;
+  trackName: string;
+  artistName: string;
+  albumName: string | null;
+  /** The track's own cover, else its album's. */
+  cover: CoverRecord | null;
+}
+
+export async function findDownloadSource(db: DbOrTx, trackId: string): Promise<DownloadSource | undefined> {
+  const [row] = await db
+    .select({
+      id: tracks.id,
+      userId: tracks.userId,
+      audioKey: tracks.audioKey,
+      mimeType: tracks.mimeType,
+      trackName: tracks.trackName,
+      artistName: tracks.artistName,
+      albumName: albums.albumName,
+      coverId: sql<string | null>`coalesce(${tracks.coverId}, ${albums.coverId})`,
+    })
+    .from(tracks)
+    .leftJoin(albums, eq(albums.id, tracks.albumId))
+    .where(eq(tracks.id, trackId))
+    .limit(1);
+  if (!row) return undefined;
+  const { coverId, ...rest } = row;
+  const cover = coverId ? await findCoverForVariants(db, coverId) : undefined;
+  return { ...rest, cover: cover ?? null };
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { downloadFormatQuerySchema, type DownloadFormat } from '#common/schemas/playback';
+import { AppError } from '../../lib/errors';
 import { sendStoredFile } from '../storage';
 import { attachmentDisposition } from './download-names';
 import { BUYER_COOKIE } from '../../lib/purchase-grants';
@@ -33,6 +35,13 @@ const viewerOf =
   (request: FastifyRequest): ViewerId =>
   async () =>
     (await request.currentUser())?.id;
+
+/** `?format=original|mp3|flac` (default original); anything else, a path included, is a 400 naming the choices. */
+function formatOf(request: FastifyRequest): DownloadFormat {
+  const parsed = downloadFormatQuerySchema.safeParse(request.query ?? {});
+  if (!parsed.success) throw new AppError('download.format-unknown');
+  return parsed.data.format;
+}
 
 /**
  * Whether an answer sent the file from its first byte: a whole file (200), or a range starting at
@@ -76,7 +85,7 @@ export async function downloadRoutes(app: FastifyInstance, downloads: DownloadsS
       },
     },
     async (request, reply) => {
-      const download = await downloads.track(request.params.id, viewerOf(request), boughtBy(app, request));
+      const download = await downloads.track(request.params.id, viewerOf(request), boughtBy(app, request), formatOf(request));
       trackDownloads.set(request, download);
       return sendStoredFile({ storage: app.storage }, request, reply, { ...download.file, cacheControl: DOWNLOAD_CACHE_CONTROL });
     },
@@ -87,7 +96,7 @@ export async function downloadRoutes(app: FastifyInstance, downloads: DownloadsS
     { config: { rateLimit: DOWNLOAD_RATE_LIMITS.album } },
     async (request, reply) => {
       const viewer = viewerOf(request);
-      const download = await downloads.album(request.params.id, viewer, boughtBy(app, request));
+      const download = await downloads.album(request.params.id, viewer, boughtBy(app, request), formatOf(request));
       reply.headers({
         'content-type': 'application/zip',
         'content-disposition': attachmentDisposition(download.fileName),

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { formatPrice } from '#common/money';
 import { albumIsFree } from '#common/payments';
+import { isLosslessAudio, type DownloadFormat } from '#common/schemas/playback';
 import { AppError } from '../../lib/errors';
 import { albumEntryNames, attachmentDisposition, extensionFor, safeFileName } from './download-names';
 import { streamZip, type StreamedZip, type ZipEntrySource } from './download-zip';
 import { countDownloads, findDownloadableAlbum, findDownloadableTrack, type DownloadableAlbum, type DownloadableTrack } from './downloads.repo';
 import type { PurchasableItem } from '../../lib/purchase-grants';
+import { MADE_FORMATS, type MadeFormat, type RenditionRecord } from '../media';
 import type { PlaybackContext } from './playback-context';
 import type { ServedFile } from './streams.service';
 
@@ -56,7 +58,7 @@ function purchaseRequired(message: string, price: number): AppError {
 export class DownloadsService {
   constructor(private readonly context: PlaybackContext) {}
 
-  async track(trackId: string, viewerId: ViewerId, bought: Bought): Promise<TrackDownload> {
+  async track(trackId: string, viewerId: ViewerId, bought: Bought, format: DownloadFormat = 'original'): Promise<TrackDownload> {
     const track = isUuid(trackId) ? await findDownloadableTrack(this.context.db(), trackId) : undefined;
     if (!track) throw new AppError('track.not-found');
     if (
@@ -65,6 +67,23 @@ export class DownloadsService {
       !(await bought({ type: 'track', id: track.id, albumId: track.albumId }))
     ) {
       throw purchaseRequired(`This track costs ${formatPrice(track.price)}. Buy it to download it.`, track.price);
+    }
+    if (format !== 'original') {
+      if (format === 'flac' && !isLosslessAudio(track.mimeType)) throw new AppError('download.format-unavailable');
+      const made = await this.made(track.id, format);
+      const fileName = safeFileName(track.trackName, MADE_FORMATS[format].extension, 'Track');
+      return {
+        file: {
+          key: made.storageKey,
+          size: made.byteSize,
+          contentType: made.mimeType,
+          etag: etagOf(made.storageKey, made.byteSize),
+          lastModified: made.createdAt,
+          headers: { 'content-disposition': attachmentDisposition(fileName) },
+        },
+        trackId: track.id,
+        ownerId: track.userId,
+      };
     }
     const fileName = safeFileName(track.trackName, extensionFor(track.mimeType, track.audioKey), 'Track');
     return {
@@ -81,25 +100,45 @@ export class DownloadsService {
     };
   }
 
-  async album(albumId: string, viewerId: ViewerId, bought: Bought): Promise<AlbumDownload> {
+  /** A made format (MP3, FLAC): kept once made; a failure to make it is ours, said plainly. */
+  private async made(trackId: string, format: MadeFormat): Promise<RenditionRecord> {
+    let record: RenditionRecord | undefined;
+    try {
+      record = await this.context.work.ensureDownloadFormat(trackId, format);
+    } catch (error) {
+      this.context.log.error({ err: error, trackId, format }, 'could not make a download format');
+      throw new AppError('download.format-failed');
+    }
+    if (!record) throw new AppError('track.not-found');
+    return record;
+  }
+
+  async album(albumId: string, viewerId: ViewerId, bought: Bought, format: DownloadFormat = 'original'): Promise<AlbumDownload> {
     const album = isUuid(albumId) ? await findDownloadableAlbum(this.context.db(), albumId) : undefined;
     if (!album) throw new AppError('album.not-found');
     if (album.tracks.length === 0) throw new AppError('album.not-found', 'This album has no songs to download.');
     const refusal = albumPriceRefusal(album);
     if (refusal && (await viewerId()) !== album.userId && !(await boughtAll(album, bought))) throw refusal;
 
+    if (format === 'flac' && !album.tracks.every((track) => isLosslessAudio(track.mimeType))) throw new AppError('download.format-unavailable');
+
+    // Every file's size goes into the ZIP's header: made formats are made (or found) first.
+    const files: { key: string; size: number; mtime: Date; extension: string }[] = [];
+    for (const track of album.tracks) {
+      if (format === 'original') {
+        files.push({ key: track.audioKey, size: track.fileSize, mtime: track.uploadedAt, extension: extensionFor(track.mimeType, track.audioKey) });
+      } else {
+        const made = await this.made(track.id, format);
+        files.push({ key: made.storageKey, size: made.byteSize, mtime: made.createdAt, extension: MADE_FORMATS[format].extension });
+      }
+    }
     const cover = album.cover;
     const coverName = cover ? `cover.${extensionFor(cover.mimeType, cover.originalKey)}` : undefined;
     const names = albumEntryNames(
-      album.tracks.map((track) => ({ title: track.trackName, extension: extensionFor(track.mimeType, track.audioKey) })),
+      album.tracks.map((track, index) => ({ title: track.trackName, extension: files[index]!.extension })),
       coverName ? [coverName] : [],
     );
-    const entries: ZipEntrySource[] = album.tracks.map((track, index) => ({
-      name: names[index]!,
-      key: track.audioKey,
-      size: track.fileSize,
-      mtime: track.uploadedAt,
-    }));
+    const entries: ZipEntrySource[] = files.map((file, index) => ({ name: names[index]!, key: file.key, size: file.size, mtime: file.mtime }));
     if (cover && coverName) entries.push({ name: coverName, key: cover.originalKey, size: cover.byteSize, mtime: cover.createdAt });
     return {
       albumId: album.id,

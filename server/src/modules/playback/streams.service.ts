@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { StreamEvent } from '#common/schemas/playback';
 import type { Db } from '../../db/client';
 import type { RenditionKind } from '../../db/schema';
+import type { RenditionProfileName } from '../media';
 import { AppError } from '../../lib/errors';
 import type { ServedFile as StoredFile } from '../storage';
 
@@ -116,7 +117,7 @@ export class StreamsService {
       (await viewerId()) !== stream.userId &&
       !(await bought({ type: 'track', id: trackId, albumId: stream.albumId }))
     ) {
-      const wanted: RenditionKind = quality === 'low' ? 'preview_low' : 'preview';
+      const wanted: RenditionProfileName = quality === 'low' ? 'preview_low' : 'preview';
       return renditions[wanted] ?? renditions[wanted === 'preview' ? 'preview_low' : 'preview'] ?? (await this.makeNow(trackId, wanted));
     }
     const ready = quality === 'low' ? (renditions.low ?? renditions.standard) : (renditions.standard ?? renditions.low);
@@ -130,7 +131,7 @@ export class StreamsService {
    * takes well under a second, a whole song a few seconds), rather than refuse them or send more
    * than they may have.
    */
-  private async makeNow(trackId: string, kind: RenditionKind): Promise<ServedFile> {
+  private async makeNow(trackId: string, kind: RenditionProfileName): Promise<ServedFile> {
     let made: RenditionRecord[];
     try {
       made = await this.context.work.ensureRenditions(trackId, [kind]);

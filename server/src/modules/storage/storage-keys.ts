@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
  *
  *   audio/<userId>/<audioId>.<ext>                     an uploaded original
  *   renditions/<trackId>/<audioId>-<kind>.m4a          made from that original by the media job
+ *   renditions/<trackId>/<audioId>-download-<fp>.<ext> a tagged MP3 or FLAC of it for downloading
  *   covers/<userId>/<coverId>/original.<png|jpg>       a 3000x3000 cover as uploaded
  *   covers/<userId>/<coverId>/<size>.<webp|jpg>        its thumbnails
  *   uploads/<uploadId>/<start>                         a piece of a resumable upload, from byte `start`
@@ -19,6 +20,14 @@ export const storageKeys = {
   rendition(trackId: string, audioKey: string, kind: string): string {
     const audioId = audioKey.slice(audioKey.lastIndexOf('/') + 1).replace(/\.[a-z0-9]+$/i, '');
     return `renditions/${trackId}/${audioId}-${kind.replace(/_/g, '-')}.m4a`;
+  },
+  /**
+   * A download format made from that original, tagged: the fingerprint of its tags and cover is in
+   * the key, so a renamed song gets a new file and a key's content never changes.
+   */
+  downloadFormat(trackId: string, audioKey: string, fingerprint: string, extension: string): string {
+    const audioId = audioKey.slice(audioKey.lastIndexOf('/') + 1).replace(/\.[a-z0-9]+$/i, '');
+    return `renditions/${trackId}/${audioId}-download-${fingerprint}.${extension}`;
   },
   renditionsPrefix(trackId: string): string {
     return `renditions/${trackId}/`;
