@@ -112,6 +112,23 @@ describe('trust around every sale (issue 16)', () => {
       expect(refused.body.message).toBe(CATALOG_MESSAGES.trackSold);
     });
 
+    it('keeps the songs of a sold album on it: an edit may add songs but not drop one, and no other album may take one', async () => {
+      const songIds = album.tracks.map((song) => song.id);
+      const extra = await upload(seller, { trackName: 'Ziada' });
+      const dropped = await t.request('PATCH', `/api/albums/${album.id}`, { cookie: seller.cookie, json: { selectedSongs: [extra.id] } });
+      expect(dropped.status).toBe(409);
+      expect(dropped.body.message).toBe(PAYMENT_MESSAGES.albumSoldSongsStay);
+      const taken = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Wizi', price: '0', selectedSongs: JSON.stringify(songIds) } }, seller.cookie);
+      expect(taken.status).toBe(409);
+      expect(taken.body.message).toBe(PAYMENT_MESSAGES.albumSoldSongsStay);
+      const added = await t.request('PATCH', `/api/albums/${album.id}`, { cookie: seller.cookie, json: { selectedSongs: [...songIds, extra.id], albumName: 'Nyumbani (Deluxe)' } });
+      expect(added.status).toBe(200);
+      expect(added.body.tracks.map((song: Track) => song.id)).toEqual([...songIds, extra.id]);
+      // The buyer owns the album's songs as they are now.
+      expect((await owned(albumBuyer)).body.trackIds).toEqual([...songIds, extra.id].sort());
+      expect((await t.request('GET', `/api/album-detail/${album.id}`)).body.tracks.map((song: Track) => song.id)).toEqual([...songIds, extra.id]);
+    });
+
     it("another artist deleting a sold album hears 404, never 409 (nothing about someone else's sales)", async () => {
       const stranger = await t.artist();
       const response = await t.request('DELETE', `/api/albums/${album.id}`, { cookie: stranger.cookie });
