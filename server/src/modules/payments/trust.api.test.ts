@@ -362,6 +362,20 @@ describe('trust around every sale (issue 16)', () => {
       }
     });
 
+    it("payout methods: the artist still reads the provider's reason, and it is logged", async () => {
+      const artist = await t.artist();
+      const warn = vi.spyOn(t.app.log, 'warn');
+      vi.spyOn(t.app.paymentsProvider, 'createTransferRecipient').mockRejectedValueOnce(new ProviderError('refused', 'Account number is invalid', 'invalid_account_number'));
+      try {
+        const refused = await t.request('POST', '/api/payment-methods/mobile-money', { cookie: artist.cookie, json: { mobileNumber: '0712345678' } });
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe('Account number is invalid');
+        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ providerMessage: 'Account number is invalid' }), expect.any(String));
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+
     it("verify: a refusal is logged and answered with our message; the order stays open and verifies once paid", async () => {
       const track = await upload(seller, { trackName: 'Hakika', price: '60' });
       const init = await initialize({ email: 'verify-refused@example.com', trackId: track.id });
