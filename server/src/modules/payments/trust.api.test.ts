@@ -314,6 +314,21 @@ describe('trust around every sale (issue 16)', () => {
     });
   });
 
+  describe('a free album holding a priced song (common albumIsFree)', () => {
+    it('answers 402 for its ZIP until every priced song on it was bought, then the ZIP', async () => {
+      const priced = await upload(seller, { trackName: 'Kulipiwa', price: '25' });
+      const album = await makeAlbum(seller, 'Mchanganyiko', '0', [priced.id]);
+      const refused = await t.fetchBytes(`/api/albums/${album.id}/download`);
+      expect(refused.status).toBe(402);
+      expect(JSON.parse(refused.bytes.toString('utf8'))).toEqual({ message: 'A song on this album is for sale (KES 25.00). Buy it to download it.', price: 2500 });
+      const browser = await buy('mix@example.com', { trackId: priced.id });
+      const zip = await t.fetchBytes(`/api/albums/${album.id}/download`, { cookie: browser });
+      expect(zip.status).toBe(200);
+      expect(zip.headers.get('content-type')).toBe('application/zip');
+      expect((await t.fetchBytes(`/api/albums/${album.id}/download`)).status).toBe(402);
+    });
+  });
+
   describe("the owner's own plays and views", () => {
     it('a play by the signed-in owner adds no stream; a fan\'s does', async () => {
       const track = await upload(seller, { trackName: 'Yangu' });
