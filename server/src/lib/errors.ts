@@ -45,6 +45,7 @@ export const ERRORS = {
   'cover.not-found': { status: 404, message: 'Cover not found' },
   'track.sold': { status: 409, message: CATALOG_MESSAGES.trackSold },
   'album.sold': { status: 409, message: CATALOG_MESSAGES.albumSold },
+  'album.sold-songs': { status: 409, message: PAYMENT_MESSAGES.albumSoldSongsStay },
   'stream.not-ready': { status: 503, message: CATALOG_MESSAGES.streamNotReady },
   'preview.not-ready': { status: 503, message: CATALOG_MESSAGES.previewNotReady },
 

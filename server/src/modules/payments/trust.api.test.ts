@@ -112,6 +112,23 @@ describe('trust around every sale (issue 16)', () => {
       expect(refused.body.message).toBe(CATALOG_MESSAGES.trackSold);
     });
 
+    it('keeps the songs of a sold album on it: an edit may add songs but not drop one, and no other album may take one', async () => {
+      const songIds = album.tracks.map((song) => song.id);
+      const extra = await upload(seller, { trackName: 'Ziada' });
+      const dropped = await t.request('PATCH', `/api/albums/${album.id}`, { cookie: seller.cookie, json: { selectedSongs: [extra.id] } });
+      expect(dropped.status).toBe(409);
+      expect(dropped.body.message).toBe(PAYMENT_MESSAGES.albumSoldSongsStay);
+      const taken = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Wizi', price: '0', selectedSongs: JSON.stringify(songIds) } }, seller.cookie);
+      expect(taken.status).toBe(409);
+      expect(taken.body.message).toBe(PAYMENT_MESSAGES.albumSoldSongsStay);
+      const added = await t.request('PATCH', `/api/albums/${album.id}`, { cookie: seller.cookie, json: { selectedSongs: [...songIds, extra.id], albumName: 'Nyumbani (Deluxe)' } });
+      expect(added.status).toBe(200);
+      expect(added.body.tracks.map((song: Track) => song.id)).toEqual([...songIds, extra.id]);
+      // The buyer owns the album's songs as they are now.
+      expect((await owned(albumBuyer)).body.trackIds).toEqual([...songIds, extra.id].sort());
+      expect((await t.request('GET', `/api/album-detail/${album.id}`)).body.tracks.map((song: Track) => song.id)).toEqual([...songIds, extra.id]);
+    });
+
     it("another artist deleting a sold album hears 404, never 409 (nothing about someone else's sales)", async () => {
       const stranger = await t.artist();
       const response = await t.request('DELETE', `/api/albums/${album.id}`, { cookie: stranger.cookie });
@@ -297,6 +314,21 @@ describe('trust around every sale (issue 16)', () => {
     });
   });
 
+  describe('a free album holding a priced song (common albumIsFree)', () => {
+    it('answers 402 for its ZIP until every priced song on it was bought, then the ZIP', async () => {
+      const priced = await upload(seller, { trackName: 'Kulipiwa', price: '25' });
+      const album = await makeAlbum(seller, 'Mchanganyiko', '0', [priced.id]);
+      const refused = await t.fetchBytes(`/api/albums/${album.id}/download`);
+      expect(refused.status).toBe(402);
+      expect(JSON.parse(refused.bytes.toString('utf8'))).toEqual({ message: 'A song on this album is for sale (KES 25.00). Buy it to download it.', price: 2500 });
+      const browser = await buy('mix@example.com', { trackId: priced.id });
+      const zip = await t.fetchBytes(`/api/albums/${album.id}/download`, { cookie: browser });
+      expect(zip.status).toBe(200);
+      expect(zip.headers.get('content-type')).toBe('application/zip');
+      expect((await t.fetchBytes(`/api/albums/${album.id}/download`)).status).toBe(402);
+    });
+  });
+
   describe("the owner's own plays and views", () => {
     it('a play by the signed-in owner adds no stream; a fan\'s does', async () => {
       const track = await upload(seller, { trackName: 'Yangu' });
@@ -340,6 +372,20 @@ describe('trust around every sale (issue 16)', () => {
         expect(again.status).toBe(200);
         expect(again.body.data.reference).not.toBe(failed!.reference);
         expect(call).toHaveBeenCalledTimes(2);
+      } finally {
+        vi.restoreAllMocks();
+      }
+    });
+
+    it("payout methods: the artist still reads the provider's reason, and it is logged", async () => {
+      const artist = await t.artist();
+      const warn = vi.spyOn(t.app.log, 'warn');
+      vi.spyOn(t.app.paymentsProvider, 'createTransferRecipient').mockRejectedValueOnce(new ProviderError('refused', 'Account number is invalid', 'invalid_account_number'));
+      try {
+        const refused = await t.request('POST', '/api/payment-methods/mobile-money', { cookie: artist.cookie, json: { mobileNumber: '0712345678' } });
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toBe('Account number is invalid');
+        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ providerMessage: 'Account number is invalid' }), expect.any(String));
       } finally {
         vi.restoreAllMocks();
       }
