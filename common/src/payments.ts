@@ -26,7 +26,6 @@ export function finalAmount(priceMinor: number): number {
   return priceMinor + processingFee(priceMinor);
 }
 
-/** The platform keeps 10% of each sale's price. */
 /**
  * One rule for every page and the server's downloads (issue 16): an album downloads free only
  * when its price is 0 and every song on it is free. A free album holding priced songs is not
@@ -37,6 +36,7 @@ export function albumIsFree(albumPriceMinor: number | null | undefined, trackPri
   return !((albumPriceMinor ?? 0) > 0) && trackPricesMinor.every((price) => !((price ?? 0) > 0));
 }
 
+/** The platform keeps 10% of each sale's price. */
 export const PLATFORM_PERCENT = 10;
 
 /**

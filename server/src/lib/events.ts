@@ -20,7 +20,7 @@ export interface DomainEvents {
   'purchase.completed': { orderId: string; sellerId: string; itemType: 'track' | 'album'; itemId: string | null };
   /**
    * An artist's payout method was added or removed: whether their priced items are on sale
-   * (public `purchasable`, issue 16) changed. For the payouts module to emit once it has the bus.
+   * (public `purchasable`, issue 16) changed.
    */
   'payout-method.changed': { userId: string };
 }

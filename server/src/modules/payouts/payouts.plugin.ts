@@ -15,7 +15,7 @@ declare module 'fastify' {
  */
 export const payoutsPlugin = fp(
   async (app) => {
-    const deps = { db: () => app.database.db, provider: () => app.paymentsProvider, log: app.log };
+    const deps = { db: () => app.database.db, provider: () => app.paymentsProvider, log: app.log, events: app.events };
     const payouts = new PayoutsService(deps);
     app.decorate('payouts', payouts);
     app.jobs.scheduleEvery(PAYOUT_JOB, PAYOUT_PERIOD_MS, async () => {

@@ -6,6 +6,7 @@ import type { PayoutsResponse } from '#common/schemas/sales';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import { ProviderError, type PaymentsProvider, type ProviderTransfer } from '../payment-provider';
 import {
   advancePayout,
@@ -111,6 +112,8 @@ export interface PayoutsDeps {
   db: () => Db;
   provider: () => PaymentsProvider;
   log: FastifyBaseLogger;
+  /** Told when a method is added or removed: whether the artist's priced items are on sale changed. */
+  events: EventBus;
 }
 
 /**
@@ -201,6 +204,7 @@ export class PaymentMethodsService {
       throw new AppError('payment-method.pending-transactions', undefined, { hasPendingTransactions: true });
     }
     if (!(await deleteMethod(db, userId, id))) throw new AppError('payment-method.not-found');
+    this.deps.events.emit('payout-method.changed', { userId });
   }
 
   private async refuseSecond(userId: string) {
@@ -220,7 +224,9 @@ export class PaymentMethodsService {
    */
   private async store(values: Parameters<typeof insertMethod>[1]): Promise<PaymentMethod> {
     try {
-      return toPaymentMethod(await insertMethod(this.deps.db(), values));
+      const method = toPaymentMethod(await insertMethod(this.deps.db(), values));
+      this.deps.events.emit('payout-method.changed', { userId: values.userId });
+      return method;
     } catch (error) {
       if (isUniqueViolation(error, 'payment_methods_user_id_key')) throw new AppError('payment-method.one-only');
       throw error;
