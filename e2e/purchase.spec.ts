@@ -80,7 +80,7 @@ async function payWithTestCard(page: Page) {
   return download;
 }
 
-/** The download link of a receipt e-mail (its text part). */
+/** The purchase page link of a receipt e-mail (its text part). */
 function receiptLink(mail: OutboxMail): string {
   const match = /https?:\/\/\S+?[?&]token=[A-Za-z0-9_.~%-]+/.exec(mail.text);
   if (!match) throw new Error(`No download link in the receipt "${mail.subject}":\n${mail.text}`);
@@ -122,9 +122,11 @@ test('a fan buys a priced track on its page, the download starts by itself, and 
   try {
     // Without the link (or this browser's cookie) the file is still not free.
     expect((await elsewhere.request.get(downloadPath('tracks', pricedTrack.id))).status()).toBe(402);
+    // The link opens the purchase page (issue 16); its Original button downloads the WAV.
     const other = await elsewhere.newPage();
+    await other.goto(link);
     const again = other.waitForEvent('download');
-    await other.goto(link).catch(() => undefined); // a download, not a page: navigation is aborted
+    await other.getByRole('link', { name: /Original \(WAV\)/ }).click();
     const file = await again;
     expect(fs.readFileSync((await file.path())!).equals(fs.readFileSync(media.wav))).toBe(true);
   } finally {

@@ -25,6 +25,12 @@ describe('reserved words', () => {
     expect(isReservedRouteWord('sautisol')).toBe(false);
   });
 
+  it('reserves the purchase page (issue 16): /purchase is never a profile, no display name takes it', () => {
+    expect(isReservedRouteWord('purchase')).toBe(true);
+    expect(isReservedSlug(toSlug('Purchase'))).toBe(true);
+    expect(isReservedSlug(toSlug('PUR chase'))).toBe(true);
+  });
+
   it('refuses display names whose slug would shadow a route or a server path', () => {
     expect(isReservedSlug(toSlug('For Artists'))).toBe(true);
     expect(isReservedSlug(toSlug('Verify Email'))).toBe(true);

@@ -18,6 +18,8 @@ export const RESERVED_ROUTE_WORDS = [
   'for-artists',
   'track',
   'album',
+  // Issue 16: the receipt e-mail's purchase page, /purchase/{reference}.
+  'purchase',
 ] as const;
 
 /**

@@ -16,7 +16,7 @@ import { pageDataFor } from '@/app/ssr/page-data';
  */
 export async function render(url: string, fetchJson: FetchJson): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://sauti.invalid');
-  const page = pageDataFor(pathname);
+  const page = pageDataFor(pathname, search);
   if (!page) return { kind: 'client-only' };
 
   const client = createQueryClient();

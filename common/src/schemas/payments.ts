@@ -259,3 +259,51 @@ export const salesResponseSchema = z.array(saleSchema);
 
 /** The grant an e-mailed link carries: GET /api/tracks/{id}/download?token=... */
 export const downloadQuerySchema = z.object({ token: z.string().max(200).optional(), email: z.string().max(254).optional() });
+
+// --- The receipt page (issue 16) ---------------------------------------------------------------
+
+export const RECEIPT_MESSAGES = {
+  /** Unknown reference, wrong token, revoked link: one answer, so nobody learns which. */
+  notFound: 'This purchase link is not valid. Open the newest receipt e-mail, or ask for a new link on the track or album page.',
+  refunded: 'This purchase was refunded, so its downloads are no longer available.',
+} as const;
+
+/** GET /api/receipts/{reference}?token=...: the order's reference is a provider reference, short and plain. */
+export const receiptParamsSchema = z.object({ reference: z.string().max(100) });
+export const receiptQuerySchema = z.object({ token: z.string().optional() });
+
+/**
+ * One download of a receipt: a format, its size (as the details' `downloads`: `approximate` says
+ * whether `bytes` is exact) and the URL that downloads it with the receipt's token.
+ */
+export const receiptDownloadSchema = z.object({
+  format: z.enum(['original', 'mp3', 'flac']),
+  bytes: z.number().int().nonnegative().nullable(),
+  approximate: z.boolean(),
+  url: z.string(),
+});
+export type ReceiptDownload = z.infer<typeof receiptDownloadSchema>;
+
+/**
+ * GET /api/receipts/{reference}?token=...: what the e-mailed link bought. `item.name` and
+ * `item.artist` are as they are now (as at the sale if the item is gone); `songs` lists an
+ * album's songs in album order (empty for a track); `mimeType` is the original's (a track's, or
+ * an album's when all its songs share one), for the Original button's label. A refunded order
+ * answers `status: 'refunded'` with `message` and no downloads. Per buyer: never cached.
+ */
+export const receiptResponseSchema = z.object({
+  reference: z.string(),
+  paidAt: z.string().nullable(),
+  status: z.enum(['paid', 'refunded']),
+  message: z.string().optional(),
+  item: z.object({
+    type: z.enum(['track', 'album']),
+    id: z.string().nullable(),
+    name: z.string(),
+    artist: z.string(),
+    mimeType: z.string().nullable(),
+  }),
+  songs: z.array(z.object({ id: z.string(), name: z.string(), duration: z.number() })),
+  downloads: z.array(receiptDownloadSchema),
+});
+export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;

@@ -42,3 +42,68 @@ export function isLosslessAudio(mimeType: string): boolean {
 export function downloadFormatsFor(mimeTypes: readonly string[]): DownloadFormat[] {
   return mimeTypes.length > 0 && mimeTypes.every(isLosslessAudio) ? ['original', 'mp3', 'flac'] : ['original', 'mp3'];
 }
+
+/**
+ * One entry of a track's or album's `downloads` (issue 16): a format it offers and how many bytes
+ * its download is. `approximate` is false only when `bytes` is the download's exact length (the
+ * original's file size; an MP3 or FLAC already made, read from its stored rendition); true for an
+ * estimate (a format not made yet: MP3 as duration x 40,000 bytes, 320 kb/s, plus room for the
+ * tags and cover; FLAC as 60% of a WAV original or a FLAC original's own size) and for every
+ * album (a ZIP's headers add a little to the sum of its files). `bytes` null: nothing to say.
+ * The same for everyone (public answers may be cached): nothing here depends on the visitor.
+ */
+export const downloadOptionSchema = z.object({
+  format: z.enum(DOWNLOAD_FORMATS),
+  bytes: z.number().int().nonnegative().nullable(),
+  approximate: z.boolean(),
+});
+export type DownloadOption = z.infer<typeof downloadOptionSchema>;
+
+/** 320 kb/s is 40,000 bytes a second. */
+export const MP3_BYTES_PER_SECOND = 40_000;
+/** ID3v2 text frames and a 640 px JPEG cover: rarely above 64 KiB. */
+export const MP3_TAG_ALLOWANCE = 64 * 1024;
+/**
+ * FLAC keeps CD-quality music in about 50-70% of its PCM size (WAV); 60% is the middle, and the
+ * answer says it is approximate until the file is made.
+ */
+export const FLAC_OF_WAV_RATIO = 0.6;
+
+/** A song as the sizes need it: its original, and the made formats' exact sizes when made. */
+export interface SizedSong {
+  fileSize: number;
+  mimeType: string;
+  duration: number;
+  made: Partial<Record<'mp3' | 'flac', number>>;
+}
+
+function formatBytes(song: SizedSong, format: 'mp3' | 'flac'): { bytes: number; approximate: boolean } {
+  const made = song.made[format];
+  if (made !== undefined) return { bytes: made, approximate: false };
+  if (format === 'mp3') return { bytes: Math.ceil(song.duration * MP3_BYTES_PER_SECOND) + MP3_TAG_ALLOWANCE, approximate: true };
+  const isFlac = /flac/.test(song.mimeType);
+  return { bytes: isFlac ? song.fileSize : Math.round(song.fileSize * FLAC_OF_WAV_RATIO), approximate: true };
+}
+
+/**
+ * The `downloads` of a track (one song) or an album (its songs and its cover, `coverBytes`, which
+ * the original ZIP holds): original, mp3, and flac when every original is lossless.
+ */
+export function downloadOptionsFor(kind: 'track' | 'album', songs: readonly SizedSong[], coverBytes = 0): DownloadOption[] {
+  // An album without songs has nothing to download (its download answers 404).
+  if (songs.length === 0) return [];
+  const formats = downloadFormatsFor(songs.map((song) => song.mimeType));
+  const isAlbum = kind === 'album';
+  return formats.map((format): DownloadOption => {
+    if (format === 'original') {
+      const bytes = songs.reduce((sum, song) => sum + song.fileSize, 0) + (isAlbum ? coverBytes : 0);
+      return { format, bytes, approximate: isAlbum };
+    }
+    const sizes = songs.map((song) => formatBytes(song, format));
+    return {
+      format,
+      bytes: sizes.reduce((sum, size) => sum + size.bytes, 0),
+      approximate: isAlbum || sizes.some((size) => size.approximate),
+    };
+  });
+}

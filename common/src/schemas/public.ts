@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicUserSchema } from './auth';
 import { albumSchema, trackSchema } from './catalog/responses';
 import { CATALOG_MESSAGES } from './catalog/rules';
+import { downloadOptionSchema } from './playback';
 
 /**
  * What anyone may read: the public profile, track and album pages and the landing page's lists
@@ -39,15 +40,22 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-/** GET /api/track-detail/{trackId}. */
-export const trackDetailSchema = z.object({ track: publicTrackSchema, user: publicUserSchema });
+/**
+ * GET /api/track-detail/{trackId}. `downloads` (issue 16): the formats it offers with their sizes
+ * (common/schemas/playback.ts downloadOptionSchema: `approximate` says whether `bytes` is exact).
+ */
+export const trackDetailSchema = z.object({ track: publicTrackSchema, user: publicUserSchema, downloads: z.array(downloadOptionSchema) });
 export type TrackDetail = z.infer<typeof trackDetailSchema>;
 
-/** GET /api/album-detail/{albumId}: the album, its tracks in album order, its artist. */
+/**
+ * GET /api/album-detail/{albumId}: the album, its tracks in album order, its artist, and its
+ * `downloads` (the ZIP of each format, always `approximate`: the ZIP's headers add a little).
+ */
 export const albumDetailSchema = z.object({
   album: publicAlbumSummarySchema,
   tracks: z.array(publicTrackSchema),
   user: publicUserSchema,
+  downloads: z.array(downloadOptionSchema),
 });
 export type AlbumDetail = z.infer<typeof albumDetailSchema>;
 

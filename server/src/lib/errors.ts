@@ -2,7 +2,7 @@ import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { PUBLIC_NOT_FOUND_MESSAGES } from '#common/schemas/public';
 import { PROFILE_MESSAGES } from '#common/schemas/profile';
-import { PAYMENT_MESSAGES } from '#common/schemas/payments';
+import { PAYMENT_MESSAGES, RECEIPT_MESSAGES } from '#common/schemas/payments';
 import { SALES_MESSAGES } from '#common/schemas/sales';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 
@@ -81,6 +81,8 @@ export const ERRORS = {
   'payment.not-found': { status: 404, message: PAYMENT_MESSAGES.paymentNotFound },
   'payment.not-completed': { status: 402, message: PAYMENT_MESSAGES.paymentNotCompleted },
   'payment.mismatch': { status: 402, message: PAYMENT_MESSAGES.paymentMismatch },
+  // Issue 16: the receipt page's link (an unknown reference, a wrong or revoked token alike).
+  'receipt.not-found': { status: 404, message: RECEIPT_MESSAGES.notFound },
   'webhook.invalid-signature': { status: 401, message: 'Invalid signature' },
   'webhook.invalid': { status: 400, message: 'Invalid webhook payload' },
 

@@ -11,10 +11,27 @@ import { loadPageRenderer, pageHtml, renderPage, templateForRenderedPages } from
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/**
+ * The buyer's purchase page (/purchase/{reference}?token=..., issue 16): its address is a key to
+ * a purchase. Never indexed, never stored by a browser or a cache, its address never sent on as a
+ * referrer. Every other page stays cacheable (no-cache: revalidated, shareable).
+ */
+const isPrivatePage = (url: string) => url.startsWith('/purchase/');
+
+function pageCacheControl(request: FastifyRequest, reply: FastifyReply): string {
+  if (!isPrivatePage(request.url)) return 'no-cache';
+  reply.header('X-Robots-Tag', 'noindex, nofollow').header('Referrer-Policy', 'no-referrer');
+  return 'no-store';
+}
+
 /** A rendered page is small (tens of KB): compressing it costs well under a millisecond. */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
-  reply.code(status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+  reply
+    .code(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Cache-Control', pageCacheControl(request, reply))
+    .header('Vary', 'Accept-Encoding');
   if (/\bbr\b/.test(accepts)) {
     return reply.header('Content-Encoding', 'br').send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
   }
@@ -48,7 +65,7 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
           request.log.error({ err: error }, 'server-side rendering failed');
         }
       }
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return reply.header('Cache-Control', pageCacheControl(request, reply)).sendFile('index.html');
     };
 
     if (indexHtml) {

@@ -27,6 +27,7 @@ const DashboardScreen = lazy(() => import('./screens/dashboard-screen').then((m)
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));
 const AlbumPage = lazy(() => import('@/features/album/components/album-page').then((m) => ({ default: m.AlbumPage })));
+const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */
 function ScrollToTopOnNavigate() {
@@ -105,6 +106,13 @@ export function AppRoutes() {
           {({ albumId }) => (
             <PublicLayout>
               <AlbumPage albumId={albumId} />
+            </PublicLayout>
+          )}
+        </Route>
+        <Route path="/purchase/:reference">
+          {({ reference }) => (
+            <PublicLayout>
+              <ReceiptPage reference={reference} />
             </PublicLayout>
           )}
         </Route>

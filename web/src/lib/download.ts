@@ -51,3 +51,22 @@ export async function downloadRefusal(url: string): Promise<unknown> {
     return error;
   }
 }
+
+/**
+ * Phones get MP3 (issue 16): fans pay for data by the megabyte, and a 40 MB WAV is a day's bundle.
+ * A phone is told by its primary pointer being coarse (a finger), not by a narrow window: a
+ * laptop's narrow window is on Wi-Fi and wants the original; a phone turned sideways is still a
+ * phone. Tablets count as phones here: they are on the same data plans. CSS asks the same
+ * question (Tailwind's `pointer-coarse:`), so a page rendered on the server already shows it.
+ */
+export const PHONE_POINTER_QUERY = '(pointer: coarse)';
+
+export function isPhonePointer(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(PHONE_POINTER_QUERY).matches;
+}
+
+/** A track's or album's download address in the phone-friendly format: `format=mp3` on phones, as is elsewhere (the original). */
+export function phoneFriendlyDownloadUrl(url: string, phone: boolean = isPhonePointer()): string {
+  if (!phone || /[?&]format=/.test(url)) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}format=mp3`;
+}

@@ -85,7 +85,8 @@ export interface ReceiptDetails {
   fee: string;
   total: string;
   reference: string;
-  downloadUrl: string;
+  /** The purchase page, /purchase/{reference}?token=... (issue 16): what was bought, each format and its size. */
+  receiptUrl: string;
 }
 
 /** The buyer's receipt: what was bought, what was paid, and a link that downloads it again from any device. */
@@ -98,9 +99,9 @@ export function purchaseReceiptMail(to: string, receipt: ReceiptDetails): MailMe
     paragraphs: [
       `Thank you for buying ${what} by ${receipt.artistName}. 90% of the price goes to the artist.`,
       `Price: ${receipt.price}. Processing fee: ${receipt.fee}. Total paid: ${receipt.total}. Reference: ${receipt.reference}.`,
-      'Use the link below to download it, now or later, on any device. Keep it to yourself: anyone with the link can download your purchase.',
+      'Use the link below to download it, now or later, on any device: MP3 (smaller, best on a phone) or the original file. Keep it to yourself: anyone with the link can download your purchase.',
     ],
-    action: { label: receipt.itemType === 'album' ? 'Download the album' : 'Download the track', url: receipt.downloadUrl },
+    action: { label: receipt.itemType === 'album' ? 'Download the album' : 'Download the track', url: receipt.receiptUrl },
     footer: 'Lost this email? Open the track or album page on Sauti, choose Buy, and ask for a new download link with this email address.',
   });
 }

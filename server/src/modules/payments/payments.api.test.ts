@@ -204,7 +204,10 @@ describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider',
       const receipts = receiptsTo(email);
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.text).toContain('KES 608.00');
-      const link = new URL(/https?:\/\/\S+\/download\?token=[\w-]+/.exec(receipts[0]!.text)![0]);
+      // It links the purchase page (issue 16); the bare file link of older mails takes the same token.
+      const page = new URL(/https?:\/\/\S+\/purchase\/\S+\?token=[\w-]+/.exec(receipts[0]!.text)![0]);
+      expect(page.pathname).toBe(`/purchase/${reference}`);
+      const link = new URL(`/api/tracks/${track.id}/download?token=${page.searchParams.get('token')}`, page);
       expect((await t.fetchBytes(`${link.pathname}${link.search}`)).status).toBe(200);
       expect((await t.fetchBytes(`/api/tracks/${track.id}/download?email=${encodeURIComponent(email)}`)).status).toBe(402);
       expect((await t.fetchBytes(`/api/tracks/${track.id}/download?token=${'x'.repeat(43)}`)).status).toBe(402);

@@ -2,6 +2,8 @@ import fp from 'fastify-plugin';
 import { salesFiguresFromLedger } from '../payouts';
 import { paymentRoutes, webhookRoutes } from './payments.routes';
 import { CONFIRM_JOB, PaymentsService, TRANSFER_EVENT_JOB, type TransferEvent } from './payments.service';
+import { receiptRoutes } from './receipts.routes';
+import { ReceiptsService } from './receipts.service';
 import { salesRoutes } from './sales.routes';
 import { SalesService } from './sales.service';
 
@@ -43,6 +45,7 @@ export const paymentsPlugin = fp(
     await app.register(async (scope) => paymentRoutes(scope, payments));
     await app.register(async (scope) => webhookRoutes(scope, payments, () => app.paymentsProvider));
     await app.register(async (scope) => salesRoutes(scope, new SalesService({ db: () => app.database.db })));
+    await app.register(async (scope) => receiptRoutes(scope, new ReceiptsService({ db: () => app.database.db })));
   },
   { name: 'payments', dependencies: ['database', 'limits', 'session', 'mail', 'payment-provider', 'payouts'] },
 );

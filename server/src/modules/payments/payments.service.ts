@@ -297,7 +297,7 @@ export class PaymentsService {
     return true;
   }
 
-  /** A new e-mailed link (a random token, kept only as its hash) and the receipt carrying it. */
+  /** A new e-mailed link (a random token, kept only as its hash) to the purchase page, and the receipt carrying it. */
   private async sendReceipt(tx: DbOrTx, order: Order): Promise<void> {
     const item = purchaseItemOf(order);
     const token = randomToken();
@@ -312,7 +312,9 @@ export class PaymentsService {
         fee: formatPrice(order.fee),
         total: formatPrice(order.amount),
         reference: order.reference,
-        downloadUrl: `${this.deps.publicUrl}${downloadPath(item.type, item.id)}?token=${token}`,
+        // The purchase page (issue 16: formats and sizes); links to the bare file in mails already
+        // sent keep working, with the same token.
+        receiptUrl: `${this.deps.publicUrl}/purchase/${encodeURIComponent(order.reference)}?token=${token}`,
       }),
       { tx },
     );

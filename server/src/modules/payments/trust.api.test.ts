@@ -7,7 +7,7 @@ import { editorPicks, orders, profileViews } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
-import { linkIn, startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/support/smtp-capture';
 import { ProviderError, TEST_CARD_SUCCESS } from '../payment-provider';
 import { OWNED_RESEND_LIMIT } from './payments.service';
 
@@ -72,6 +72,20 @@ describe('trust around every sale (issue 16)', () => {
   const receiptsTo = (email: string) => smtp.mailTo(email).filter((mail) => mail.subject.startsWith('Your Sauti purchase'));
   const drain = () => t.app.jobs.drain();
 
+  /**
+   * The item's file link a receipt grants: the mail links the purchase page (issue 16), whose
+   * answer must name this download (the mail is for this item); the same token opens the file,
+   * as the bare links of mails sent before the purchase page do.
+   */
+  async function fileLinkIn(mail: CapturedMail, downloadPath: string): Promise<URL> {
+    const match = /https?:\/\/\S+?\/purchase\/([A-Za-z0-9._=-]+)\?token=([\w-]+)/.exec(mail.text);
+    if (!match) throw new Error(`no purchase page link in mail "${mail.subject}"`);
+    const receipt = await t.request('GET', `/api/receipts/${match[1]}?token=${match[2]}`);
+    expect(receipt.status).toBe(200);
+    expect(receipt.body.downloads[0].url).toBe(`${downloadPath}?format=original&token=${match[2]}`);
+    return new URL(`${downloadPath}?token=${match[2]}`, t.baseUrl);
+  }
+
   /** A whole checkout in the simulated provider: initialize, pay by card, verify. Answers the browser's cookie. */
   async function buy(email: string, item: { trackId?: string; albumId?: string }, cookie?: string): Promise<string> {
     const init = await initialize({ email, ...item }, cookie);
@@ -101,7 +115,7 @@ describe('trust around every sale (issue 16)', () => {
       expect(refused.body).toEqual({ message: CATALOG_MESSAGES.albumSold });
       expect((await t.request('GET', `/api/album-detail/${album.id}`)).status).toBe(200);
       const receipt = receiptsTo('album-buyer@example.com').at(-1)!;
-      const link = linkIn(receipt, `/api/albums/${album.id}/download`);
+      const link = await fileLinkIn(receipt, `/api/albums/${album.id}/download`);
       expect((await t.fetchBytes(`${link.pathname}${link.search}`)).status).toBe(200);
       expect((await t.fetchBytes(`/api/albums/${album.id}/download`, { cookie: albumBuyer })).status).toBe(200);
     });
@@ -147,7 +161,7 @@ describe('trust around every sale (issue 16)', () => {
       expect(detail.status).toBe(200);
       expect(detail.body.track.albumId).toBeNull();
       expect((await t.fetchBytes(`/api/tracks/${single.id}/download`, { cookie: buyer })).status).toBe(200);
-      const link = linkIn(receiptsTo('single-buyer@example.com').at(-1)!, `/api/tracks/${single.id}/download`);
+      const link = await fileLinkIn(receiptsTo('single-buyer@example.com').at(-1)!, `/api/tracks/${single.id}/download`);
       expect((await t.fetchBytes(`${link.pathname}${link.search}`)).status).toBe(200);
       expect((await t.request('DELETE', `/api/tracks/${single.id}`, { cookie: seller.cookie })).status).toBe(409);
     });
@@ -211,7 +225,7 @@ describe('trust around every sale (issue 16)', () => {
       await drain();
       const sent = receiptsTo('twice@example.com');
       expect(sent).toHaveLength(receipts + 1);
-      const link = linkIn(sent.at(-1)!, `/api/tracks/${track.id}/download`);
+      const link = await fileLinkIn(sent.at(-1)!, `/api/tracks/${track.id}/download`);
       expect((await t.fetchBytes(`${link.pathname}${link.search}`)).status).toBe(200);
     });
 
@@ -222,7 +236,7 @@ describe('trust around every sale (issue 16)', () => {
       const forSong = await initialize({ email: 'twice@example.com', trackId: album.tracks[0]!.id });
       expect(forSong.status).toBe(409);
       await drain();
-      linkIn(receiptsTo('twice@example.com').at(-1)!, `/api/albums/${album.id}/download`);
+      await fileLinkIn(receiptsTo('twice@example.com').at(-1)!, `/api/albums/${album.id}/download`);
     });
 
     it('with buyAgain: true starts a normal new checkout (a gift); another e-mail is not refused', async () => {

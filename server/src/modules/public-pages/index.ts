@@ -2,3 +2,4 @@
 export { publicPagesPlugin } from './public-pages.plugin';
 export { toPublicTrack } from './public-view';
 export { publicTrackColumns } from './public-pages.repo';
+export { itemDownloads, type ItemDownloads } from './item-downloads';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { albums, covers, paymentMethods, profileDailyViews, profileViews, profileViewThrottle, socialLinks, tracks, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../db/client';
+import { albums, covers, paymentMethods, profileDailyViews, profileViews, profileViewThrottle, socialLinks, trackRenditions, tracks, users } from '../../db/schema';
 
 /**
  * What anyone may read, selected column by column: the uploader's file name, the storage keys,
@@ -82,6 +82,7 @@ const albumColumns = {
   coverMimeType: covers.mimeType,
   price: albums.price,
   createdAt: albums.createdAt,
+  coverByteSize: covers.byteSize,
   sellerCanBePaid: sellerCanBePaid(albums.userId),
 };
 export interface PublicAlbumRow {
@@ -92,6 +93,8 @@ export interface PublicAlbumRow {
   coverMimeType: string | null;
   price: number;
   createdAt: Date;
+  /** The cover's original, which the album's original ZIP holds (null: no cover). */
+  coverByteSize: number | null;
   sellerCanBePaid: boolean;
 }
 
@@ -155,6 +158,27 @@ export async function findAlbum(db: Db, albumId: string): Promise<{ album: Publi
     .where(eq(albums.id, albumId))
     .limit(1);
   return row;
+}
+
+/**
+ * The exact sizes of the download formats already made of these tracks (issue 16's `downloads`):
+ * only renditions made from the track's current audio count (one of replaced audio is stale).
+ * Storage keys are compared here, never selected.
+ */
+export async function madeDownloadSizes(db: DbOrTx, trackIds: string[]): Promise<Map<string, Partial<Record<'mp3' | 'flac', number>>>> {
+  const sizes = new Map<string, Partial<Record<'mp3' | 'flac', number>>>();
+  if (trackIds.length === 0) return sizes;
+  const rows = await db
+    .select({ trackId: trackRenditions.trackId, kind: trackRenditions.kind, byteSize: trackRenditions.byteSize })
+    .from(trackRenditions)
+    .innerJoin(tracks, and(eq(tracks.id, trackRenditions.trackId), eq(tracks.audioKey, trackRenditions.sourceKey)))
+    .where(and(inArray(trackRenditions.trackId, trackIds), inArray(trackRenditions.kind, ['download_mp3', 'download_flac'])));
+  for (const row of rows) {
+    const entry = sizes.get(row.trackId) ?? {};
+    entry[row.kind === 'download_mp3' ? 'mp3' : 'flac'] = row.byteSize;
+    sizes.set(row.trackId, entry);
+  }
+  return sizes;
 }
 
 export async function listSocialLinks(db: Db, userId: string): Promise<{ id: string; title: string; url: string }[]> {

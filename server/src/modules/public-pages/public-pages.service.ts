@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { downloadOptionsFor } from '#common/schemas/playback';
 import type { AlbumDetail, ProfileResponse, TrackDetail } from '#common/schemas/public';
 import { isReservedSlug, toSlug } from '#common/slug';
 import type { Db } from '../../db/client';
@@ -16,6 +17,7 @@ import {
   listArtistAlbums,
   listArtistTracks,
   listSocialLinks,
+  madeDownloadSizes,
   sitemapEntries,
   type ArtistRow,
   type PublicTrackRow,
@@ -141,7 +143,9 @@ export class PublicPagesService {
   async trackDetail(trackId: string): Promise<TrackDetail> {
     const found = isUuid(trackId) ? await findTrack(this.context.db(), trackId) : undefined;
     if (!found) throw new AppError('track.not-found');
-    return { track: toPublicTrack(found.track), user: toPublicArtist(found.artist) };
+    const made = await madeDownloadSizes(this.context.db(), [found.track.id]);
+    const downloads = downloadOptionsFor('track', [{ ...found.track, made: made.get(found.track.id) ?? {} }]);
+    return { track: toPublicTrack(found.track), user: toPublicArtist(found.artist), downloads };
   }
 
   /** GET /api/album-detail/{albumId}: the album, its tracks in album order, its artist. */
@@ -150,7 +154,10 @@ export class PublicPagesService {
     const found = isUuid(albumId) ? await findAlbum(db, albumId) : undefined;
     if (!found) throw new AppError('album.not-found');
     const tracks = await listAlbumTracks(db, [found.album.id]);
-    return { album: toPublicAlbumSummary(found.album, found.artist), tracks: tracks.map(toPublicTrack), user: toPublicArtist(found.artist) };
+    const made = await madeDownloadSizes(db, tracks.map((track) => track.id));
+    const songs = tracks.map((track) => ({ ...track, made: made.get(track.id) ?? {} }));
+    const downloads = downloadOptionsFor('album', songs, found.album.coverByteSize ?? 0);
+    return { album: toPublicAlbumSummary(found.album, found.artist), tracks: tracks.map(toPublicTrack), user: toPublicArtist(found.artist), downloads };
   }
 
   /** GET /sitemap.xml: every artist with a track, every album, every track, up to the protocol's 50,000. */

@@ -7,6 +7,7 @@ import type { PageHead } from '#common/ssr';
 import { albumDetailQueryKey } from '@/features/album/api/album-detail';
 import { editorsPicksQuery, featuredArtistsQuery, featuredTracksQuery } from '@/features/landing/api/featured';
 import { profileQueryKey } from '@/features/profile/api/profile';
+import { receiptQueryKey } from '@/features/receipt/api/receipt';
 import { trackDetailQueryKey } from '@/features/track/api/track-detail';
 
 /**
@@ -63,12 +64,31 @@ function segment(value: string): string {
   }
 }
 
-export function pageDataFor(pathname: string): PageData | null {
+/**
+ * /purchase/{reference}?token=... (issue 16): the buyer's own page. Its only read carries the
+ * token from the address's query (the one page that takes anything from it); its head names
+ * nothing bought and has no image (the server also marks it noindex and no-store), and its
+ * canonical address drops the token.
+ */
+function receiptPage(reference: string, search: string): PageData {
+  const token = new URLSearchParams(search).get('token');
+  const head = (): PageHead => ({
+    title: 'Your purchase · Sauti',
+    description: 'Download what you bought on Sauti, in the format you choose.',
+    canonicalPath: `/purchase/${encodeURIComponent(reference)}`,
+    type: 'website',
+  });
+  return { queries: token ? [receiptQueryKey(reference, token)] : [], head };
+}
+
+/** The page's data and head; `search` ("?token=...") is read by the purchase page only. */
+export function pageDataFor(pathname: string, search = ''): PageData | null {
   const parts = pathname.split('/').slice(1);
   if (parts.length === 2 && parts[1]) {
     const [kind, raw] = parts as [string, string];
     const id = segment(raw);
     if (kind === 'profile') return profilePage(id);
+    if (kind === 'purchase') return receiptPage(id, search);
     if (kind === 'track') {
       const key = trackDetailQueryKey(id);
       return {

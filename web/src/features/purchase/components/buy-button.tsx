@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { DownloadLink } from '@/lib/catalog-ui';
-import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
+import { albumDownloadUrl, phoneFriendlyDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import type { BuyButtonProps } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
 import { useOwnedItems } from '../api/purchase-api';
@@ -36,12 +36,14 @@ export function BuyButton(props: BuyButtonProps) {
 }
 
 /**
- * 'Purchased' and the item's download (the buyer cookie grants it; the click asks the server
+ * 'Purchased' and the item's download, MP3 on phones (lib/download.ts phoneFriendlyDownloadUrl;
+ * the original elsewhere) (the buyer cookie grants it; the click asks the server
  * first, so a refusal is a message, never a saved error body). In a row, one button of Buy's size:
  * its face "Purchased" with the download icon, its name "Purchased: download Sunrise".
  */
 function PurchasedDownload({ item, size = 'full', className }: BuyButtonProps) {
-  const href = item.type === 'album' ? albumDownloadUrl(item.id) : trackDownloadUrl(item.id);
+  // Rendered only in the browser (what it owns is known after loading): MP3 on phones, else the original.
+  const href = phoneFriendlyDownloadUrl(item.type === 'album' ? albumDownloadUrl(item.id) : trackDownloadUrl(item.id));
   const failureFallback = item.type === 'album' ? 'Failed to download album. Please try again.' : undefined;
   const ref = useRef<HTMLSpanElement & HTMLDivElement>(null);
   const { type, id } = item;

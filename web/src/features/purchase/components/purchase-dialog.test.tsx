@@ -212,6 +212,27 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Download Sunrise' })).toHaveFocus());
   });
 
+  it('downloads MP3 on a phone (a coarse pointer), after paying and from Purchased (issue 16)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(pointer: coarse)' }));
+    let bought = false;
+    const { calls } = routes({ 'GET /api/purchases/owned': () => ({ body: { trackIds: bought ? ['t1'] : [], albumIds: [] } }) });
+    vi.mocked(openCheckout).mockImplementation(async () => {
+      bought = true;
+      return { status: 'success', reference: 'ref-1' };
+    });
+    try {
+      renderApp('/track/t1');
+      await waitFor(() => expect(calls('GET /api/purchases/owned')).toHaveLength(1));
+      const dialog = await openDialog();
+      fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+      await waitFor(() => expect(startDownload).toHaveBeenCalledWith('/api/tracks/t1/download?format=mp3'));
+      expect(await screen.findByRole('link', { name: 'Download Sunrise' })).toHaveAttribute('href', '/api/tracks/t1/download?format=mp3');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('e-mails the download link again to a buyer who asks, with the server’s message', async () => {
     const { calls } = routes({ 'POST /api/purchases/resend': { body: { message: PAYMENT_MESSAGES.receiptResent } } });
     renderApp('/track/t1');

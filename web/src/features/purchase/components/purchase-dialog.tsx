@@ -16,6 +16,7 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { initializePayment, paystackConfigQuery, refreshOwnedItems, useResendDownloadLink, verifyPayment } from '../api/purchase-api';
 import { loadPaystack, openCheckout } from '../lib/checkout';
+import { phoneFriendlyDownloadUrl } from '@/lib/download';
 import { downloadBought } from '../lib/download-bought';
 import { focusDownloadAfterPurchase } from '../lib/focus-after-purchase';
 import { runPurchase } from '../lib/purchase-flow';
@@ -121,7 +122,8 @@ export function PurchaseDialog({
           initialize: initializePayment,
           openCheckout,
           verify: verifyPayment,
-          download: (url) => downloadBought(url, downloadFailure),
+          // The automatic download after paying: MP3 on phones (data by the megabyte), else the original.
+          download: (url) => downloadBought(phoneFriendlyDownloadUrl(url), downloadFailure),
           toast,
         },
       );

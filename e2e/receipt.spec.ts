@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from './support/test';
+import { formatPrice } from '../common/src/money';
+import { finalAmount } from '../common/src/payments';
+import { verifiedAccount } from './support/accounts';
+import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
+import { waitForMail } from './support/mail';
+import { testMedia } from './support/media';
+
+/**
+ * Issue 16, items 3 and 5, on a phone (Chromium at 390x844, touch: a coarse pointer): a fan buys
+ * a WAV track in the simulated checkout, the automatic download is the MP3, the receipt e-mail
+ * links the purchase page, which is rendered on the server (not indexed, not stored), names the
+ * track, offers MP3 first with its size, and downloads it.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+const TRACK_PRICE = 5000; // KES 50.00
+let track: UploadedTrack;
+
+test.beforeAll(async ({ browser }) => {
+  const media = await testMedia();
+  const page = await browser.newPage();
+  const artist = await verifiedAccount(page, 'receipt');
+  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
+  expect(method.status(), await method.text()).toBe(201);
+  track = await uploadTrackByApi(page, media.wav, { trackName: 'Receipt Tone', artistName: artist.displayName, price: '50' });
+  await page.close();
+});
+
+/** Buy on the track page: the dialog, the e-mail, Pay, the simulated checkout's test card. Answers the automatic download. */
+async function buy(page: Page, email: string) {
+  await page.goto(`/track/${track.id}`);
+  await page.getByRole('button', { name: `Buy Receipt Tone for ${formatPrice(TRACK_PRICE)}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buy Receipt Tone' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: `Pay ${formatPrice(finalAmount(TRACK_PRICE))}` }).click();
+  const frame = page.frameLocator('iframe[title="Checkout"]');
+  await frame.getByRole('tab', { name: 'Card' }).click();
+  await frame.getByLabel('Card number').fill('4084 0840 8408 4081');
+  await frame.getByLabel('CVV').fill('408');
+  const download = page.waitForEvent('download');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  return download;
+}
+
+test('a fan on a phone buys a track, gets the MP3, and the receipt link opens the purchase page that downloads it again', async ({ page }) => {
+  // The emulated phone has a coarse pointer, as a real one does (the rule of web/src/lib/download.ts).
+  expect(await page.evaluate('matchMedia("(pointer: coarse)").matches')).toBe(true);
+  const email = `fan-${randomUUID().slice(0, 8)}@example.test`;
+  const automatic = await buy(page, email);
+  // Phones default to MP3 (issue 16): the automatic download after paying is the MP3.
+  expect(automatic.suggestedFilename()).toMatch(/\.mp3$/);
+
+  const mail = await waitForMail(email, /Your Sauti purchase/);
+  const match = /https?:\/\/\S+?\/purchase\/[A-Za-z0-9._=-]+\?token=[A-Za-z0-9_-]+/.exec(mail.text);
+  expect(match, mail.text).not.toBeNull();
+  const link = match![0];
+
+  // Rendered on the server, never indexed nor stored.
+  const html = await page.request.get(link);
+  expect(html.status()).toBe(200);
+  expect(html.headers()['x-robots-tag']).toContain('noindex');
+  expect(html.headers()['cache-control']).toBe('no-store');
+  const body = await html.text();
+  expect(body).toContain('Receipt Tone');
+  expect(body).toMatch(/MP3 · [\d.]+ (KB|MB)/);
+  expect(body).not.toContain('og:image');
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Receipt Tone' })).toBeVisible();
+  const downloads = page.getByTestId('receipt-downloads').getByRole('link');
+  // MP3 first and highlighted on a phone; then the original and FLAC (a WAV is lossless).
+  await expect(downloads).toHaveCount(3);
+  await expect(downloads.first()).toHaveAccessibleName(/^Download Receipt Tone: MP3 · [\d.]+ (KB|MB)$/);
+  await expect(downloads.first()).toContainText('Best for phones');
+  await expect(downloads.nth(1)).toHaveAccessibleName(/Original \(WAV\) · [\d.]+ (KB|MB)/);
+  await expect(downloads.nth(2)).toHaveAccessibleName(/FLAC \(lossless\)/);
+  const box = await downloads.first().boundingBox();
+  const second = await downloads.nth(1).boundingBox();
+  expect(box!.y).toBeLessThan(second!.y);
+  expect(box!.width).toBeGreaterThan(300);
+
+  const again = page.waitForEvent('download');
+  await downloads.first().click();
+  const file = await again;
+  expect(file.suggestedFilename()).toMatch(/^Receipt Tone\.mp3$/);
+
+  // A wrong token: one message, nothing to download.
+  await page.goto(link.replace(/token=[\w-]+/, `token=${'x'.repeat(43)}`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Purchase link not valid' })).toBeVisible();
+});

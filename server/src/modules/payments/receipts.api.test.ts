@@ -1,0 +1,219 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECEIPT_MESSAGES, receiptResponseSchema } from '#common/schemas/payments';
+import { MP3_BYTES_PER_SECOND, MP3_TAG_ALLOWANCE } from '#common/schemas/playback';
+import type { Album, Track } from '#common/schemas/catalog/responses';
+import { orders } from '../../db/schema';
+import type { TestArtist } from '../../../test/support/artists';
+import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
+import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
+import { TEST_CARD_SUCCESS } from '../payment-provider';
+import { revokeLinksOf } from './index';
+
+/**
+ * Issue 16, items 4 and 5: the details' `downloads` (formats and sizes) and the receipt page's
+ * API, GET /api/receipts/{reference}?token=..., which the receipt e-mail now links to.
+ */
+
+function buyerCookieOf(response: HttpResponse): string {
+  const match = /sauti_buyer=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
+  expect(match, 'initialize sets the buyer cookie').not.toBeNull();
+  return `sauti_buyer=${match![1]}`;
+}
+
+describe('downloads list and receipt page (issue 16)', () => {
+  let t: CatalogTestApp;
+  let smtp: SmtpCapture;
+  let media: MediaFixtures;
+  let seller: TestArtist;
+
+  beforeAll(async () => {
+    media = await mediaFixtures();
+    smtp = await startSmtpCapture();
+    t = await CatalogTestApp.start('local', { SMTP_URL: smtp.url });
+    seller = await t.artist();
+    const method = await t.request('POST', '/api/payment-methods/mobile-money', { cookie: seller.cookie, json: { mobileNumber: '0712345678' } });
+    expect(method.status).toBe(201);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const receiptsTo = (email: string) => smtp.mailTo(email).filter((mail) => mail.subject.startsWith('Your Sauti purchase'));
+
+  /** A whole checkout in the simulated provider; answers the receipt e-mail's link (path and query). */
+  async function buy(email: string, item: { trackId?: string; albumId?: string }): Promise<{ reference: string; token: string; path: string }> {
+    const init = await t.request('POST', '/api/payments/initialize', { json: { email, ...item } });
+    expect(init.status).toBe(200);
+    const cookie = buyerCookieOf(init);
+    const paid = await t.request('POST', `/api/payments/simulated/checkout/${init.body.data.accessCode}/pay`, {
+      json: { channel: 'card', cardNumber: TEST_CARD_SUCCESS, cvv: '408', expiry: '12/30' },
+    });
+    expect(paid.body.status).toBe('success');
+    expect((await t.request('POST', '/api/payments/verify', { json: { reference: init.body.data.reference }, cookie })).status).toBe(200);
+    await t.app.jobs.drain();
+    const mail = receiptsTo(email).at(-1)!;
+    const match = /https?:\/\/\S+?(\/purchase\/([A-Za-z0-9._=-]+)\?token=([\w-]+))/.exec(mail.text);
+    expect(match, 'the receipt links the purchase page').not.toBeNull();
+    expect(match![2]).toBe(init.body.data.reference);
+    return { reference: match![2]!, token: match![3]!, path: match![1]! };
+  }
+
+  const receipt = (reference: string, token?: string) =>
+    t.request('GET', `/api/receipts/${encodeURIComponent(reference)}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`);
+
+  describe('a bought WAV track', () => {
+    let track: Track;
+    let bought: { reference: string; token: string; path: string };
+
+    beforeAll(async () => {
+      track = await t.uploadTrack(seller, media.wav, { trackName: 'Mvua', price: '50' });
+      bought = await buy('wav-fan@example.com', { trackId: track.id });
+    });
+
+    it('lists its formats on the track page: the original exact, MP3 and FLAC estimated until made', async () => {
+      const detail = await t.request('GET', `/api/track-detail/${track.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.downloads).toEqual([
+        { format: 'original', bytes: track.fileSize, approximate: false },
+        { format: 'mp3', bytes: Math.ceil(track.duration * MP3_BYTES_PER_SECOND) + MP3_TAG_ALLOWANCE, approximate: true },
+        { format: 'flac', bytes: Math.round(track.fileSize * 0.6), approximate: true },
+      ]);
+      // The same for everyone: nothing per visitor, so it stays cacheable.
+      expect(detail.headers.get('cache-control')).toBe('no-cache');
+      const asBuyer = await t.request('GET', `/api/track-detail/${track.id}`, { cookie: seller.cookie });
+      expect(asBuyer.body.downloads).toEqual(detail.body.downloads);
+    });
+
+    it('answers the receipt: reference, when paid, the item and a URL per format carrying the token, never cached', async () => {
+      const response = await receipt(bought.reference, bought.token);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const body = receiptResponseSchema.parse(response.body);
+      expect(body).toMatchObject({
+        reference: bought.reference,
+        status: 'paid',
+        item: { type: 'track', id: track.id, name: 'Mvua', artist: track.artistName, mimeType: track.mimeType },
+        songs: [],
+      });
+      expect(Date.parse(body.paidAt!)).toBeGreaterThan(Date.now() - 60_000);
+      expect(body.downloads.map((d) => d.format)).toEqual(['original', 'mp3', 'flac']);
+      for (const download of body.downloads) {
+        expect(download.url).toBe(`/api/tracks/${track.id}/download?format=${download.format}&token=${bought.token}`);
+      }
+    });
+
+    it('downloads the MP3 from its URL, and then says its exact size', async () => {
+      const first = await receipt(bought.reference, bought.token);
+      const mp3 = first.body.downloads.find((d: { format: string }) => d.format === 'mp3');
+      const file = await t.fetchBytes(mp3.url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe('audio/mpeg');
+      const after = await receipt(bought.reference, bought.token);
+      expect(after.body.downloads.find((d: { format: string }) => d.format === 'mp3')).toMatchObject({ bytes: file.bytes.length, approximate: false });
+      const detail = await t.request('GET', `/api/track-detail/${track.id}`);
+      expect(detail.body.downloads[1]).toEqual({ format: 'mp3', bytes: file.bytes.length, approximate: false });
+    });
+
+    it('keeps the bare file link of mails already sent working with the same token', async () => {
+      const bare = await t.fetchBytes(`/api/tracks/${track.id}/download?token=${bought.token}`);
+      expect(bare.status).toBe(200);
+      expect(bare.bytes.length).toBe(track.fileSize);
+      // The page itself is the web app's: the e-mail points at /purchase/{reference}.
+      expect(bought.path).toBe(`/purchase/${bought.reference}?token=${bought.token}`);
+    });
+
+    it('answers one 404 for an unknown reference, a missing, wrong or malformed token, and a revoked link', async () => {
+      const refusals = [
+        await receipt('no-such-reference', bought.token),
+        await receipt(bought.reference),
+        await receipt(bought.reference, 'x'.repeat(43)),
+        await receipt(bought.reference, '../../etc/passwd'),
+        await receipt("'; drop table orders; --", bought.token),
+        await receipt(bought.reference, 'y'.repeat(5000)),
+      ];
+      for (const refused of refusals) {
+        expect(refused.status).toBe(404);
+        expect(refused.body).toEqual({ message: RECEIPT_MESSAGES.notFound });
+        expect(refused.headers.get('cache-control')).toBe('no-store');
+      }
+      const other = await buy('other-fan@example.com', { trackId: track.id });
+      // Another order's token does not open this order.
+      expect((await receipt(bought.reference, other.token)).status).toBe(404);
+      await revokeLinksOf(t.app.database.db, other.reference);
+      const revoked = await receipt(other.reference, other.token);
+      expect(revoked.status).toBe(404);
+      expect(revoked.body).toEqual({ message: RECEIPT_MESSAGES.notFound });
+    });
+
+    it('says a refunded order was refunded, with no downloads', async () => {
+      const refundedBuy = await buy('refunded-fan@example.com', { trackId: track.id });
+      await t.app.database.db.update(orders).set({ status: 'refunded' }).where(eq(orders.reference, refundedBuy.reference));
+      // A refund revokes the links too: the buyer still learns what happened.
+      await revokeLinksOf(t.app.database.db, refundedBuy.reference);
+      const response = await receipt(refundedBuy.reference, refundedBuy.token);
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ status: 'refunded', message: RECEIPT_MESSAGES.refunded, downloads: [], item: { name: 'Mvua' } });
+      expect((await receipt(refundedBuy.reference, 'z'.repeat(43))).status).toBe(404);
+    });
+  });
+
+  describe('a bought album', () => {
+    let album: Album;
+
+    beforeAll(async () => {
+      const response = await t.sendForm(
+        'POST',
+        '/api/albums',
+        {
+          fields: {
+            albumName: 'Safari',
+            price: '300',
+            selectedSongs: '[]',
+            albumTracks: JSON.stringify([
+              { trackName: 'Safari 1', artistName: 'Wanjiru', price: '', allowFullPlayback: true },
+              { trackName: 'Safari 2', artistName: 'Wanjiru', price: '', allowFullPlayback: true },
+            ]),
+          },
+          files: [
+            { field: 'albumTrackFile_0', path: media.mp3Short },
+            { field: 'albumTrackFile_1', path: media.mp3Short },
+          ],
+        },
+        seller.cookie,
+      );
+      expect(response.status).toBe(201);
+      album = response.body;
+    });
+
+    it('lists the ZIP of each format, approximate, without FLAC for lossy originals', async () => {
+      const detail = await t.request('GET', `/api/album-detail/${album.id}`);
+      expect(detail.status).toBe(200);
+      const originals = detail.body.tracks.reduce((sum: number, track: Track) => sum + track.fileSize, 0);
+      expect(detail.body.downloads).toEqual([
+        { format: 'original', bytes: originals, approximate: true },
+        { format: 'mp3', bytes: expect.any(Number), approximate: true },
+      ]);
+    });
+
+    it('answers the album, its songs in order, and ZIP links carrying the token', async () => {
+      const bought = await buy('album-fan@example.com', { albumId: album.id });
+      const response = await receipt(bought.reference, bought.token);
+      expect(response.status).toBe(200);
+      expect(response.body.item).toMatchObject({ type: 'album', id: album.id, name: 'Safari' });
+      expect(response.body.songs.map((song: { name: string }) => song.name)).toEqual(['Safari 1', 'Safari 2']);
+      expect(response.body.downloads.map((d: { url: string }) => d.url)).toEqual([
+        `/api/albums/${album.id}/download?format=original&token=${bought.token}`,
+        `/api/albums/${album.id}/download?format=mp3&token=${bought.token}`,
+      ]);
+      const zip = await t.fetchBytes(response.body.downloads[0].url);
+      expect(zip.status).toBe(200);
+      // Approximate: the ZIP's headers add a little to the files' sum, never much.
+      expect(zip.bytes.length).toBeGreaterThanOrEqual(response.body.downloads[0].bytes);
+      expect(zip.bytes.length).toBeLessThan(response.body.downloads[0].bytes + 4096);
+    });
+  });
+});
