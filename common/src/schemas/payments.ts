@@ -258,3 +258,17 @@ export const salesResponseSchema = z.array(saleSchema);
 
 /** The grant an e-mailed link carries: GET /api/tracks/{id}/download?token=... */
 export const downloadQuerySchema = z.object({ token: z.string().max(200).optional(), email: z.string().max(254).optional() });
+
+/**
+ * Refunds (issue 16): what the operator's command and a refunded buyer are told. The buyer's
+ * e-mailed link of a refunded purchase answers 403 with `refunded`.
+ */
+export const REFUND_MESSAGES = {
+  orderNotFound: 'No order has that reference.',
+  notPaid: 'Only a paid order can be refunded.',
+  alreadyRefunded: 'This order has already been refunded.',
+  inProgress: 'A refund of this order is already under way.',
+  amountInvalid: 'The refund must be more than KES 0 and at most what the buyer paid.',
+  refused: 'The payment provider refused the refund.',
+  refunded: 'This purchase was refunded, so it can no longer be downloaded.',
+} as const;
