@@ -49,6 +49,10 @@ export const paymentsPlugin = fp(
     app.jobs.register<{ event: string; reference: string }>(REFUND_EVENT_JOB, async ({ event, reference }) => {
       await refunds.handleEvent(event, reference);
     });
+    app.jobs.scheduleEvery('payments.refunds-check', RECONCILE_EVERY_MS, async () => {
+      const checked = await refunds.recheckStale();
+      if (checked > 0) app.log.info({ checked }, 'open refunds checked with the provider');
+    });
     app.jobs.scheduleEvery('payments.reconcile', RECONCILE_EVERY_MS, async () => {
       const result = await payments.reconcile();
       if (result.checked > 0) app.log.info(result, 'pending orders reconciled');

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Track } from '#common/schemas/catalog/responses';
 import { ledgerEntries, orders, refunds } from '../../db/schema';
@@ -81,6 +81,19 @@ describe('refunds through Paystack', () => {
     expect((await orderOf(reference)).status).toBe('refunded');
     const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.orderId, (await orderOf(reference)).id));
     expect(entries.find((entry) => entry.kind === 'refund')).toMatchObject({ amountPaid: -20_000, artistShare: -Math.floor((45_000 * 20_000) / 60_800) });
+  });
+
+  it('settles a refund whose webhook never came when the scheduled check asks Paystack again', async () => {
+    const reference = await sale('paystack-lost-webhook@example.com');
+    const asked = await t.app.refunds.refund(reference);
+    const [refund] = await db().select().from(refunds).where(eq(refunds.id, asked.id));
+    standIn.setRefundStatus(refund!.providerRefundId!, 'processed');
+    // Not yet: it was heard of just now.
+    expect(await t.app.refunds.recheckStale()).toBe(0);
+    await db().update(refunds).set({ updatedAt: sql`now() - interval '11 minutes'` }).where(eq(refunds.id, asked.id));
+    expect(await t.app.refunds.recheckStale()).toBe(1);
+    expect((await orderOf(reference)).status).toBe('refunded');
+    expect(await t.app.refunds.recheckStale()).toBe(0);
   });
 
   it('a refund.failed from Paystack leaves the sale paid and is logged with the reference', async () => {

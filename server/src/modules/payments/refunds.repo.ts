@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 
@@ -49,6 +49,18 @@ export async function openRefundsOf(db: DbOrTx, orderId: string): Promise<Refund
     .select()
     .from(refunds)
     .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, OPEN_REFUND_STATES), isNotNull(refunds.providerRefundId)));
+}
+
+/** Open refunds the provider has an id for, not heard of for `olderThanMinutes`: the scheduled check asks again. */
+export async function staleOpenRefunds(db: DbOrTx, olderThanMinutes: number, limit = 200): Promise<(RefundRow & { reference: string })[]> {
+  const rows = await db
+    .select({ refund: refunds, reference: orders.reference })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(inArray(refunds.status, OPEN_REFUND_STATES), isNotNull(refunds.providerRefundId), lt(refunds.updatedAt, sql`now() - make_interval(mins => ${olderThanMinutes})`)))
+    .orderBy(asc(refunds.updatedAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.refund, reference: row.reference }));
 }
 
 export async function updateRefund(db: DbOrTx, id: string, values: Partial<typeof refunds.$inferInsert>): Promise<void> {

@@ -15,6 +15,7 @@ import {
   insertRefund,
   listRefunds,
   openRefundsOf,
+  staleOpenRefunds,
   updateRefund,
   type RefundListRow,
   type RefundRow,
@@ -25,6 +26,9 @@ import {
 export const REFUND_EVENT_JOB = 'payments.refund-event';
 /** Paystack's refund events (its refund statuses, prefixed). */
 export const REFUND_EVENTS: readonly string[] = ['refund.pending', 'refund.processing', 'refund.processed', 'refund.failed', 'refund.needs-attention'];
+
+/** An open refund not heard of for this long is asked about again by the scheduled check. */
+export const STALE_REFUND_MINUTES = 10;
 
 const STATES: readonly RefundState[] = ['pending', 'processing', 'processed', 'failed', 'needs-attention'];
 const stateOf = (status: string): RefundState | undefined => (STATES as readonly string[]).includes(status) ? (status as RefundState) : undefined;
@@ -143,6 +147,26 @@ export class RefundsService {
       return;
     }
     await this.check(transactionReference);
+  }
+
+  /**
+   * The scheduled check (every 10 minutes, once across processes): open refunds not heard of for
+   * STALE_REFUND_MINUTES are read again from the provider, so a refund whose webhook was lost (or
+   * arrived before Paystack's own state moved, and was then recorded as seen) still settles.
+   */
+  async recheckStale(): Promise<number> {
+    const stale = await staleOpenRefunds(this.db, STALE_REFUND_MINUTES);
+    for (const refund of stale) {
+      try {
+        const answer = await this.deps.provider().fetchRefund(refund.providerRefundId!);
+        if (answer) await this.apply(refund, answer);
+      } catch (error) {
+        this.deps.log.warn({ err: error, reference: refund.reference, refundId: refund.id }, 'could not check a refund');
+      }
+      // Asked, whatever the answer: the next question in STALE_REFUND_MINUTES at the earliest.
+      await updateRefund(this.db, refund.id, {});
+    }
+    return stale.length;
   }
 
   /** The operator's list: every refund, newest first. */
