@@ -38,7 +38,7 @@ describe('npm run purchases -- refund', () => {
     scratch.push(dir);
     return dir;
   };
-  const env = () => (t.databaseUrl ? { DATABASE_URL: t.databaseUrl, DATA_DIR: ownDataDir() } : { DATA_DIR: t.dataDir });
+  const env = (): Record<string, string> => (t.databaseUrl ? { DATABASE_URL: t.databaseUrl, DATA_DIR: ownDataDir() } : { DATA_DIR: t.dataDir });
 
   beforeAll(async () => {
     t = await startTestApp();

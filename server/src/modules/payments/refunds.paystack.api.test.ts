@@ -127,6 +127,9 @@ describe('refunds through Paystack', () => {
     // Paystack unreachable: the refund stays pending without an id, and the next try sends it again.
     standIn.failNext(503);
     await expect(t.app.refunds.refund(reference)).rejects.toMatchObject({ code: 'payment-provider.unavailable' });
+    // Right away it may still be under way on another process: refused; a minute later it is sent again.
+    await expect(t.app.refunds.refund(reference)).rejects.toMatchObject({ code: 'refund.in-progress' });
+    await db().update(refunds).set({ updatedAt: sql`now() - interval '61 seconds'` }).where(eq(refunds.status, 'pending'));
     const again = await t.app.refunds.refund(reference);
     expect(again.status).toBe('pending');
     const rows = await db().select().from(refunds).where(eq(refunds.orderId, (await orderOf(reference)).id));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orders, refunds } from '../../db/schema';
 
@@ -61,6 +61,20 @@ export async function staleOpenRefunds(db: DbOrTx, olderThanMinutes: number, lim
     .orderBy(asc(refunds.updatedAt))
     .limit(limit);
   return rows.map((row) => ({ ...row.refund, reference: row.reference }));
+}
+
+/**
+ * Claims a refund recorded but never answered by the provider (it could not be reached) for
+ * sending again: only when no process has touched it for `idleSeconds` (one that is sending it now
+ * has), and only one claimer wins (the condition is in the UPDATE).
+ */
+export async function claimUnsentRefund(db: DbOrTx, id: string, idleSeconds: number): Promise<boolean> {
+  const claimed = await db
+    .update(refunds)
+    .set({ updatedAt: sql`now()` })
+    .where(and(eq(refunds.id, id), eq(refunds.status, 'pending'), isNull(refunds.providerRefundId), lt(refunds.updatedAt, sql`now() - make_interval(secs => ${idleSeconds})`)))
+    .returning({ id: refunds.id });
+  return claimed.length > 0;
 }
 
 export async function updateRefund(db: DbOrTx, id: string, values: Partial<typeof refunds.$inferInsert>): Promise<void> {

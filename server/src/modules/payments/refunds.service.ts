@@ -11,6 +11,7 @@ import { findOrderByReference, markRefunded, revokeGrants } from './orders.repo'
 import {
   activeRefundOf,
   advanceRefund,
+  claimUnsentRefund,
   findRefund,
   insertRefund,
   listRefunds,
@@ -26,6 +27,9 @@ import {
 export const REFUND_EVENT_JOB = 'payments.refund-event';
 /** Paystack's refund events (its refund statuses, prefixed). */
 export const REFUND_EVENTS: readonly string[] = ['refund.pending', 'refund.processing', 'refund.processed', 'refund.failed', 'refund.needs-attention'];
+
+/** A refund the provider never answered may be sent again once untouched this long (a Paystack call times out after 15 s). */
+export const UNSENT_RETRY_SECONDS = 60;
 
 /** An open refund not heard of for this long is asked about again by the scheduled check. */
 export const STALE_REFUND_MINUTES = 10;
@@ -85,8 +89,11 @@ export class RefundsService {
 
     let refund = await activeRefundOf(this.db, order.id);
     if (refund?.status === 'processed') throw new AppError('refund.already-refunded');
-    if (refund && (refund.providerRefundId || refund.amount !== amount)) throw new AppError('refund.in-progress');
-    // A refund recorded but never answered by the provider (it could not be reached) is sent again.
+    // A refund recorded but never answered by the provider (it could not be reached) is sent again,
+    // by one process, once none has been sending it for UNSENT_RETRY_SECONDS (longer than a call may take).
+    if (refund && (refund.providerRefundId || refund.amount !== amount || !(await claimUnsentRefund(this.db, refund.id, UNSENT_RETRY_SECONDS)))) {
+      throw new AppError('refund.in-progress');
+    }
     if (!refund) {
       try {
         refund = await insertRefund(this.db, { orderId: order.id, amount, status: 'pending', note: options.note ?? null });
