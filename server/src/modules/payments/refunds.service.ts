@@ -153,6 +153,12 @@ export class RefundsService {
       this.deps.log.info({ event, reference: transactionReference }, 'a refund event for an order that is not ours');
       return;
     }
+    if ((await openRefundsOf(this.db, order.id)).length === 0 && order.status !== 'refunded') {
+      // A refund made outside Sauti (Paystack's dashboard) is not recorded by its event alone: the
+      // operator records it with the command, or the sale and the ledger stay as they are.
+      this.deps.log.warn({ event, reference: transactionReference }, 'a refund event for an order with no refund of ours under way (made in the provider\'s dashboard?)');
+      return;
+    }
     await this.check(transactionReference);
   }
 

@@ -9,6 +9,7 @@ import { findMethodOf } from './payouts.repo';
  * run's schedule), read in one statement so they add up:
  *
  *   owed    = their share of M-Pesa-settled ('balance') sales recorded at least settleHours ago,
+ *             less refunds at once (issue 16: below zero when refunded money was paid out),
  *             less every payout not failed or reversed (amount + fee): exactly what the next run
  *             pays from (balanceOf);
  *   pending = their share of M-Pesa-settled sales younger than settleHours (still settling), plus
