@@ -307,3 +307,17 @@ export const receiptResponseSchema = z.object({
   downloads: z.array(receiptDownloadSchema),
 });
 export type ReceiptResponse = z.infer<typeof receiptResponseSchema>;
+
+/**
+ * Refunds (issue 16): what the operator's command and a refunded buyer are told. The buyer's
+ * e-mailed link of a refunded purchase answers 403 with `refunded`.
+ */
+export const REFUND_MESSAGES = {
+  orderNotFound: 'No order has that reference.',
+  notPaid: 'Only a paid order can be refunded.',
+  alreadyRefunded: 'This order has already been refunded.',
+  inProgress: 'A refund of this order is already under way.',
+  amountInvalid: 'The refund must be more than KES 0 and at most what the buyer paid.',
+  refused: 'The payment provider refused the refund.',
+  refunded: 'This purchase was refunded, so it can no longer be downloaded.',
+} as const;

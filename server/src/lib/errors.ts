@@ -2,7 +2,7 @@ import { AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { PUBLIC_NOT_FOUND_MESSAGES } from '#common/schemas/public';
 import { PROFILE_MESSAGES } from '#common/schemas/profile';
-import { PAYMENT_MESSAGES, RECEIPT_MESSAGES } from '#common/schemas/payments';
+import { PAYMENT_MESSAGES, RECEIPT_MESSAGES, REFUND_MESSAGES } from '#common/schemas/payments';
 import { SALES_MESSAGES } from '#common/schemas/sales';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 
@@ -83,6 +83,15 @@ export const ERRORS = {
   'payment.mismatch': { status: 402, message: PAYMENT_MESSAGES.paymentMismatch },
   // Issue 16: the receipt page's link (an unknown reference, a wrong or revoked token alike).
   'receipt.not-found': { status: 404, message: RECEIPT_MESSAGES.notFound },
+
+  // Refunds (issue 16): the operator's command, and a refunded buyer's e-mailed link.
+  'refund.order-not-found': { status: 404, message: REFUND_MESSAGES.orderNotFound },
+  'refund.not-paid': { status: 409, message: REFUND_MESSAGES.notPaid },
+  'refund.already-refunded': { status: 409, message: REFUND_MESSAGES.alreadyRefunded },
+  'refund.in-progress': { status: 409, message: REFUND_MESSAGES.inProgress },
+  'refund.amount-invalid': { status: 400, message: REFUND_MESSAGES.amountInvalid },
+  'refund.refused': { status: 502, message: REFUND_MESSAGES.refused },
+  'purchase.refunded': { status: 403, message: REFUND_MESSAGES.refunded },
   'webhook.invalid-signature': { status: 401, message: 'Invalid signature' },
   'webhook.invalid': { status: 400, message: 'Invalid webhook payload' },
 

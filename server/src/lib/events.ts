@@ -18,6 +18,8 @@ export interface DomainEvents {
   'user.changed': { userId: string; sessionsEnded: boolean };
   /** A sale was recorded (an order paid, its ledger entry written): the seller's revenue changed. */
   'purchase.completed': { orderId: string; sellerId: string; itemType: 'track' | 'album'; itemId: string | null };
+  /** A sale was refunded (issue 16: the order refunded, its negative ledger entry written): the seller's revenue changed. */
+  'purchase.refunded': { orderId: string; sellerId: string };
   /**
    * An artist's payout method was added or removed: whether their priced items are on sale
    * (public `purchasable`, issue 16) changed.

@@ -16,7 +16,11 @@ import { signWebhook } from '../../src/modules/payment-provider/signature';
  *   `setTransferStatus(reference, status)`: a transfer settles later.
  * - `failNext(status, count?)`: the next call(s) answer 500, 429, 401, ... in Paystack's error shape.
  * - `transactions`, `transfers`, `subaccounts`, `recipients`: what it holds; `requests`: every call.
- * - `webhook(event, reference)`: a signed webhook body for a held transaction or transfer.
+ * - `webhook(event, reference)`: a signed webhook body for a held transaction or transfer; for
+ *   refund.* events, `reference` is the refund's id and the body is Paystack's refund event
+ *   (transaction_reference, amount as text, no refund id).
+ * - Refunds (POST /refund, GET /refund/:id): answered 'pending'; `setRefundStatus(id, status)`
+ *   moves one (processing, processed, failed, needs-attention); `refunds` holds them by id.
  * - `unknownReferenceStyle`: 404 "Entity not found" (the API description) or 400
  *   "Transaction reference not found" (what live Paystack answers).
  */
@@ -55,6 +59,16 @@ export interface StandInTransfer {
   createdAt: string;
 }
 
+export interface StandInRefund {
+  id: number;
+  transactionReference: string;
+  amount: number;
+  currency: string;
+  status: string;
+  merchantNote: string | null;
+  createdAt: string;
+}
+
 export interface StandInRequest {
   method: string;
   /** Path without the query. */
@@ -72,6 +86,7 @@ export interface PaystackStandIn {
   transfers: Map<string, StandInTransfer>;
   subaccounts: Map<string, Record<string, unknown>>;
   recipients: Map<string, Record<string, unknown>>;
+  refunds: Map<string, StandInRefund>;
   requests: StandInRequest[];
   unknownReferenceStyle: '404' | '400';
   payTransaction(
@@ -81,6 +96,7 @@ export interface PaystackStandIn {
   setTransferOutcome(status: string): void;
   setTransferStatus(reference: string, status: string): StandInTransfer;
   failNext(status: number, count?: number): void;
+  setRefundStatus(id: string, status: string): StandInRefund;
   /** A signed webhook for a held transaction (charge.*) or transfer (transfer.*). */
   webhook(event: string, reference: string): { rawBody: string; signature: string };
   transactionData(transaction: StandInTransaction): Record<string, unknown>;
@@ -114,6 +130,7 @@ export async function startPaystackStandIn(options: { secretKey?: string } = {})
   const transfers = new Map<string, StandInTransfer>();
   const subaccounts = new Map<string, Record<string, unknown>>();
   const recipients = new Map<string, Record<string, unknown>>();
+  const refunds = new Map<string, StandInRefund>();
   const requests: StandInRequest[] = [];
   const failures: number[] = [];
   let transferOutcome = 'pending';
@@ -167,6 +184,33 @@ export async function startPaystackStandIn(options: { secretKey?: string } = {})
     createdAt: t.createdAt,
     updatedAt: new Date().toISOString(),
   });
+
+  /** A refund as POST /refund and GET /refund/:id show it (fetch names the transaction by its id). */
+  const refundData = (r: StandInRefund, shape: 'create' | 'fetch'): Record<string, unknown> => {
+    const t = transactions.get(r.transactionReference)!;
+    return {
+      id: r.id,
+      integration: 412829,
+      domain: 'test',
+      transaction: shape === 'create' ? { id: `__BIG_ID_${t.id}__`, reference: t.reference, amount: t.amount, currency: t.currency, channel: t.channel } : `__BIG_ID_${t.id}__`,
+      ...(shape === 'fetch' ? { transaction_reference: r.transactionReference, transaction_amount: t.amount } : {}),
+      dispute: null,
+      settlement: null,
+      amount: r.amount,
+      deducted_amount: r.amount,
+      fully_deducted: true,
+      currency: r.currency,
+      channel: null,
+      status: r.status,
+      refunded_at: r.status === 'processed' ? new Date().toISOString() : null,
+      refunded_by: 'operator@example.com',
+      merchant_note: r.merchantNote ?? `Refund for transaction ${t.reference}`,
+      customer_note: `Refund for transaction ${t.reference}`,
+      expected_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+      createdAt: r.createdAt,
+      updatedAt: new Date().toISOString(),
+    };
+  };
 
   /** Serialises with transaction ids written as bare 64-bit integers, as Paystack does. */
   const json = (value: unknown) => JSON.stringify(value).replace(/"__BIG_ID_(\d+)__"/g, (_m, id: string) => String(BIG_ID_BASE + BigInt(id)));
@@ -304,6 +348,27 @@ export async function startPaystackStandIn(options: { secretKey?: string } = {})
       if (!t) return notFound('Transfer');
       return [200, { status: true, message: 'Transfer retrieved', data: transferData(t) }];
     }
+    if (method === 'POST' && path === '/refund') {
+      const reference = text('transaction');
+      const t = reference ? transactions.get(reference) : undefined;
+      if (!t) return [400, errorBody('Transaction reference not found', 'transaction_not_found')];
+      if (t.status !== 'success') return [400, errorBody('Cannot refund a transaction that was not successful', 'invalid_transaction')];
+      if (text('currency') && text('currency') !== t.currency) return [400, errorBody('Currency does not match the transaction', 'invalid_currency')];
+      const refunded = [...refunds.values()].filter((r) => r.transactionReference === t.reference && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+      const amount = body.amount === undefined ? t.amount - refunded : body.amount;
+      if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0) return [400, errorBody('Invalid amount', 'invalid_amount')];
+      if (refunded >= t.amount) return [400, errorBody('Transaction has been fully reversed', 'transaction_reversed')];
+      if (amount > t.amount - refunded) return [400, errorBody('Refund amount cannot be more than the transaction amount', 'invalid_amount')];
+      const r: StandInRefund = { id: nextId++, transactionReference: t.reference, amount, currency: t.currency, status: 'pending', merchantNote: text('merchant_note') ?? null, createdAt: new Date().toISOString() };
+      refunds.set(String(r.id), r);
+      return [200, { status: true, message: 'Refund has been queued for processing', data: refundData(r, 'create') }];
+    }
+    match = /^\/refund\/(\d+)$/.exec(path);
+    if (method === 'GET' && match) {
+      const r = refunds.get(match[1]!);
+      if (!r) return [404, { status: false, message: 'Refund not found' }];
+      return [200, { status: true, message: 'Refund retrieved', data: refundData(r, 'fetch') }];
+    }
     return [404, { status: false, message: 'Entity not found' }];
   }
 
@@ -361,6 +426,7 @@ export async function startPaystackStandIn(options: { secretKey?: string } = {})
     transfers,
     subaccounts,
     recipients,
+    refunds,
     requests,
     get unknownReferenceStyle() {
       return state.unknownReferenceStyle;
@@ -390,10 +456,35 @@ export async function startPaystackStandIn(options: { secretKey?: string } = {})
       t.status = status;
       return t;
     },
+    setRefundStatus(id, status) {
+      const r = refunds.get(id);
+      if (!r) throw new Error(`the stand-in holds no refund ${id}`);
+      r.status = status;
+      return r;
+    },
     failNext(status, count = 1) {
       for (let i = 0; i < count; i++) failures.push(status);
     },
     webhook(event, reference) {
+      if (event.startsWith('refund.')) {
+        // Paystack's refund events: the transaction's reference, the amount as text, no refund id.
+        const r = refunds.get(reference) ?? fail(`no refund ${reference}`);
+        const rawBody = json({
+          event,
+          data: {
+            status: event.slice('refund.'.length),
+            transaction_reference: r.transactionReference,
+            refund_reference: event === 'refund.processed' ? `${r.id}0000` : null,
+            amount: String(r.amount),
+            currency: r.currency,
+            processor: 'mpesa',
+            customer: { first_name: null, last_name: null, email: transactions.get(r.transactionReference)?.email ?? null },
+            integration: 412829,
+            domain: 'test',
+          },
+        });
+        return { rawBody, signature: signWebhook(rawBody, secretKey) };
+      }
       const data = event.startsWith('transfer.')
         ? transferData(transfers.get(reference) ?? fail(`no transfer ${reference}`))
         : transactionData(transactions.get(reference) ?? fail(`no transaction ${reference}`));

@@ -109,12 +109,54 @@ export const ledgerEntries = pgTable(
     artistShare: integer('artist_share').notNull(),
     /** As on the order: 'subaccount' or 'balance'. */
     settlement: text('settlement').notNull(),
+    /**
+     * 'sale' (the order's sale, positive) or 'refund' (issue 16: the refunded part of it, every
+     * amount negative). One of each per order at most: an order is refunded once (a processed
+     * refund ends the sale), and the unique (order, kind) lets either be recorded exactly once.
+     */
+    kind: text('kind').notNull().default('sale'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_entries_order_key').on(t.orderId),
+    uniqueIndex('ledger_entries_order_kind_key').on(t.orderId, t.kind),
+    check('ledger_entries_kind_check', sql`${t.kind} in ('sale', 'refund')`),
     index('ledger_entries_seller_created_idx').on(t.sellerId, t.createdAt),
     check('ledger_entries_split_check', sql`${t.platformShare} + ${t.artistShare} = ${t.price} and ${t.amountPaid} = ${t.price} + ${t.fee}`),
+  ],
+);
+
+/**
+ * Refunds (issue 16): an operator's refund of a paid order through the provider. `status` follows
+ * Paystack's refund: pending -> processing -> processed, failed or needs-attention. At most one
+ * refund per order is open or processed (the partial unique index): a second `refund` command,
+ * on any process, is refused; a failed one may be tried again. On 'processed' the order becomes
+ * 'refunded' and the ledger gets its negative entry, in one transaction under the order's lock.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** Minor units refunded to the buyer: 0 < amount <= the order's amount. */
+    amount: integer('amount').notNull(),
+    status: text('status').notNull().default('pending'),
+    /** Paystack's refund id (64-bit: text); null until the provider answered the create call. */
+    providerRefundId: text('provider_refund_id'),
+    /** The provider's last word on a refusal or failure (for the operator, never shown to buyers). */
+    providerMessage: text('provider_message'),
+    /** The operator's note, sent as Paystack's merchant_note. */
+    note: text('note'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('refunds_one_open_per_order_key').on(t.orderId).where(sql`${t.status} in ('pending', 'processing', 'processed', 'needs-attention')`),
+    index('refunds_created_idx').on(t.createdAt),
+    check('refunds_amount_check', sql`${t.amount} > 0`),
+    check('refunds_status_check', sql`${t.status} in ('pending', 'processing', 'processed', 'failed', 'needs-attention')`),
   ],
 );
 
@@ -205,3 +247,14 @@ export const simulatedTransfers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
 );
+
+/** The simulated provider's refunds (issue 16), as Paystack keeps them: by id, with the transaction's reference. */
+export const simulatedRefunds = pgTable('simulated_refunds', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  transactionReference: text('transaction_reference').notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull().default('KES'),
+  status: text('status').notNull().default('pending'),
+  merchantNote: text('merchant_note'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

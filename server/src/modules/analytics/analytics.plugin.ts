@@ -52,6 +52,7 @@ export const analyticsPlugin = fp(
       app.events.on(event, ({ userId }) => answers.forget(userId));
     }
     app.events.on('purchase.completed', ({ sellerId }) => answers.forget(sellerId));
+    app.events.on('purchase.refunded', ({ sellerId }) => answers.forget(sellerId));
     await app.register(async (scope) => {
       scope.addHook('onSend', async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');

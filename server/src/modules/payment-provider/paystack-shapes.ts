@@ -1,4 +1,4 @@
-import type { ProviderBank, ProviderTransaction, ProviderTransfer } from './provider';
+import type { ProviderBank, ProviderRefund, ProviderTransaction, ProviderTransfer } from './provider';
 
 /**
  * Reading Paystack's `data` objects into the provider's types. Both providers go through these:
@@ -80,6 +80,26 @@ export function parseTransfer(data: unknown): ProviderTransfer | undefined {
     status: text(data.status) ?? 'unknown',
     amount,
     reason: text(data.reason),
+  };
+}
+
+/**
+ * A refund's `data` (POST /refund, GET /refund/:id). The transaction is `data.transaction` (an
+ * object with its reference on create, its id on fetch) or `transaction_reference`; amounts are
+ * integers, though Paystack's refund webhooks send them as strings now and then.
+ */
+export function parseRefund(data: unknown): ProviderRefund | undefined {
+  if (!isObject(data)) return undefined;
+  const id = typeof data.id === 'number' || typeof data.id === 'string' ? String(data.id) : null;
+  const amount = typeof data.amount === 'string' && /^\d+$/.test(data.amount) ? Number(data.amount) : integer(data.amount);
+  if (!id || amount === null) return undefined;
+  const transaction = isObject(data.transaction) ? data.transaction : {};
+  return {
+    id,
+    transactionReference: text(data.transaction_reference) ?? text(transaction.reference),
+    status: text(data.status) ?? 'unknown',
+    amount,
+    currency: text(data.currency) ?? '',
   };
 }
 

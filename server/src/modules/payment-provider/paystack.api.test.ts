@@ -224,6 +224,29 @@ describe('PaystackProvider', () => {
     expect(lastRequest()).toMatchObject({ method: 'GET', path: `/transfer/verify/${ref}` });
   });
 
+  it('creates a refund of a paid transaction in minor units and fetches it by id; refusals keep Paystack\'s message', async () => {
+    const ref = reference();
+    await provider.initializeTransaction({ email: 'fan@example.com', amount: 60_800, currency: 'KES', reference: ref, channels: ['mobile_money'], metadata: {} });
+    // Not paid yet: Paystack refuses.
+    const unpaid = await refusal(provider.createRefund({ transaction: ref, amount: 100 }));
+    expect(unpaid.kind).toBe('refused');
+    standIn.payTransaction(ref, { channel: 'mobile_money' });
+
+    const created = await provider.createRefund({ transaction: ref, amount: 20_000, merchantNote: 'Wrong song' });
+    expect(lastRequest()).toMatchObject({ method: 'POST', path: '/refund', body: { transaction: ref, amount: 20_000, currency: 'KES', merchant_note: 'Wrong song' } });
+    expect(created).toEqual({ id: expect.stringMatching(/^\d+$/), transactionReference: ref, status: 'pending', amount: 20_000, currency: 'KES' });
+    standIn.setRefundStatus(created.id, 'processed');
+    expect(await provider.fetchRefund(created.id)).toEqual({ ...created, status: 'processed' });
+    expect(lastRequest()).toMatchObject({ method: 'GET', path: `/refund/${created.id}` });
+    expect(await provider.fetchRefund('999999999')).toBeUndefined();
+    expect(await provider.fetchRefund('../transaction')).toBeUndefined();
+
+    const tooMuch = await refusal(provider.createRefund({ transaction: ref, amount: 40_801 }));
+    expect(tooMuch).toMatchObject({ kind: 'refused', message: 'Refund amount cannot be more than the transaction amount', providerCode: 'invalid_amount' });
+    await provider.createRefund({ transaction: ref, amount: 40_800 });
+    expect(await refusal(provider.createRefund({ transaction: ref, amount: 1 }))).toMatchObject({ message: 'Transaction has been fully reversed' });
+  });
+
   it("passes on Paystack's 'otp' transfer status", async () => {
     const { recipientCode } = await provider.createTransferRecipient({ name: 'Amani', accountNumber: '0712345678', bankCode: 'MPESA' });
     standIn.setTransferOutcome('otp');

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parseBank, parsePaystackJson, parseTransaction, parseTransfer } from './paystack-shapes';
+import { parseBank, parsePaystackJson, parseRefund, parseTransaction, parseTransfer } from './paystack-shapes';
 import {
   ProviderError,
   type CreateRecipientInput,
+  type CreateRefundInput,
   type CreateSubaccountInput,
   type InitializeTransactionInput,
   type InitializedTransaction,
   type PaymentsProvider,
   type ProviderBank,
+  type ProviderRefund,
   type ProviderTransaction,
   type ProviderTransfer,
   type TransferInput,
@@ -165,6 +167,23 @@ export class PaystackProvider implements PaymentsProvider {
     return this.parsed(parseTransfer(reply.body.data));
   }
 
+  async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+    const reply = await this.call('POST', '/refund', {
+      transaction: input.transaction,
+      amount: input.amount,
+      currency: 'KES',
+      merchant_note: input.merchantNote,
+    });
+    return this.parsed(parseRefund(reply.body.data));
+  }
+
+  async fetchRefund(id: string): Promise<ProviderRefund | undefined> {
+    if (!/^\d{1,20}$/.test(id)) return undefined;
+    const reply = await this.call('GET', `/refund/${id}`, undefined, isUnknownReference);
+    if (isUnknownReference(reply)) return undefined;
+    return this.parsed(parseRefund(reply.body.data));
+  }
+
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean {
     return verifyWebhookSignature(rawBody, signature, this.options.secretKey);
   }
@@ -177,7 +196,7 @@ export class PaystackProvider implements PaymentsProvider {
    */
   private async call(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>, accept?: (reply: PaystackReply) => boolean): Promise<PaystackReply> {
     // For logs: the path without its query or reference.
-    const endpoint = path.split('?')[0]!.replace(/\/verify\/.+$/, '/verify/:reference');
+    const endpoint = path.split('?')[0]!.replace(/\/verify\/.+$/, '/verify/:reference').replace(/^\/refund\/\d+$/, '/refund/:id');
     let response: Response;
     let text: string;
     try {

@@ -87,6 +87,31 @@ export interface ProviderTransfer {
   reason: string | null;
 }
 
+/**
+ * Paystack's refund statuses (issue 16): pending (asked), processing (with the processor),
+ * processed (the buyer has the money back), failed, needs-attention (Paystack needs the buyer's
+ * account details; the operator finishes it in Paystack's dashboard).
+ */
+export type RefundStatus = 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
+
+export interface CreateRefundInput {
+  /** The transaction's reference (ours, `sauti-...`). */
+  transaction: string;
+  /** Minor units; at most what the transaction charged. */
+  amount: number;
+  merchantNote?: string;
+}
+
+export interface ProviderRefund {
+  /** Paystack's refund id (64-bit: text). */
+  id: string;
+  /** The refunded transaction's reference. */
+  transactionReference: string | null;
+  status: RefundStatus | string;
+  amount: number;
+  currency: string;
+}
+
 export interface PaymentsProvider {
   /** True for the built-in simulated provider (no keys set). */
   readonly simulated: boolean;
@@ -103,6 +128,10 @@ export interface PaymentsProvider {
   initiateTransfer(input: TransferInput): Promise<ProviderTransfer>;
   /** GET /transfer/verify/:reference; undefined when unknown. */
   verifyTransfer(reference: string): Promise<ProviderTransfer | undefined>;
+  /** POST /refund (issue 16): asks for a refund of a paid transaction; Paystack answers it pending. */
+  createRefund(input: CreateRefundInput): Promise<ProviderRefund>;
+  /** GET /refund/:id; undefined when unknown. */
+  fetchRefund(id: string): Promise<ProviderRefund | undefined>;
   /** x-paystack-signature: HMAC-SHA512 of the raw body with the secret key, compared in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }

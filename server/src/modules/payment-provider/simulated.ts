@@ -1,18 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { normaliseKenyanMobile } from '#common/payments';
 import type { Db } from '../../db/client';
-import { simulatedTransactions, simulatedTransfers } from '../../db/schema';
-import { parseTransaction, parseTransfer } from './paystack-shapes';
+import { simulatedRefunds, simulatedTransactions, simulatedTransfers } from '../../db/schema';
+import { parseRefund, parseTransaction, parseTransfer } from './paystack-shapes';
 import {
   ProviderError,
   type CreateRecipientInput,
+  type CreateRefundInput,
   type CreateSubaccountInput,
   type InitializeTransactionInput,
   type InitializedTransaction,
   type PaymentsProvider,
   type ProviderBank,
+  type ProviderRefund,
   type ProviderTransaction,
   type ProviderTransfer,
   type TransferInput,
@@ -246,6 +248,88 @@ export class SimulatedProvider implements PaymentsProvider {
     return verifyWebhookSignature(rawBody, signature, SIMULATED_SECRET_KEY);
   }
 
+  // --- Refunds (issue 16) -------------------------------------------------------------------
+  // Answered 'pending'; on a later turn of the event loop the refund goes to processing and then
+  // processed, each with its signed refund.* webhook, as Paystack's would. It fails instead when
+  // its merchant note holds "[simulate:failed]", or needs attention with
+  // "[simulate:needs-attention]"; `settleRefund(id, status)` moves one by hand (tests).
+
+  async createRefund(input: CreateRefundInput): Promise<ProviderRefund> {
+    if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new ProviderError('refused', 'Invalid amount', 'invalid_amount');
+    const [transaction] = await this.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.reference, input.transaction));
+    if (!transaction) throw new ProviderError('refused', 'Transaction not found', 'transaction_not_found');
+    if (transaction.status !== 'success') throw new ProviderError('refused', 'Cannot refund a transaction that was not successful', 'invalid_transaction');
+    const [refunded] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${simulatedRefunds.amount}), 0)` })
+      .from(simulatedRefunds)
+      .where(and(eq(simulatedRefunds.transactionReference, transaction.reference), inArray(simulatedRefunds.status, ['pending', 'processing', 'processed', 'needs-attention'])));
+    const left = transaction.amount - Number(refunded?.total ?? 0);
+    if (left <= 0) throw new ProviderError('refused', 'Transaction has been fully reversed', 'transaction_reversed');
+    if (input.amount > left) throw new ProviderError('refused', 'Refund amount cannot be more than the transaction amount', 'invalid_amount');
+    const [row] = await this.db
+      .insert(simulatedRefunds)
+      .values({ transactionReference: transaction.reference, amount: input.amount, currency: transaction.currency, merchantNote: input.merchantNote ?? null })
+      .returning();
+    const note = input.merchantNote ?? '';
+    const outcome = /\[simulate:failed\]/i.test(note) ? 'failed' : /\[simulate:needs-attention\]/i.test(note) ? 'needs-attention' : 'processed';
+    this.later(async () => {
+      if (outcome === 'processed') await this.settleRefund(String(row!.id), 'processing');
+      await this.settleRefund(String(row!.id), outcome);
+    });
+    return parseRefund(this.refundData(row!))!;
+  }
+
+  async fetchRefund(id: string): Promise<ProviderRefund | undefined> {
+    if (!/^\d{1,15}$/.test(id)) return undefined;
+    const [row] = await this.db.select().from(simulatedRefunds).where(eq(simulatedRefunds.id, Number(id)));
+    return row ? parseRefund(this.refundData(row)) : undefined;
+  }
+
+  /** Moves a refund forward (pending -> processing -> processed, failed or needs-attention) and sends its webhook. */
+  async settleRefund(id: string, status: 'processing' | 'processed' | 'failed' | 'needs-attention'): Promise<boolean> {
+    const from = status === 'processing' ? ['pending'] : ['pending', 'processing', ...(status === 'needs-attention' ? [] : ['needs-attention'])];
+    const [row] = await this.db
+      .update(simulatedRefunds)
+      .set({ status })
+      .where(and(eq(simulatedRefunds.id, Number(id)), inArray(simulatedRefunds.status, from)))
+      .returning();
+    if (!row) return false;
+    // As Paystack's refund webhooks: the transaction's reference, no refund id, the amount as text.
+    this.sendWebhook(`refund.${status}`, {
+      status,
+      transaction_reference: row.transactionReference,
+      refund_reference: status === 'processed' ? `SIMREF${row.id}` : null,
+      amount: String(row.amount),
+      currency: row.currency,
+      processor: 'simulated',
+      customer: {},
+      integration: 0,
+      domain: 'test',
+    });
+    return true;
+  }
+
+  /** A refund as Paystack's POST /refund and GET /refund/:id show it. */
+  private refundData(row: typeof simulatedRefunds.$inferSelect): Record<string, unknown> {
+    return {
+      id: row.id,
+      integration: 0,
+      domain: 'test',
+      transaction: { reference: row.transactionReference },
+      transaction_reference: row.transactionReference,
+      amount: row.amount,
+      deducted_amount: row.amount,
+      currency: row.currency,
+      status: row.status,
+      channel: null,
+      merchant_note: row.merchantNote,
+      customer_note: null,
+      refunded_by: 'sauti-simulated',
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+  // --- End of refunds -----------------------------------------------------------------------
+
   /**
    * Ends a transfer as Paystack would: pending -> success, failed or reversed (a reversal also
    * after success), then a signed transfer.* webhook. False when it cannot move that way.
@@ -406,7 +490,7 @@ export class SimulatedProvider implements PaymentsProvider {
   private sendWebhook(event: string, data: Record<string, unknown>) {
     const rawBody = JSON.stringify({ event, data });
     const signature = signWebhook(rawBody, SIMULATED_SECRET_KEY);
-    const reference = typeof data.reference === 'string' ? data.reference : undefined;
+    const reference = typeof data.reference === 'string' ? data.reference : typeof data.transaction_reference === 'string' ? data.transaction_reference : undefined;
     this.later(() =>
       this.options.deliverWebhook(rawBody, signature).catch((error: unknown) => {
         // The reference only: the body carries the buyer's e-mail.

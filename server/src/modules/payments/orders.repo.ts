@@ -184,3 +184,24 @@ export async function ownedByBuyer(db: DbOrTx, buyerKeyHash: string): Promise<{ 
   for (const id of await songsOfAlbums(db, albumIds)) trackIds.add(id);
   return { trackIds: [...trackIds].sort(), albumIds: albumIds.sort() };
 }
+
+/** Issue 16: a paid order becomes 'refunded' (its refund processed); answers whether it moved. */
+export async function markRefunded(db: DbOrTx, id: string): Promise<boolean> {
+  const updated = await db
+    .update(orders)
+    .set({ status: 'refunded', updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.status, 'paid')))
+    .returning({ id: orders.id });
+  return updated.length > 0;
+}
+
+/** Whether this e-mailed link's token belongs to a refunded order (its download says why it is refused). */
+export async function tokenOfRefundedOrder(db: DbOrTx, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(downloadGrants)
+    .innerJoin(orders, eq(orders.id, downloadGrants.orderId))
+    .where(and(eq(downloadGrants.tokenHash, tokenHash), eq(orders.status, 'refunded')))
+    .limit(1);
+  return Boolean(row);
+}

@@ -4,8 +4,16 @@ import { paymentRoutes, webhookRoutes } from './payments.routes';
 import { CONFIRM_JOB, PaymentsService, TRANSFER_EVENT_JOB, type TransferEvent } from './payments.service';
 import { receiptRoutes } from './receipts.routes';
 import { ReceiptsService } from './receipts.service';
+import { REFUND_EVENT_JOB, RefundsService } from './refunds.service';
 import { salesRoutes } from './sales.routes';
 import { SalesService } from './sales.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Refunds (issue 16): `npm run purchases -- refund` and the refund.* webhooks. */
+    refunds: RefundsService;
+  }
+}
 
 const RECONCILE_EVERY_MS = 10 * 60 * 1000;
 
@@ -36,6 +44,16 @@ export const paymentsPlugin = fp(
     });
     app.jobs.register<{ event: TransferEvent; reference: string }>(TRANSFER_EVENT_JOB, async ({ event, reference }) => {
       await app.payouts.handleTransferEvent(event, reference);
+    });
+    // Issue 16: refunds, for the operator's command (app.refunds) and the refund.* webhooks' job.
+    const refunds = new RefundsService({ db: () => app.database.db, provider: () => app.paymentsProvider, events: app.events, log: app.log });
+    app.decorate('refunds', refunds);
+    app.jobs.register<{ event: string; reference: string }>(REFUND_EVENT_JOB, async ({ event, reference }) => {
+      await refunds.handleEvent(event, reference);
+    });
+    app.jobs.scheduleEvery('payments.refunds-check', RECONCILE_EVERY_MS, async () => {
+      const checked = await refunds.recheckStale();
+      if (checked > 0) app.log.info({ checked }, 'open refunds checked with the provider');
     });
     app.jobs.scheduleEvery('payments.reconcile', RECONCILE_EVERY_MS, async () => {
       const result = await payments.reconcile();

@@ -37,9 +37,12 @@ import {
   paidOrdersOfAlbum,
   pendingOrdersToCheck,
   tokenGrants,
+  tokenOfRefundedOrder,
   updateOrder,
   type Order,
 } from './orders.repo';
+import { activeRefundOf } from './refunds.repo';
+import { REFUND_EVENT_JOB, REFUND_EVENTS } from './refunds.service';
 import { notifySeller } from './sales.service';
 
 export const CONFIRM_JOB = 'payments.confirm';
@@ -215,6 +218,7 @@ export class PaymentsService {
   async verify(reference: string, buyerKey: string | undefined): Promise<VerifyPaymentResponse> {
     const order = await findOrderByReference(this.db, reference);
     if (!order) throw new AppError('payment.not-found');
+    if (order.status === 'refunded') throw new AppError('purchase.refunded');
     if (order.status !== 'paid') {
       const outcome = await this.confirm(order);
       if (outcome === 'mismatch') throw new AppError('payment.mismatch');
@@ -261,7 +265,7 @@ export class PaymentsService {
   async confirmReference(reference: string): Promise<Confirmation> {
     const order = await findOrderByReference(this.db, reference);
     if (!order) return 'unknown';
-    if (order.status === 'paid') return 'paid';
+    if (order.status === 'paid' || order.status === 'refunded') return 'paid';
     return this.confirm(order);
   }
 
@@ -272,7 +276,8 @@ export class PaymentsService {
   async fulfil(orderId: string, transaction: ProviderTransaction): Promise<boolean> {
     const fulfilled = await this.db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-      if (!order || order.status === 'paid' || order.status === 'mismatch') return undefined;
+      // A refunded order was paid once: a replayed charge.success never sells it again.
+      if (!order || order.status === 'paid' || order.status === 'mismatch' || order.status === 'refunded') return undefined;
       const paidAt = transaction.paidAt ?? new Date();
       await updateOrder(tx, order.id, {
         status: 'paid',
@@ -362,6 +367,8 @@ export class PaymentsService {
     if (!isUuid(item.id)) return false;
     if (proof.buyerKey && proof.buyerKey.length <= 100 && (await buyerHasPaid(this.db, item, hashToken(proof.buyerKey)))) return true;
     if (proof.token && (await tokenGrants(this.db, item, hashToken(proof.token)))) return true;
+    // Issue 16: an e-mailed link of a refunded purchase says why it no longer downloads.
+    if (proof.token && proof.token.length <= 200 && (await tokenOfRefundedOrder(this.db, hashToken(proof.token)))) throw new AppError('purchase.refunded');
     return false;
   }
 
@@ -389,6 +396,7 @@ export class PaymentsService {
     if (!body || typeof body !== 'object') throw new AppError('webhook.invalid');
     const { event, data } = body as { event?: unknown; data?: Record<string, unknown> };
     if (typeof event !== 'string' || !data || typeof data !== 'object') throw new AppError('webhook.invalid');
+    if (REFUND_EVENTS.includes(event)) return this.acceptRefundEvent(event, data);
     const reference = typeof data.reference === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(data.reference) ? data.reference : undefined;
     const isCharge = event === 'charge.success';
     if (!isCharge && !TRANSFER_EVENTS.includes(event)) {
@@ -403,6 +411,30 @@ export class PaymentsService {
       if (inserted.length === 0) return 'duplicate' as const;
       if (isCharge) await this.deps.jobs.enqueue(CONFIRM_JOB, { reference }, { tx, maxAttempts: 10 });
       else await this.deps.jobs.enqueue(TRANSFER_EVENT_JOB, { event, reference }, { tx, maxAttempts: 10 });
+      return 'queued' as const;
+    });
+  }
+
+  /**
+   * A refund.* webhook (issue 16): Paystack's carries the transaction's reference and no refund id,
+   * so it is deduplicated on the event and our open (or processed) refund of that order: the same
+   * event for a refund tried again after a failure is a new one. Handed to a durable job that reads
+   * the refund again from the provider.
+   */
+  private async acceptRefundEvent(event: string, data: Record<string, unknown>): Promise<'queued' | 'duplicate' | 'ignored'> {
+    const reference = typeof data.transaction_reference === 'string' && /^[A-Za-z0-9._=-]{1,100}$/.test(data.transaction_reference) ? data.transaction_reference : undefined;
+    if (!reference) throw new AppError('webhook.invalid');
+    const order = await findOrderByReference(this.db, reference);
+    if (!order) {
+      this.deps.log.info({ event, reference }, 'refund event for an order that is not ours');
+      return 'ignored';
+    }
+    const refund = await activeRefundOf(this.db, order.id);
+    const key = `${refund?.id ?? 'none'}:${reference}`;
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.insert(webhookEvents).values({ event, key }).onConflictDoNothing().returning({ key: webhookEvents.key });
+      if (inserted.length === 0) return 'duplicate' as const;
+      await this.deps.jobs.enqueue(REFUND_EVENT_JOB, { event, reference }, { tx, maxAttempts: 10 });
       return 'queued' as const;
     });
   }

@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
 /**
- * The artist's sales as they read them (issue 16): every ledger entry of theirs with its order.
- * One entry per sale (ledger_entries.order_id is unique), newest first by the moment it was
+ * The artist's sales as they read them (issue 16): every sale entry of the ledger with its order.
+ * One sale entry per order (unique order id and kind), newest first by the moment it was
  * recorded, paged by (created_at, id) on ledger_entries_seller_created_idx. Money is minor units.
  */
 
@@ -38,8 +38,12 @@ export interface Totals {
   artistShare: number;
 }
 
-/** Sales that still stand are totalled; a refunded sale is listed but no longer counts. */
-const STANDING = sql`o.status = 'paid'`;
+/**
+ * Totals are net: every entry counts, a refund's (negative) as well, so a fully refunded sale adds
+ * nothing, a partly refunded one what is left of it, and the figures equal Total Revenue and the
+ * balance to the cent. The count is of sales still standing (a refunded sale is listed, not counted).
+ */
+const STANDING_COUNT = sql`count(*) FILTER (WHERE l.kind = 'sale' AND o.status = 'paid')::bigint`;
 
 function filterOf(filter: SalesFilter): SQL {
   if (filter.trackId) return sql`AND o.item_type = 'track' AND o.track_id = ${filter.trackId}::uuid`;
@@ -75,7 +79,7 @@ export async function salesPage(db: DbOrTx, sellerId: string, filter: SalesFilte
       l.price, l.fee, l.platform_share, l.artist_share
     FROM ledger_entries l
     JOIN orders o ON o.id = l.order_id
-    WHERE l.seller_id = ${sellerId}::uuid ${filterOf(filter)}
+    WHERE l.seller_id = ${sellerId}::uuid AND l.kind = 'sale' ${filterOf(filter)}
       ${after ? sql`AND (l.created_at, l.id) < (${after.position}::timestamptz, ${after.id}::uuid)` : sql``}
     ORDER BY l.created_at DESC, l.id DESC
     LIMIT ${limit}`);
@@ -98,13 +102,13 @@ export async function salesPage(db: DbOrTx, sellerId: string, filter: SalesFilte
   }));
 }
 
-/** The totals over every standing sale of the seller (of the filtered item). */
+/** The net totals over every sale and refund of the seller (of the filtered item). */
 export async function salesTotals(db: DbOrTx, sellerId: string, filter: SalesFilter): Promise<Totals> {
   const result = await db.execute<{ count: number | string; price: number | string; artist_share: number | string }>(sql`
-    SELECT count(*)::bigint AS count, coalesce(sum(l.price), 0)::bigint AS price, coalesce(sum(l.artist_share), 0)::bigint AS artist_share
+    SELECT ${STANDING_COUNT} AS count, coalesce(sum(l.price), 0)::bigint AS price, coalesce(sum(l.artist_share), 0)::bigint AS artist_share
     FROM ledger_entries l
     JOIN orders o ON o.id = l.order_id
-    WHERE l.seller_id = ${sellerId}::uuid AND ${STANDING} ${filterOf(filter)}`);
+    WHERE l.seller_id = ${sellerId}::uuid ${filterOf(filter)}`);
   const row = result.rows[0];
   return { count: Number(row?.count ?? 0), price: Number(row?.price ?? 0), artistShare: Number(row?.artist_share ?? 0) };
 }
@@ -120,10 +124,10 @@ export async function salesPerItem(db: DbOrTx, sellerId: string): Promise<ItemTo
   const result = await db.execute<{ item_type: 'track' | 'album'; item_id: string | null; name: string; count: number | string; price: number | string; artist_share: number | string }>(sql`
     SELECT o.item_type, coalesce(o.track_id, o.album_id) AS item_id,
       (array_agg(o.item_name ORDER BY l.created_at DESC))[1] AS name,
-      count(*)::bigint AS count, sum(l.price)::bigint AS price, sum(l.artist_share)::bigint AS artist_share
+      ${STANDING_COUNT} AS count, sum(l.price)::bigint AS price, sum(l.artist_share)::bigint AS artist_share
     FROM ledger_entries l
     JOIN orders o ON o.id = l.order_id
-    WHERE l.seller_id = ${sellerId}::uuid AND ${STANDING}
+    WHERE l.seller_id = ${sellerId}::uuid
     GROUP BY o.item_type, coalesce(o.track_id, o.album_id), CASE WHEN o.track_id IS NULL AND o.album_id IS NULL THEN o.item_name END
     ORDER BY artist_share DESC, name, item_id`);
   return result.rows.map((row) => ({
@@ -140,10 +144,10 @@ export async function salesPerItem(db: DbOrTx, sellerId: string): Promise<ItemTo
 export async function salesPerMonth(db: DbOrTx, sellerId: string): Promise<(Totals & { month: string })[]> {
   const result = await db.execute<{ month: string; count: number | string; price: number | string; artist_share: number | string }>(sql`
     SELECT to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
-      count(*)::bigint AS count, sum(l.price)::bigint AS price, sum(l.artist_share)::bigint AS artist_share
+      ${STANDING_COUNT} AS count, sum(l.price)::bigint AS price, sum(l.artist_share)::bigint AS artist_share
     FROM ledger_entries l
     JOIN orders o ON o.id = l.order_id
-    WHERE l.seller_id = ${sellerId}::uuid AND ${STANDING}
+    WHERE l.seller_id = ${sellerId}::uuid
     GROUP BY 1 ORDER BY 1 DESC`);
   return result.rows.map((row) => ({ month: row.month, count: Number(row.count), price: Number(row.price), artistShare: Number(row.artist_share) }));
 }

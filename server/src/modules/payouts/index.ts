@@ -5,7 +5,7 @@
  * service the plugin decorates, not a free function: it needs this app's database and provider).
  */
 export { payoutsPlugin } from './payouts.plugin';
-export { recordSale, findPayoutMethod, salesFiguresFromLedger, type PayoutRoute, type SaleToRecord, type Settlement } from './ledger';
+export { recordSale, recordRefund, refundSplit, findPayoutMethod, salesFiguresFromLedger, type PayoutRoute, type RefundToRecord, type SaleToRecord, type Settlement } from './ledger';
 export {
   MIN_PAYOUT,
   PAYOUT_JOB,

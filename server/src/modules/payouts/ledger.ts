@@ -42,6 +42,55 @@ export async function recordSale(tx: DbOrTx, order: SaleToRecord): Promise<boole
   });
 }
 
+export interface RefundToRecord {
+  /** The refunded order, as its sale was recorded. */
+  id: string;
+  sellerId: string;
+  price: number;
+  fee: number;
+  amount: number;
+  settlement: Settlement | string;
+  /** Minor units returned to the buyer: 0 < refunded <= amount. */
+  refunded: number;
+}
+
+/**
+ * The refunded part of a sale (issue 16), in proportion to what the buyer paid, in integers:
+ * artist = floor(artistShare x refunded / amount), platform likewise, and the buyer's fee takes
+ * the rest (so the three add up to `refunded` exactly, and a full refund undoes the sale to the
+ * cent). Positive numbers; the ledger records them negated.
+ */
+export function refundSplit(sale: { price: number; fee: number; amount: number }, refunded: number) {
+  if (!Number.isSafeInteger(refunded) || refunded <= 0 || refunded > sale.amount) throw new RangeError(`Refund ${refunded} is not within 1..${sale.amount}`);
+  const { platformShare, artistShare } = splitPrice(sale.price);
+  if (refunded === sale.amount) return { price: sale.price, fee: sale.fee, platformShare, artistShare };
+  const artist = Math.floor((artistShare * refunded) / sale.amount);
+  const platform = Math.floor((platformShare * refunded) / sale.amount);
+  return { price: artist + platform, fee: refunded - artist - platform, platformShare: platform, artistShare: artist };
+}
+
+/**
+ * Records a processed refund in the ledger, in the caller's transaction: one negative entry per
+ * order (kind 'refund'), whatever happens: a second call inserts nothing and answers false. The
+ * artist's Total Revenue and, for an M-Pesa artist, their balance drop by its artist share at
+ * once; a balance already paid out goes below zero and the next payouts net it.
+ */
+export async function recordRefund(tx: DbOrTx, refund: RefundToRecord): Promise<boolean> {
+  if (refund.settlement !== 'subaccount' && refund.settlement !== 'balance') throw new RangeError(`Unknown settlement: ${refund.settlement}`);
+  const part = refundSplit(refund, refund.refunded);
+  return insertLedgerEntry(tx, {
+    orderId: refund.id,
+    sellerId: refund.sellerId,
+    amountPaid: -refund.refunded,
+    fee: -part.fee,
+    price: -part.price,
+    platformShare: -part.platformShare,
+    artistShare: -part.artistShare,
+    settlement: refund.settlement,
+    kind: 'refund',
+  });
+}
+
 export interface PayoutRoute {
   type: 'bank' | 'mobile_money';
   /** Bank methods: the Paystack subaccount the sale is split through (settlement 'subaccount'). */
@@ -59,7 +108,7 @@ export async function findPayoutMethod(db: DbOrTx, userId: string): Promise<Payo
 
 /**
  * Analytics' Total Revenue and daily sales from the ledger: the artist's 90% of every recorded
- * sale, per UTC day. Takes the database or a function answering it (the app's handle).
+ * sale less the refunded part of refunded ones, per UTC day (a refund on the day it was processed). Takes the database or a function answering it (the app's handle).
  */
 export function salesFiguresFromLedger(db: DbOrTx | (() => DbOrTx)): SalesFigures {
   const handle = typeof db === 'function' ? db : () => db;

@@ -9,6 +9,7 @@ import { findMethodOf } from './payouts.repo';
  * run's schedule), read in one statement so they add up:
  *
  *   owed    = their share of M-Pesa-settled ('balance') sales recorded at least settleHours ago,
+ *             less refunds at once (issue 16: below zero when refunded money was paid out),
  *             less every payout not failed or reversed (amount + fee): exactly what the next run
  *             pays from (balanceOf);
  *   pending = their share of M-Pesa-settled sales younger than settleHours (still settling), plus
@@ -69,9 +70,9 @@ export async function payoutsViewOf(db: DbOrTx, userId: string, schedule: Payout
     SELECT
       (extract(epoch FROM now()) * 1000)::bigint AS now_ms,
       (SELECT coalesce(sum(artist_share), 0) FROM ledger_entries
-        WHERE seller_id = ${userId}::uuid AND settlement = 'balance' AND created_at <= now() - make_interval(hours => ${hours}))::bigint AS settled,
+        WHERE seller_id = ${userId}::uuid AND settlement = 'balance' AND (kind = 'refund' OR created_at <= now() - make_interval(hours => ${hours})))::bigint AS settled,
       (SELECT coalesce(sum(artist_share), 0) FROM ledger_entries
-        WHERE seller_id = ${userId}::uuid AND settlement = 'balance' AND created_at > now() - make_interval(hours => ${hours}))::bigint AS settling,
+        WHERE seller_id = ${userId}::uuid AND settlement = 'balance' AND kind = 'sale' AND created_at > now() - make_interval(hours => ${hours}))::bigint AS settling,
       (SELECT coalesce(sum(amount + fee), 0) FROM payouts WHERE user_id = ${userId}::uuid AND status IN ('pending', 'otp', 'success'))::bigint AS held,
       (SELECT coalesce(sum(amount + fee), 0) FROM payouts WHERE user_id = ${userId}::uuid AND status IN ('pending', 'otp'))::bigint AS in_flight`);
   const row = figures.rows[0]!;
@@ -85,7 +86,7 @@ export async function payoutsViewOf(db: DbOrTx, userId: string, schedule: Payout
     const settling = await db.execute<{ share: string | number; settles_at_ms: string | number }>(sql`
       SELECT artist_share AS share, (extract(epoch FROM created_at + make_interval(hours => ${hours})) * 1000)::bigint AS settles_at_ms
       FROM ledger_entries
-      WHERE seller_id = ${userId}::uuid AND settlement = 'balance' AND created_at > now() - make_interval(hours => ${hours})
+      WHERE seller_id = ${userId}::uuid AND settlement = 'balance' AND kind = 'sale' AND created_at > now() - make_interval(hours => ${hours})
       ORDER BY created_at`);
     const next = nextPayoutOf(
       owed,

@@ -97,11 +97,24 @@ export interface LedgerValues {
   platformShare: number;
   artistShare: number;
   settlement: 'subaccount' | 'balance';
+  /** 'sale' (default) or 'refund' (negative amounts). */
+  kind?: 'sale' | 'refund';
 }
 
-/** One entry per order: a second fulfilment of the same order inserts nothing (false). */
+/**
+ * A ledger entry counts toward the payable balance once settled: a sale PAYOUT_SETTLE_HOURS
+ * after it was recorded (a charge may still be reversed before), a refund at once (its money has
+ * left: it must never be paid out meanwhile).
+ */
+const settledBy = (hours: number) => sql`(kind = 'refund' OR created_at <= now() - make_interval(hours => ${hours}))`;
+
+/** One entry per order and kind: a second fulfilment (or refund) of the same order inserts nothing (false). */
 export async function insertLedgerEntry(db: DbOrTx, values: LedgerValues): Promise<boolean> {
-  const inserted = await db.insert(ledgerEntries).values(values).onConflictDoNothing({ target: ledgerEntries.orderId }).returning({ id: ledgerEntries.id });
+  const inserted = await db
+    .insert(ledgerEntries)
+    .values({ ...values, kind: values.kind ?? 'sale' })
+    .onConflictDoNothing({ target: [ledgerEntries.orderId, ledgerEntries.kind] })
+    .returning({ id: ledgerEntries.id });
   return inserted.length > 0;
 }
 
@@ -115,7 +128,7 @@ export async function totalArtistShare(db: DbOrTx, userId: string): Promise<numb
 
 export async function dailyArtistSales(db: DbOrTx, userId: string, from: Date): Promise<{ date: string; sales: number; revenue: number }[]> {
   const result = await db.execute<{ date: string; sales: number; revenue: number }>(sql`
-    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*)::bigint AS sales, sum(artist_share)::bigint AS revenue
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*) FILTER (WHERE kind = 'sale')::bigint AS sales, sum(artist_share)::bigint AS revenue
     FROM ledger_entries
     WHERE seller_id = ${userId} AND created_at >= ${from.toISOString()}::timestamptz
     GROUP BY 1 ORDER BY 1`);
@@ -126,13 +139,13 @@ export async function dailyArtistSales(db: DbOrTx, userId: string, from: Date): 
 
 /**
  * The artist's M-Pesa balance: their share of balance-settled sales at least `settleHours` old
- * (0: every sale), less every payout that has not failed or been reversed (amount and fee).
+ * (0: every sale), less refunds (at once; issue 16: below zero when already paid out), less every payout that has not failed or been reversed (amount and fee).
  */
 export async function balanceOf(db: DbOrTx, userId: string, settleHours: number): Promise<number> {
   const result = await db.execute<{ balance: number }>(sql`
     SELECT
       (SELECT coalesce(sum(artist_share), 0) FROM ledger_entries
-        WHERE seller_id = ${userId} AND settlement = 'balance' AND created_at <= now() - make_interval(hours => ${settleHours}))
+        WHERE seller_id = ${userId} AND settlement = 'balance' AND ${settledBy(settleHours)})
       - (SELECT coalesce(sum(amount + fee), 0) FROM payouts WHERE user_id = ${userId} AND status IN ('pending', 'otp', 'success'))
       AS balance`);
   return Number(result.rows[0]?.balance ?? 0);
@@ -143,7 +156,7 @@ export async function artistsWithSettledBalance(db: DbOrTx, settleHours: number)
   const result = await db.execute<{ user_id: string; balance: number }>(sql`
     WITH earned AS (
       SELECT seller_id AS user_id, sum(artist_share) AS total FROM ledger_entries
-      WHERE settlement = 'balance' AND created_at <= now() - make_interval(hours => ${settleHours})
+      WHERE settlement = 'balance' AND ${settledBy(settleHours)}
       GROUP BY seller_id
     ), paid AS (
       SELECT user_id, sum(amount + fee) AS total FROM payouts WHERE status IN ('pending', 'otp', 'success') GROUP BY user_id
@@ -231,7 +244,7 @@ export async function artistBalances(db: DbOrTx, settleHours: number): Promise<A
   }>(sql`
     WITH earned AS (
       SELECT seller_id AS user_id, sum(artist_share) AS total,
-        sum(artist_share) FILTER (WHERE created_at <= now() - make_interval(hours => ${settleHours})) AS settled
+        sum(artist_share) FILTER (WHERE ${settledBy(settleHours)}) AS settled
       FROM ledger_entries WHERE settlement = 'balance' GROUP BY seller_id
     ), paid AS (
       SELECT user_id,

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, orders, payouts, refunds, simulatedTransactions } from '../../db/schema';
+import { createArtist } from '../../../test/support/artists';
+import { startTestApp } from '../../../test/support/test-app';
+import type { SimulatedProvider } from '../payment-provider';
+import { recordSale } from '../payouts';
+
+/**
+ * Refunds on two app instances sharing one PostgreSQL database (npm run test:multi): the same
+ * refund asked on both, its outcome checked on both while the webhook's job runs, and the payout
+ * job racing it. Each refund is made and recorded once, and no payout is ever negative or pays
+ * refunded money twice (PGlite serialises transactions and could not show a race).
+ */
+type App = Awaited<ReturnType<typeof startTestApp>>;
+
+describe('refunds on two processes', () => {
+  let first: App;
+  let second: App;
+  const idle = async () => {
+    await (first.app.paymentsProvider as SimulatedProvider).idle();
+    await (second.app.paymentsProvider as SimulatedProvider).idle();
+  };
+
+  beforeAll(async () => {
+    if (!process.env.DATABASE_URL) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
+    first = await startTestApp();
+    second = await startTestApp({}, { databaseUrl: first.databaseUrl });
+  }, 180_000);
+  afterAll(async () => {
+    await second?.close(); // its own DATA_DIR; the database is the first app's
+    await first?.close();
+    await first?.dropDatabase();
+  });
+
+  it('refunds once and nets it against payouts, whichever process wins each race', async () => {
+    const db = first.app.database.db;
+    const sales = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const artist = await createArtist(first.app);
+        const added = await first.app.inject({ method: 'POST', url: '/api/payment-methods/mobile-money', headers: { cookie: artist.cookie }, payload: { mobileNumber: '0712345678' } });
+        expect(added.statusCode).toBe(201);
+        // A settled KES 500 M-Pesa sale (KES 450 to the artist) the simulated provider knows as paid.
+        const reference = `sauti-${randomUUID()}`;
+        await db.insert(simulatedTransactions).values({ reference, accessCode: `sim_${randomUUID()}`, email: 'fan@example.com', amount: 60_800, currency: 'KES', status: 'success', channel: 'mobile_money', paidAt: new Date() });
+        const [order] = await db
+          .insert(orders)
+          .values({ reference, email: 'fan@example.com', itemType: 'track', itemName: 'Song', sellerId: artist.id, price: 50_000, fee: 10_800, amount: 60_800, status: 'paid', settlement: 'balance', paidAt: new Date() })
+          .returning();
+        await recordSale(db, order!);
+        await db.update(ledgerEntries).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(ledgerEntries.orderId, order!.id));
+        return { artist, order: order! };
+      }),
+    );
+
+    // The same refund asked on both processes at once, while both run the payout job.
+    const asked = await Promise.allSettled([
+      ...sales.flatMap(({ order }) => [first.app.refunds.refund(order.reference), second.app.refunds.refund(order.reference)]),
+      first.app.payouts.run(),
+      second.app.payouts.run(),
+    ]);
+    const refundsAsked = asked.slice(0, sales.length * 2);
+    expect(refundsAsked.filter((result) => result.status === 'fulfilled')).toHaveLength(sales.length);
+    for (const result of refundsAsked) {
+      if (result.status === 'rejected') expect((result.reason as { code?: string }).code).toBe('refund.in-progress');
+    }
+    await idle();
+    // The outcome checked on both processes while the webhooks' jobs run on both, then payouts again.
+    await Promise.all([
+      ...sales.flatMap(({ order }) => [first.app.refunds.check(order.reference), second.app.refunds.check(order.reference)]),
+      first.app.jobs.drain(),
+      second.app.jobs.drain(),
+    ]);
+    await Promise.all([first.app.payouts.run(), second.app.payouts.run()]);
+    await idle();
+
+    for (const { artist, order } of sales) {
+      const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+      expect(now!.status).toBe('refunded');
+      expect(await db.select().from(refunds).where(eq(refunds.orderId, order.id))).toMatchObject([{ status: 'processed' }]);
+      const refundEntries = await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.orderId, order.id), eq(ledgerEntries.kind, 'refund')));
+      expect(refundEntries).toHaveLength(1);
+      expect(refundEntries[0]!.artistShare).toBe(-45_000);
+      // Paid out before the refund (once: KES 430 + KES 20) or not at all; never a negative transfer.
+      const made = await db.select().from(payouts).where(eq(payouts.userId, artist.id));
+      expect(made.length).toBeLessThanOrEqual(1);
+      for (const payout of made) expect(payout).toMatchObject({ amount: 43_000, fee: 2_000 });
+      // The balance is the record: what was paid out of refunded money is owed back by the next payouts.
+      const held = made.filter((payout) => payout.status !== 'failed' && payout.status !== 'reversed').reduce((sum, payout) => sum + payout.amount + payout.fee, 0);
+      expect(await first.app.payouts.balance(artist.id)).toBe(-held);
+      expect(await second.app.payouts.balance(artist.id)).toBe(-held);
+    }
+  }, 120_000);
+});
