@@ -129,6 +129,8 @@ export function PurchaseDialog({
     else if (result.status === 'unpaid') setFollowUp({ kind: 'unpaid', outcome: result.outcome });
     else return;
     clearTimeout(closeTimer.current);
+    // The dialog is back: closing it now returns focus to Buy, as before the checkout.
+    checkoutOpened.current = false;
     onOpenChange(true);
   };
 
@@ -144,6 +146,8 @@ export function PurchaseDialog({
     const result = await checkPayment(reference, flowDeps);
     if (!alive.current) return;
     if (isPaid(result)) {
+      // Focus goes to the Download that replaces Buy (focusDownloadAfterPurchase), not back to Buy.
+      checkoutOpened.current = true;
       setOpen(false);
       paid();
       return;
