@@ -62,6 +62,16 @@ export const PAYMENT_MESSAGES = {
   purchased: 'Purchased', // issue 16
   notOnSaleYet: 'Not on sale yet', // issue 16: priced, but the artist has no payout method
   albumSoldSongsStay: 'This album has been sold: its songs stay on it to preserve purchase records. You can still add songs.', // issue 16
+  // Issue 16, M-Pesa as it really behaves: a payment still under way, and how an unpaid one ended.
+  paymentPending:
+    "We're waiting for M-Pesa to confirm your payment. Answer the prompt on your phone; your receipt e-mail with the download link will arrive when it completes.",
+  paymentPendingTitle: "We're waiting for M-Pesa to confirm…",
+  paymentPendingNote: 'The receipt e-mail with your download link will arrive as soon as the payment completes, even if you close this page.',
+  checkAgain: 'Check again',
+  tryAgain: 'Try again',
+  paymentDeclined: 'The payment was declined (a wrong PIN or not enough funds). Nothing was charged.',
+  paymentCancelled: 'The payment was cancelled. Nothing was charged.',
+  paymentExpired: 'The M-Pesa prompt expired before it was answered. Nothing was charged.',
   downloadLinkInvalid: 'This download link is invalid or has been revoked. Enter your email on the page to get a new one.',
 } as const;
 
@@ -227,6 +237,24 @@ export const verifyPaymentResponseSchema = z.object({
   }),
 });
 export type VerifyPaymentResponse = z.infer<typeof verifyPaymentResponseSchema>;
+
+/**
+ * verify's 202 (issue 16): the provider has not answered yet (an M-Pesa prompt still open on the
+ * buyer's phone, Paystack's `pending`/`ongoing`/`pay_offline`/`send_otp`/`processing`). The order
+ * stays pending; ask again later. If it completes, the receipt e-mail is sent without asking.
+ */
+export const verifyPendingResponseSchema = z.object({ message: z.string(), pending: z.literal(true), reference: z.string() });
+export type VerifyPendingResponse = z.infer<typeof verifyPendingResponseSchema>;
+
+/** How an unpaid payment ended, on verify's 402 (`outcome`): each has its own message and a Try again. */
+export const unpaidOutcomeSchema = z.enum(['declined', 'cancelled', 'expired']);
+export type UnpaidOutcome = z.infer<typeof unpaidOutcomeSchema>;
+export const UNPAID_MESSAGES: Record<UnpaidOutcome, string> = {
+  declined: PAYMENT_MESSAGES.paymentDeclined,
+  cancelled: PAYMENT_MESSAGES.paymentCancelled,
+  expired: PAYMENT_MESSAGES.paymentExpired,
+};
+export const paymentNotCompletedErrorSchema = z.object({ message: z.string(), outcome: unpaidOutcomeSchema.optional() });
 
 /** GET /api/config/paystack: the public key only, or that payments are simulated (no keys set). */
 export const paystackConfigResponseSchema = z.object({

@@ -2,6 +2,6 @@
 export { paymentProviderPlugin } from './provider.plugin';
 export * from './provider';
 export { PaystackProvider, type PaystackProviderOptions } from './paystack';
-export { SimulatedProvider, SIMULATED_SECRET_KEY, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, TEST_MPESA_NUMBER } from './simulated';
+export { SimulatedProvider, SIMULATED_SECRET_KEY, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, TEST_MPESA_NUMBER, type MpesaAnswer } from './simulated';
 export { signWebhook, verifyWebhookSignature } from './signature';
-export { parseRefund, parseTransaction, parseTransfer } from './paystack-shapes';
+export { parseRefund, parseTransaction, parseTransfer, transactionPhase } from './paystack-shapes';

@@ -63,9 +63,43 @@ export function parseTransaction(data: unknown): ProviderTransaction | undefined
     paidAt: parseDate(data.paid_at ?? data.paidAt),
     channel: text(data.channel),
     fees: integer(data.fees),
+    gatewayResponse: text(data.gateway_response),
     customerEmail: text(customer.email),
     metadata: parseMetadata(data.metadata),
   };
+}
+
+/**
+ * Verify statuses of a charge still under way (issue 16, M-Pesa as it really behaves): the buyer
+ * has an M-Pesa prompt on their phone (`pay_offline`, `ongoing`), Paystack waits for an OTP or a
+ * PIN (`send_otp`, `send_pin`, ...), or the charge is being processed (`pending`, `processing`,
+ * `queued`). None of them is an answer yet: the order stays pending.
+ */
+const IN_PROGRESS_STATUSES: ReadonlySet<string> = new Set([
+  'pending',
+  'ongoing',
+  'processing',
+  'queued',
+  'pay_offline',
+  'send_otp',
+  'send_pin',
+  'send_phone',
+  'send_birthday',
+  'send_address',
+  'open_url',
+]);
+
+/**
+ * What a verify status means for an order: paid (`success`), still under way, not paid and
+ * finished (`failed`, `reversed`), `abandoned` (Paystack's word for a transaction nobody has paid,
+ * also one still open in a popup: never closes an order at once), or unknown.
+ */
+export function transactionPhase(status: string): 'success' | 'in-progress' | 'failed' | 'abandoned' | 'unknown' {
+  if (status === 'success') return 'success';
+  if (IN_PROGRESS_STATUSES.has(status)) return 'in-progress';
+  if (status === 'failed' || status === 'reversed') return 'failed';
+  if (status === 'abandoned') return 'abandoned';
+  return 'unknown';
 }
 
 /** A transfer's `data` (initiate, verify, and transfer.* webhooks). */

@@ -177,6 +177,7 @@ describe('PaystackProvider', () => {
       paidAt: new Date(standIn.transactions.get(ref)!.paidAt!),
       channel: 'mobile_money',
       fees: 750,
+      gatewayResponse: 'Successful',
       customerEmail: 'fan@example.com',
       metadata: { itemId: 'x' },
     });

@@ -48,6 +48,8 @@ export interface ProviderTransaction {
   channel: string | null;
   /** Paystack's processing fee, when it reports one. */
   fees: number | null;
+  /** Paystack's `gateway_response` ('Declined', 'Transaction timed out', ...), when it gives one. */
+  gatewayResponse: string | null;
   customerEmail: string | null;
   metadata: Record<string, unknown>;
 }

@@ -35,6 +35,11 @@ input:focus,button:focus{outline:3px solid #2563eb;outline-offset:2px}
 button:disabled{opacity:.6;cursor:wait}
 .error{color:#b91c1c;font-weight:600;margin:12px 0 0}
 .done{font-weight:600;margin:16px 0 0}
+.wait h2{font-size:18px;margin:20px 0 4px}
+.phone{margin-top:16px;border:2px dashed #a1a1aa;border-radius:12px;padding:12px;display:flex;flex-direction:column;gap:8px}
+.phone-title{font-weight:600;margin:0}
+.answer{min-height:44px;border-radius:8px;font:inherit;cursor:pointer;background:#fff;color:#1a1a1a;border:1px solid #a1a1aa}
+.answer.primary{background:#166534;color:#fff;border:0;font-weight:600}
 [hidden]{display:none!important}
 `;
 
@@ -53,6 +58,11 @@ const SCRIPT = `
   var buttons = Array.prototype.slice.call(document.querySelectorAll('form button'));
   var tabs = Array.prototype.slice.call(document.querySelectorAll('[role=tab]'));
   var channel = tabs.length ? tabs[0].getAttribute('data-channel') : 'card';
+  var wait = document.getElementById('mpesa-wait');
+  var waitText = document.getElementById('mpesa-wait-text');
+  var answers = Array.prototype.slice.call(document.querySelectorAll('[data-answer]'));
+  var confirmDelay = Number(main.getAttribute('data-confirm-delay')) || 0;
+  var polling;
 
   function notify(message) {
     if (framed) window.parent.postMessage(message, location.origin);
@@ -80,7 +90,9 @@ const SCRIPT = `
 
   function busy(on) { buttons.forEach(function (button) { button.disabled = on; }); }
   function finish(text) {
+    clearTimeout(polling);
     form.hidden = true;
+    if (wait) wait.hidden = true;
     done.textContent = text;
     done.hidden = false;
     done.focus();
@@ -96,38 +108,108 @@ const SCRIPT = `
     });
   }
   function value(id) { var input = document.getElementById(id); return input ? input.value : ''; }
+  function get(path) {
+    return fetch(base + path, { headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store' }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (json) { return { ok: response.ok, json: json }; });
+    });
+  }
+  function succeeded() {
+    clearTimeout(polling);
+    notify({ source: 'sauti-checkout', event: 'success', reference: reference });
+    if (!framed && callbackUrl) {
+      var target = new URL(callbackUrl);
+      target.searchParams.set('trxref', reference);
+      target.searchParams.set('reference', reference);
+      location.assign(target.toString());
+      return;
+    }
+    finish('Payment complete, you can close this page.');
+  }
+  function failed(message) {
+    error.textContent = message;
+    error.hidden = false;
+    busy(false);
+    notify({ source: 'sauti-checkout', event: 'error', reference: reference, message: message });
+  }
+
+  // M-Pesa: the prompt is on the phone until it answers (the simulated phone below) or expires.
+  function showWait(text) {
+    form.hidden = true;
+    wait.hidden = false;
+    answers.forEach(function (button) { button.disabled = false; });
+    if (text) waitText.textContent = text;
+    notify({ source: 'sauti-checkout', event: 'pending', reference: reference });
+    poll();
+  }
+  function poll() {
+    clearTimeout(polling);
+    polling = setTimeout(function () { get('/status').then(settle, poll); }, 1500);
+  }
+  function settle(result) {
+    var json = result.json || {};
+    if (json.status === 'pending') { poll(); return; }
+    if (json.status === 'success') { succeeded(); return; }
+    clearTimeout(polling);
+    var message = json.message || 'The payment failed. Please try again.';
+    if (json.status === 'failed') {
+      wait.hidden = true;
+      form.hidden = false;
+      failed(message);
+      return;
+    }
+    notify({ source: 'sauti-checkout', event: 'error', reference: reference, message: message });
+    finish(message + ' Please start again from the item page.');
+  }
+  answers.forEach(function (button) {
+    button.addEventListener('click', function () {
+      var answer = button.getAttribute('data-answer');
+      answers.forEach(function (other) { other.disabled = true; });
+      post('/mpesa/answer', { answer: answer, delayMs: answer === 'paid' ? confirmDelay : 0 }).then(function (result) {
+        if (result.json && result.json.status === 'pending') {
+          waitText.textContent = 'PIN entered: waiting for M-Pesa to confirm…';
+          poll();
+          return;
+        }
+        settle(result);
+      }, function () { answers.forEach(function (other) { other.disabled = false; }); });
+    });
+  });
 
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     error.hidden = true;
     busy(true);
-    var body = channel === 'card'
-      ? { channel: 'card', cardNumber: value('card-number'), cvv: value('card-cvv'), expiry: value('card-expiry') }
-      : { channel: 'mobile_money', phone: value('mpesa-phone') };
+    if (channel === 'mobile_money') {
+      post('/mpesa', { phone: value('mpesa-phone') }).then(function (result) {
+        if (result.ok && result.json.status === 'pending') { busy(false); showWait(result.json.message); return; }
+        if (result.ok && result.json.status === 'success') { succeeded(); return; }
+        var message = (result.json && result.json.message) || 'The payment failed. Please try again.';
+        if (result.ok) { failed(message); return; }
+        error.textContent = message;
+        error.hidden = false;
+        busy(false);
+      }, function () {
+        error.textContent = 'The payment could not be sent. Please check your connection and try again.';
+        error.hidden = false;
+        busy(false);
+      });
+      return;
+    }
+    var body = { channel: 'card', cardNumber: value('card-number'), cvv: value('card-cvv'), expiry: value('card-expiry') };
     post('/pay', body).then(function (result) {
-      if (result.ok && result.json.status === 'success') {
-        notify({ source: 'sauti-checkout', event: 'success', reference: reference });
-        if (!framed && callbackUrl) {
-          var target = new URL(callbackUrl);
-          target.searchParams.set('trxref', reference);
-          target.searchParams.set('reference', reference);
-          location.assign(target.toString());
-          return;
-        }
-        finish('Payment complete, you can close this page.');
-        return;
-      }
+      if (result.ok && result.json.status === 'success') { succeeded(); return; }
       var message = (result.json && result.json.message) || 'The payment failed. Please try again.';
+      if (result.ok) { failed(message); return; }
       error.textContent = message;
       error.hidden = false;
       busy(false);
-      if (result.ok) notify({ source: 'sauti-checkout', event: 'error', reference: reference, message: message });
     }, function () {
       error.textContent = 'The payment could not be sent. Please check your connection and try again.';
       error.hidden = false;
       busy(false);
     });
   });
+  if (main.getAttribute('data-state') === 'ongoing') showWait('');
   document.getElementById('cancel').addEventListener('click', function () {
     busy(true);
     post('/cancel', {}).then(function () {
@@ -159,9 +241,13 @@ function futureExpiry(): string {
   return `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
 }
 
+/** How long the page's simulated M-Pesa takes to confirm a PIN (a real confirmation takes seconds). */
+export const SIMULATED_MPESA_CONFIRM_MS = 3000;
+
 export function renderCheckoutPage(checkout: SimulatedCheckout, nonce: string, base: string): string {
   const amount = formatPrice(checkout.amount);
-  const open = checkout.status === 'pending' || checkout.status === 'failed';
+  const ongoing = checkout.status === 'ongoing';
+  const open = checkout.status === 'pending' || checkout.status === 'failed' || ongoing;
   const channels = checkout.channels.filter((c) => c === 'card' || c === 'mobile_money');
   const tabs = channels
     .map((channel) => {
@@ -181,8 +267,20 @@ export function renderCheckoutPage(checkout: SimulatedCheckout, nonce: string, b
   const mpesaPanel = `<div role="tabpanel" id="panel-mobile_money" aria-labelledby="tab-mobile_money">
 <label for="mpesa-phone">M-Pesa number</label>
 <input id="mpesa-phone" name="phone" type="tel" inputmode="tel" autocomplete="off" value="+254 710 000 000">
-<p class="hint">Test number: +254 710 000 000 succeeds; any other number fails.</p>
+<p class="hint">Test number: +254 710 000 000 receives the prompt on a simulated phone; any other number fails.</p>
 </div>`;
+  const waitSection = `<section id="mpesa-wait" class="wait" aria-labelledby="mpesa-wait-title"${ongoing ? '' : ' hidden'}>
+<h2 id="mpesa-wait-title">Check your phone</h2>
+<p id="mpesa-wait-text" role="status">An M-Pesa prompt is on the phone: enter the M-Pesa PIN to pay ${escapeHtml(amount)}.</p>
+<p class="hint">It expires after about a minute. You may close this window: if the payment completes, the receipt e-mail arrives.</p>
+<div class="phone" role="group" aria-labelledby="phone-title">
+<p id="phone-title" class="phone-title">Simulated phone (test mode)</p>
+<button type="button" class="answer primary" data-answer="paid">Enter PIN and pay</button>
+<button type="button" class="answer" data-answer="declined">Wrong PIN or not enough funds</button>
+<button type="button" class="answer" data-answer="cancelled">Cancel on the phone</button>
+<button type="button" class="answer" data-answer="expired">Let it expire</button>
+</div>
+</section>`;
   const panels = channels.map((channel) => (channel === 'card' ? cardPanel : mpesaPanel)).join('\n');
 
   const closedText =
@@ -192,7 +290,7 @@ export function renderCheckoutPage(checkout: SimulatedCheckout, nonce: string, b
         ? 'This payment was cancelled. Please start again from the item page.'
         : 'This payment can no longer be made.';
 
-  const body = `<main data-base="${escapeHtml(base)}" data-reference="${escapeHtml(checkout.reference)}" data-callback-url="${escapeHtml(checkout.callbackUrl ?? '')}">
+  const body = `<main data-base="${escapeHtml(base)}" data-state="${ongoing ? 'ongoing' : 'open'}" data-confirm-delay="${SIMULATED_MPESA_CONFIRM_MS}" data-reference="${escapeHtml(checkout.reference)}" data-callback-url="${escapeHtml(checkout.callbackUrl ?? '')}">
 <div class="card">
 <span class="badge">Test mode: simulated payment, no money moves</span>
 <h1>Pay ${escapeHtml(checkout.itemName ?? 'Sauti')}</h1>
@@ -200,7 +298,7 @@ export function renderCheckoutPage(checkout: SimulatedCheckout, nonce: string, b
 <p class="meta">${escapeHtml(checkout.email)}</p>
 ${
   open
-    ? `<form id="checkout" novalidate>
+    ? `<form id="checkout" novalidate${ongoing ? ' hidden' : ''}>
 <div role="tablist" aria-label="Payment method">${tabs}</div>
 ${panels}
 <p id="error" class="error" role="alert" hidden></p>
@@ -209,6 +307,7 @@ ${panels}
 <button type="button" id="cancel" class="cancel">Cancel</button>
 </div>
 </form>
+${channels.includes('mobile_money') ? waitSection : ''}
 <p id="done" class="done" role="status" tabindex="-1" hidden></p>
 <script nonce="${nonce}">${SCRIPT}</script>`
     : `<p class="done" role="status">${escapeHtml(closedText)}</p>`

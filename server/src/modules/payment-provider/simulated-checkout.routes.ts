@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderCheckoutPage, renderNotFoundPage } from './simulated-checkout.page';
-import type { CheckoutOutcome, SimulatedProvider } from './simulated';
+import { MPESA_MAX_CONFIRM_DELAY_MS, type CheckoutOutcome, type SimulatedProvider } from './simulated';
 
 const BASE = '/api/payments/simulated/checkout';
 const params = z.object({ accessCode: z.string().max(100) });
@@ -11,7 +11,13 @@ const payBody = z.discriminatedUnion('channel', [
   z.object({ channel: z.literal('card'), cardNumber: z.string().max(40), cvv: z.string().max(10), expiry: z.string().max(10) }),
   z.object({ channel: z.literal('mobile_money'), phone: z.string().max(30) }),
 ]);
-const resultSchema = z.object({ status: z.enum(['success', 'failed', 'abandoned']), reference: z.string(), message: z.string() });
+const resultSchema = z.object({ status: z.enum(['pending', 'success', 'failed', 'abandoned']), reference: z.string(), message: z.string() });
+const mpesaBody = z.object({ phone: z.string().max(30) });
+const answerBody = z.object({
+  answer: z.enum(['paid', 'declined', 'cancelled', 'expired']),
+  /** How long M-Pesa takes to confirm a 'paid' answer (the page waits a few seconds; tests 0). */
+  delayMs: z.number().int().min(0).max(MPESA_MAX_CONFIRM_DELAY_MS).optional(),
+});
 const errorSchema = z.object({ message: z.string() });
 
 /**
@@ -42,8 +48,15 @@ function answer(reply: FastifyReply, outcome: CheckoutOutcome) {
       return reply.code(404).send({ message: 'Payment not found' });
     case 'closed':
       return reply.code(409).send({
-        message: outcome.status === 'success' ? 'This payment is already complete.' : 'This payment was cancelled. Please start again.',
+        message:
+          outcome.status === 'success'
+            ? 'This payment is already complete.'
+            : outcome.status === 'ongoing'
+              ? 'An M-Pesa prompt is already waiting on the phone.'
+              : 'This payment was cancelled. Please start again.',
       });
+    case 'pending':
+      return reply.code(200).send({ status: 'pending', reference: outcome.reference, message: outcome.message });
     case 'invalid':
       return reply.code(400).send({ message: outcome.message });
     case 'done':
@@ -70,6 +83,25 @@ export async function simulatedCheckoutRoutes(app: FastifyInstance, provider: Si
     `${BASE}/:accessCode/pay`,
     { schema: { params, body: payBody, response: { 200: resultSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema } } },
     async (request, reply) => answer(reply, await provider.pay(request.params.accessCode, request.body)),
+  );
+
+  // M-Pesa as it really behaves (issue 16): the prompt, the phone's answer, and where it stands.
+  routes.post(
+    `${BASE}/:accessCode/mpesa`,
+    { schema: { params, body: mpesaBody, response: { 200: resultSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema } } },
+    async (request, reply) => answer(reply, await provider.promptMpesa(request.params.accessCode, request.body.phone)),
+  );
+
+  routes.post(
+    `${BASE}/:accessCode/mpesa/answer`,
+    { schema: { params, body: answerBody, response: { 200: resultSchema, 404: errorSchema, 409: errorSchema } } },
+    async (request, reply) => answer(reply, await provider.answerMpesa(request.params.accessCode, request.body.answer, request.body.delayMs)),
+  );
+
+  routes.get(
+    `${BASE}/:accessCode/status`,
+    { schema: { params, response: { 200: resultSchema, 404: errorSchema } } },
+    async (request, reply) => answer(reply, await provider.checkoutStatus(request.params.accessCode)),
   );
 
   routes.post(

@@ -31,6 +31,15 @@ import { signWebhook, verifyWebhookSignature } from './signature';
  * popup, with Paystack's test details: card 4084 0840 8408 4081 succeeds, 4084 0800 0000 5408 is
  * declined; M-Pesa +254 710 000 000 succeeds, any other number fails.
  *
+ * M-Pesa as it really behaves (issue 16): on the page, the test number sends a "check your phone"
+ * prompt (`promptMpesa`): the transaction is `ongoing` (Paystack's word for a charge waiting on the
+ * buyer) until the simulated phone answers (`answerMpesa`): paid (success, after a short wait the
+ * caller chooses, 0 in tests), declined (failed: wrong PIN or not enough funds), cancelled on the
+ * phone (failed) or expired (abandoned; also by itself when nobody answers within a minute). Closing
+ * the checkout meanwhile leaves it ongoing, as a real prompt stays on the phone. The page's JSON
+ * `pay` call with the test number still pays at once (a phone that answered immediately), which
+ * API tests use. A transaction nobody has paid yet is reported `abandoned`, as Paystack reports it.
+ *
  * Transfers (M-Pesa payouts) are answered 'pending', then settle on the next turn of the event loop
  * and a signed transfer.* webhook follows. They succeed unless asked otherwise, for tests:
  * - a transfer `reason` containing "[simulate:failed]" or "[simulate:reversed]";
@@ -84,7 +93,26 @@ const PRIVATE_KEY = '_sautiSimulated';
 interface PrivateMetadata {
   callbackUrl?: string;
   channels: string[];
+  /** The M-Pesa prompt, once sent: to which number, when. */
+  mpesa?: { phone: string; promptedAt: string };
+  /** What the gateway said about the end of an M-Pesa prompt (Paystack's gateway_response). */
+  gatewayResponse?: string;
 }
+
+/** The simulated phone's answer to an M-Pesa prompt. */
+export type MpesaAnswer = 'paid' | 'declined' | 'cancelled' | 'expired';
+
+/** A prompt nobody answers expires after about a minute, as M-Pesa's does. */
+export const MPESA_PROMPT_TTL_MS = 60_000;
+/** The longest 'paid' wait a caller may ask for (a real prompt takes 4-30 s to be answered). */
+export const MPESA_MAX_CONFIRM_DELAY_MS = 30_000;
+
+/** How each unpaid answer ends, in Paystack's statuses and gateway texts (the texts are UNCONFIRMED for M-Pesa). */
+const MPESA_ENDINGS: Record<Exclude<MpesaAnswer, 'paid'>, { status: 'failed' | 'abandoned'; gatewayResponse: string; message: string }> = {
+  declined: { status: 'failed', gatewayResponse: 'Declined: wrong PIN or insufficient funds', message: 'M-Pesa declined the payment: a wrong PIN or not enough funds.' },
+  cancelled: { status: 'failed', gatewayResponse: 'Request cancelled by user', message: 'The payment was cancelled on the phone.' },
+  expired: { status: 'abandoned', gatewayResponse: 'Transaction timed out: the M-Pesa prompt was not answered', message: 'The M-Pesa prompt expired: nobody answered it.' },
+};
 
 /** What the checkout page shows and acts on. */
 export interface SimulatedCheckout {
@@ -106,6 +134,8 @@ export type CheckoutAttempt =
 
 export type CheckoutOutcome =
   | { kind: 'not-found' }
+  /** An M-Pesa prompt is on the phone: nothing is decided yet. */
+  | { kind: 'pending'; reference: string; message: string }
   | { kind: 'closed'; status: string; reference: string }
   | { kind: 'invalid'; message: string }
   | { kind: 'done'; status: 'success' | 'failed' | 'abandoned'; reference: string; message: string };
@@ -133,10 +163,18 @@ const simulatedFees = (amount: number, channel: string | null) => Math.round((am
 function privateMetadata(metadata: Record<string, unknown>): PrivateMetadata {
   const value = metadata[PRIVATE_KEY];
   const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const mpesa = typeof record.mpesa === 'object' && record.mpesa !== null ? (record.mpesa as Record<string, unknown>) : undefined;
   return {
     callbackUrl: typeof record.callbackUrl === 'string' ? record.callbackUrl : undefined,
     channels: Array.isArray(record.channels) ? record.channels.filter((c): c is string => typeof c === 'string') : ['card', 'mobile_money'],
+    mpesa: mpesa && typeof mpesa.phone === 'string' && typeof mpesa.promptedAt === 'string' ? { phone: mpesa.phone, promptedAt: mpesa.promptedAt } : undefined,
+    gatewayResponse: typeof record.gatewayResponse === 'string' ? record.gatewayResponse : undefined,
   };
+}
+
+/** The transaction's metadata with the private part changed. */
+function withPrivate(metadata: Record<string, unknown>, change: Partial<PrivateMetadata>): Record<string, unknown> {
+  return { ...metadata, [PRIVATE_KEY]: { ...privateMetadata(metadata), ...change } };
 }
 
 function publicMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
@@ -204,7 +242,7 @@ export class SimulatedProvider implements PaymentsProvider {
 
   async verifyTransaction(reference: string): Promise<ProviderTransaction | undefined> {
     const [row] = await this.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.reference, reference));
-    return row ? parseTransaction(this.transactionData(row)) : undefined;
+    return row ? parseTransaction(this.transactionData(await this.expireStalePrompt(row))) : undefined;
   }
 
   async initiateTransfer(input: TransferInput): Promise<ProviderTransfer> {
@@ -359,7 +397,77 @@ export class SimulatedProvider implements PaymentsProvider {
 
   async checkout(accessCode: string): Promise<SimulatedCheckout | undefined> {
     const row = await this.findByAccessCode(accessCode);
-    return row ? this.checkoutView(row) : undefined;
+    return row ? this.checkoutView(await this.expireStalePrompt(row)) : undefined;
+  }
+
+  /** Where a checkout stands, as the page polls it while the phone has the prompt. */
+  async checkoutStatus(accessCode: string): Promise<CheckoutOutcome> {
+    const found = await this.findByAccessCode(accessCode);
+    if (!found) return { kind: 'not-found' };
+    const row = await this.expireStalePrompt(found);
+    const hidden = privateMetadata(row.metadata);
+    switch (row.status) {
+      case 'ongoing':
+        return { kind: 'pending', reference: row.reference, message: 'Check your phone: enter your M-Pesa PIN to pay.' };
+      case 'success':
+        return { kind: 'done', status: 'success', reference: row.reference, message: 'Approved' };
+      case 'failed':
+        return { kind: 'done', status: 'failed', reference: row.reference, message: endingMessage(hidden.gatewayResponse) ?? 'Declined' };
+      case 'abandoned':
+        return { kind: 'done', status: 'abandoned', reference: row.reference, message: endingMessage(hidden.gatewayResponse) ?? 'Payment cancelled' };
+      default:
+        return { kind: 'done', status: 'abandoned', reference: row.reference, message: 'Not paid yet' };
+    }
+  }
+
+  /**
+   * M-Pesa on the page: a prompt goes to the buyer's phone and the transaction is `ongoing` until
+   * the phone answers (answerMpesa) or the prompt expires. Only the test number has a phone here:
+   * any other number fails at once, as `pay` does.
+   */
+  async promptMpesa(accessCode: string, phone: string): Promise<CheckoutOutcome> {
+    const row = await this.findByAccessCode(accessCode);
+    if (!row) return { kind: 'not-found' };
+    if (!OPEN_STATUSES.includes(row.status)) return { kind: 'closed', status: row.status, reference: row.reference };
+    if (!privateMetadata(row.metadata).channels.includes('mobile_money')) {
+      return { kind: 'invalid', message: 'This payment cannot be made with that method.' };
+    }
+    const number = normaliseKenyanMobile(phone);
+    if (number !== TEST_MPESA_NUMBER) return this.pay(accessCode, { channel: 'mobile_money', phone });
+    const [updated] = await this.db
+      .update(simulatedTransactions)
+      .set({
+        status: 'ongoing',
+        channel: 'mobile_money',
+        metadata: withPrivate(row.metadata, { mpesa: { phone: number, promptedAt: new Date().toISOString() }, gatewayResponse: undefined }),
+      })
+      .where(and(eq(simulatedTransactions.id, row.id), inArray(simulatedTransactions.status, OPEN_STATUSES)))
+      .returning({ id: simulatedTransactions.id });
+    if (!updated) {
+      const now = await this.findByAccessCode(accessCode);
+      return { kind: 'closed', status: now?.status ?? 'unknown', reference: row.reference };
+    }
+    return { kind: 'pending', reference: row.reference, message: `Check your phone: we sent an M-Pesa prompt to ${maskPhone(number)}.` };
+  }
+
+  /**
+   * The simulated phone answers the prompt. 'paid' settles after `delayMs` (M-Pesa's confirmation
+   * takes a few seconds; 0 in tests): until then the transaction stays ongoing.
+   */
+  async answerMpesa(accessCode: string, answer: MpesaAnswer, delayMs = 0): Promise<CheckoutOutcome> {
+    const found = await this.findByAccessCode(accessCode);
+    if (!found) return { kind: 'not-found' };
+    const row = await this.expireStalePrompt(found);
+    if (row.status !== 'ongoing') return { kind: 'closed', status: row.status, reference: row.reference };
+    if (answer === 'paid') {
+      const wait = Math.min(Math.max(0, Math.floor(delayMs)), MPESA_MAX_CONFIRM_DELAY_MS);
+      if (wait === 0) return this.endPrompt(row, 'paid');
+      this.later(async () => {
+        await this.endPrompt(row, 'paid');
+      }, wait);
+      return { kind: 'pending', reference: row.reference, message: 'PIN entered: waiting for M-Pesa to confirm.' };
+    }
+    return this.endPrompt(row, answer);
   }
 
   /** The buyer pays on the checkout page. */
@@ -405,6 +513,39 @@ export class SimulatedProvider implements PaymentsProvider {
 
   // --- Internals --------------------------------------------------------------------------------
 
+  /** Ends an ongoing prompt as the phone answered (only if it is still ongoing: one ending wins). */
+  private async endPrompt(row: TransactionRow, answer: MpesaAnswer): Promise<CheckoutOutcome> {
+    const ending = answer === 'paid' ? undefined : MPESA_ENDINGS[answer];
+    const [updated] = await this.db
+      .update(simulatedTransactions)
+      .set(
+        ending
+          ? { status: ending.status, metadata: withPrivate(row.metadata, { gatewayResponse: ending.gatewayResponse }) }
+          : { status: 'success', paidAt: new Date(), metadata: withPrivate(row.metadata, { gatewayResponse: 'Approved' }) },
+      )
+      .where(and(eq(simulatedTransactions.id, row.id), eq(simulatedTransactions.status, 'ongoing')))
+      .returning();
+    if (!updated) {
+      const [now] = await this.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.id, row.id));
+      return { kind: 'closed', status: now?.status ?? 'unknown', reference: row.reference };
+    }
+    if (!ending) {
+      this.sendWebhook('charge.success', this.transactionData(updated));
+      return { kind: 'done', status: 'success', reference: row.reference, message: 'Approved' };
+    }
+    return { kind: 'done', status: ending.status, reference: row.reference, message: ending.message };
+  }
+
+  /** A prompt unanswered for a minute has expired (checked whenever the transaction is read). */
+  private async expireStalePrompt(row: TransactionRow): Promise<TransactionRow> {
+    if (row.status !== 'ongoing') return row;
+    const promptedAt = privateMetadata(row.metadata).mpesa?.promptedAt;
+    if (promptedAt && Date.now() - new Date(promptedAt).getTime() < MPESA_PROMPT_TTL_MS) return row;
+    await this.endPrompt(row, 'expired');
+    const [now] = await this.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.id, row.id));
+    return now ?? row;
+  }
+
   private async findByAccessCode(accessCode: string): Promise<TransactionRow | undefined> {
     const [row] = await this.db.select().from(simulatedTransactions).where(eq(simulatedTransactions.accessCode, accessCode));
     return row;
@@ -435,16 +576,18 @@ export class SimulatedProvider implements PaymentsProvider {
   /** A transaction as Paystack's verify and charge.success show it. */
   private transactionData(row: TransactionRow): Record<string, unknown> {
     const paid = row.status === 'success';
+    const said = privateMetadata(row.metadata).gatewayResponse;
     return {
       id: row.id,
       domain: 'test',
-      status: row.status,
+      // Nobody has paid it yet: Paystack says 'abandoned' of such a transaction, popup open or not.
+      status: row.status === 'pending' ? 'abandoned' : row.status,
       reference: row.reference,
       receipt_number: null,
       amount: row.amount,
       requested_amount: row.amount,
       message: null,
-      gateway_response: paid ? 'Successful' : row.status === 'failed' ? 'Declined' : 'The transaction was not completed',
+      gateway_response: paid ? 'Successful' : (said ?? (row.status === 'failed' ? 'Declined' : row.status === 'ongoing' ? 'Awaiting the customer on their phone' : 'The transaction was not completed')),
       paid_at: row.paidAt?.toISOString() ?? null,
       paidAt: row.paidAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
@@ -500,8 +643,8 @@ export class SimulatedProvider implements PaymentsProvider {
   }
 
   /** Runs `work` on a later turn of the event loop (not a sleep), tracked at once so idle() waits for it. */
-  private later(work: () => Promise<void>) {
-    const tracked = new Promise<void>((resolve) => setImmediate(resolve))
+  private later(work: () => Promise<void>, delayMs = 0) {
+    const tracked = new Promise<void>((resolve) => (delayMs > 0 ? setTimeout(resolve, delayMs) : setImmediate(resolve)))
       .then(work)
       .catch((error: unknown) => {
         this.options.log.warn({ error: error instanceof Error ? error.message : String(error) }, 'simulated provider background step failed');
@@ -509,6 +652,16 @@ export class SimulatedProvider implements PaymentsProvider {
       .finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
   }
+}
+
+/** +254 710 ••• 000: enough for the buyer to recognise their number. */
+function maskPhone(number: string): string {
+  return `${number.slice(0, 4)} ${number.slice(4, 7)} ••• ${number.slice(-3)}`;
+}
+
+/** The buyer's words for how a prompt ended, from the gateway text we stored. */
+function endingMessage(gatewayResponse: string | undefined): string | undefined {
+  return Object.values(MPESA_ENDINGS).find((ending) => ending.gatewayResponse === gatewayResponse)?.message;
 }
 
 type AttemptResult = { invalid: true; message: string; success?: never } | { invalid?: false; success: boolean; message: string };

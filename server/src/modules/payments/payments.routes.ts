@@ -9,6 +9,7 @@ import {
   resendReceiptSchema,
   verifyPaymentResponseSchema,
   verifyPaymentSchema,
+  verifyPendingResponseSchema,
 } from '#common/schemas/payments';
 import { AppError } from '../../lib/errors';
 import { BUYER_COOKIE } from '../../lib/purchase-grants';
@@ -61,10 +62,18 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
     },
   );
 
+  // 200: paid (spec section 7); 202: still under way (an M-Pesa prompt not yet answered, issue 16);
+  // 402 {message, outcome}: not paid, and how it ended (declined, cancelled, expired).
   routes.post(
     '/api/payments/verify',
-    { config: { rateLimit: PAYMENT_RATE_LIMITS.verify }, schema: { body: verifyPaymentSchema, response: { 200: verifyPaymentResponseSchema } } },
-    async (request) => payments.verify(request.body.reference, request.cookies[BUYER_COOKIE]),
+    {
+      config: { rateLimit: PAYMENT_RATE_LIMITS.verify },
+      schema: { body: verifyPaymentSchema, response: { 200: verifyPaymentResponseSchema, 202: verifyPendingResponseSchema } },
+    },
+    async (request, reply) => {
+      const answer = await payments.verify(request.body.reference, request.cookies[BUYER_COOKIE]);
+      return 'pending' in answer ? reply.code(202).send(answer) : reply.code(200).send(answer);
+    },
   );
 
   routes.post(

@@ -8,7 +8,9 @@ import {
   type InitializePaymentResponse,
   type OwnedItems,
   type PurchaseItem,
+  type UnpaidOutcome,
   type VerifyPaymentResponse,
+  type VerifyPendingResponse,
 } from '#common/schemas/payments';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, webhookEvents } from '../../db/schema';
@@ -19,7 +21,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import type { JobQueue } from '../jobs';
 import type { AttemptStore } from '../limits';
 import { purchaseReceiptMail, type Mailer } from '../mail';
-import { ProviderError, type PaymentsProvider, type ProviderTransaction } from '../payment-provider';
+import { ProviderError, transactionPhase, type PaymentsProvider, type ProviderTransaction } from '../payment-provider';
 import { findSellableAlbum, findSellableTrack, type SellableItem } from '../catalog';
 import { findPayoutMethod, recordSale } from '../payouts';
 import {
@@ -78,8 +80,26 @@ export const OWNED_RESEND_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
 export type TransferEvent = 'transfer.success' | 'transfer.failed' | 'transfer.reversed';
 const TRANSFER_EVENTS: readonly string[] = ['transfer.success', 'transfer.failed', 'transfer.reversed'];
 
-/** The outcome of asking the provider about an order. */
-type Confirmation = 'paid' | 'pending' | 'failed' | 'mismatch' | 'unknown';
+/**
+ * The outcome of asking the provider about an order. 'pending': the charge is under way (an
+ * M-Pesa prompt still open, Paystack's pending/ongoing/pay_offline/send_otp/processing): the order
+ * stays pending. 'abandoned': nobody has paid it (yet: Paystack says so of a popup still open too),
+ * so the order stays pending until the reconcile job closes it after a day. Only 'failed' and
+ * 'mismatch' close an order at once.
+ */
+type Confirmation = 'paid' | 'pending' | 'abandoned' | 'failed' | 'mismatch' | 'unknown';
+
+/**
+ * How an unpaid charge ended, for the buyer (issue 16): the provider's gateway_response tells a
+ * prompt that expired or was cancelled on the phone from a decline (Paystack's wording for M-Pesa
+ * is UNCONFIRMED: these patterns cover the simulated provider's and the common gateway texts).
+ */
+export function unpaidOutcomeOf(transaction: ProviderTransaction | undefined): UnpaidOutcome {
+  const said = transaction?.gatewayResponse ?? '';
+  if (/timed?\s*out|expired|no response/i.test(said)) return 'expired';
+  if (/cancel/i.test(said)) return 'cancelled';
+  return transaction && transactionPhase(transaction.status) === 'failed' ? 'declined' : 'cancelled';
+}
 
 /**
  * The provider's trouble as our vocabulary (issue 16): it could not be reached (502, try later),
@@ -215,14 +235,17 @@ export class PaymentsService {
    * on success. The browser that paid is told once (alreadyProcessed false, with the download);
    * any other caller, or a second call, learns that the receipt e-mail has the link.
    */
-  async verify(reference: string, buyerKey: string | undefined): Promise<VerifyPaymentResponse> {
+  async verify(reference: string, buyerKey: string | undefined): Promise<VerifyPaymentResponse | VerifyPendingResponse> {
     const order = await findOrderByReference(this.db, reference);
     if (!order) throw new AppError('payment.not-found');
     if (order.status === 'refunded') throw new AppError('purchase.refunded');
     if (order.status !== 'paid') {
-      const outcome = await this.confirm(order);
+      const { outcome, transaction } = await this.settle(order);
       if (outcome === 'mismatch') throw new AppError('payment.mismatch');
-      if (outcome !== 'paid') throw new AppError('payment.not-completed');
+      // Issue 16: still under way (the M-Pesa prompt is on the phone). Not a failure: the order
+      // stays pending, the browser may ask again, and the receipt e-mail comes if it completes.
+      if (outcome === 'pending') return { message: PAYMENT_MESSAGES.paymentPending, pending: true, reference };
+      if (outcome !== 'paid') throw new AppError('payment.not-completed', undefined, { outcome: unpaidOutcomeOf(transaction) });
     }
     const delivered = await markDelivered(this.db, order.id, buyerKey ? hashToken(buyerKey) : undefined);
     const item = purchaseItemOf(order);
@@ -234,6 +257,10 @@ export class PaymentsService {
 
   /** Re-reads the transaction from the provider and settles the order by it. */
   async confirm(order: Order): Promise<Confirmation> {
+    return (await this.settle(order)).outcome;
+  }
+
+  private async settle(order: Order): Promise<{ outcome: Confirmation; transaction: ProviderTransaction | undefined }> {
     let transaction: ProviderTransaction | undefined;
     try {
       transaction = await this.deps.provider.verifyTransaction(order.reference);
@@ -244,21 +271,24 @@ export class PaymentsService {
     if (transaction && matches) {
       // The sale's own transaction records when it was checked: one round trip fewer on the way to the download.
       await this.fulfil(order.id, transaction);
-      return 'paid';
+      return { outcome: 'paid', transaction };
     }
     await updateOrder(this.db, order.id, { checkedAt: new Date() });
-    if (!transaction) return 'unknown';
-    if (transaction.status === 'success') {
+    if (!transaction) return { outcome: 'unknown', transaction };
+    const phase = transactionPhase(transaction.status);
+    if (phase === 'success') {
       // Only the exact amount in KES: an underpaid or re-denominated charge grants nothing.
       await closeUnpaidOrder(this.db, order.id, 'mismatch');
       this.deps.log.warn({ orderId: order.id, currency: transaction.currency, amount: transaction.amount, expected: order.amount }, 'payment does not match its order');
-      return 'mismatch';
+      return { outcome: 'mismatch', transaction };
     }
-    if (transaction.status === 'failed' || transaction.status === 'reversed') {
+    if (phase === 'failed') {
       await closeUnpaidOrder(this.db, order.id, 'failed');
-      return 'failed';
+      return { outcome: 'failed', transaction };
     }
-    return 'pending';
+    if (phase === 'in-progress') return { outcome: 'pending', transaction };
+    // 'abandoned', or a status we do not know: nothing closes the order yet (the reconcile job does, after a day).
+    return { outcome: phase === 'abandoned' ? 'abandoned' : 'unknown', transaction };
   }
 
   /** Confirms by reference (the webhook's job). Unknown references are someone else's: ignored. */
@@ -451,7 +481,7 @@ export class PaymentsService {
       try {
         const outcome = await this.confirm(order);
         if (outcome === 'paid') paid += 1;
-        else if ((outcome === 'pending' || outcome === 'unknown') && now - order.createdAt.getTime() > ABANDON_AFTER_MS) {
+        else if ((outcome === 'pending' || outcome === 'abandoned' || outcome === 'unknown') && now - order.createdAt.getTime() > ABANDON_AFTER_MS) {
           await closeUnpaidOrder(this.db, order.id, 'abandoned');
           closed += 1;
         }

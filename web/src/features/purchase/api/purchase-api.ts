@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
-import type { InitializePaymentResponse, OwnedItems, PaystackConfigResponse, VerifyPaymentResponse } from '#common/schemas/payments';
+import type { InitializePaymentResponse, OwnedItems, PaystackConfigResponse, VerifyPaymentResponse, VerifyPendingResponse } from '#common/schemas/payments';
 import { apiJson } from '@/lib/api';
 import { useIsClient } from '@/lib/catalog-ui';
 
@@ -40,9 +40,13 @@ export function initializePayment(input: {
   });
 }
 
-/** POST /api/payments/verify: the server asks the provider itself and fulfils a paid order once. */
-export function verifyPayment(reference: string): Promise<VerifyPaymentResponse> {
-  return apiJson<VerifyPaymentResponse>('POST', '/api/payments/verify', { reference });
+/**
+ * POST /api/payments/verify: the server asks the provider itself and fulfils a paid order once.
+ * 202 `{pending: true}` while the payment is under way (an M-Pesa prompt on the phone, issue 16);
+ * 402 `{message, outcome}` when it ended unpaid.
+ */
+export function verifyPayment(reference: string): Promise<VerifyPaymentResponse | VerifyPendingResponse> {
+  return apiJson<VerifyPaymentResponse | VerifyPendingResponse>('POST', '/api/payments/verify', { reference });
 }
 
 /**

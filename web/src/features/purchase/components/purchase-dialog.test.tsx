@@ -248,6 +248,73 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
     expect(calls('POST /api/purchases/resend')[0]!.body).toEqual({ email: 'fan@example.com', trackId: 't1' });
   });
 
+  it("a checkout closed while M-Pesa is pending: 'We're waiting for M-Pesa', polls with back-off, then 'Check again' (issue 16)", async () => {
+    let answer: 'pending' | 'paid' = 'pending';
+    let bought = false;
+    const pendingBody = { message: PAYMENT_MESSAGES.paymentPending, pending: true, reference: 'ref-1' };
+    const { calls } = routes({
+      'POST /api/payments/verify': () => (answer === 'pending' ? { status: 202, body: pendingBody } : ((bought = true), verified)),
+      'GET /api/purchases/owned': () => ({ body: { trackIds: bought ? ['t1'] : [], albumIds: [] } }),
+    });
+    vi.mocked(openCheckout).mockImplementation(async (_session, hooks) => {
+      hooks?.onOpen?.();
+      return { status: 'cancelled' };
+    });
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+
+    const pending = await screen.findByTestId('payment-pending');
+    expect(pending).toHaveTextContent(PAYMENT_MESSAGES.paymentPendingTitle);
+    expect(pending).toHaveTextContent(PAYMENT_MESSAGES.paymentPendingNote);
+    expect(screen.queryByText('Payment Failed')).toBeNull();
+    expect(calls('POST /api/payments/verify')).toHaveLength(1);
+
+    // Three more asks, after 3, 6 and 12 seconds, then it stops.
+    for (const [wait, count] of [[3000, 2], [6000, 3], [12000, 4]] as const) {
+      await act(async () => vi.advanceTimersByTime(wait));
+      await waitFor(() => expect(calls('POST /api/payments/verify')).toHaveLength(count));
+    }
+    await act(async () => vi.advanceTimersByTime(60_000));
+    expect(calls('POST /api/payments/verify')).toHaveLength(4);
+    vi.useRealTimers();
+    expect(await screen.findByText('Answered the prompt? Check again.')).toBeVisible();
+
+    // The fan entered the PIN: Check again downloads, and the page shows 'Purchased'.
+    answer = 'paid';
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_MESSAGES.checkAgain }));
+    await waitFor(() => expect(startDownload).toHaveBeenCalledWith('/api/tracks/t1/download'));
+    await waitFor(() => expect(screen.queryByTestId('payment-pending')).toBeNull());
+    expect(await screen.findByText(PAYMENT_MESSAGES.purchased)).toBeVisible();
+  });
+
+  it.each([
+    ['declined', 'Payment declined', PAYMENT_MESSAGES.paymentDeclined],
+    ['expired', 'M-Pesa prompt expired', PAYMENT_MESSAGES.paymentExpired],
+    ['cancelled', 'Payment cancelled', PAYMENT_MESSAGES.paymentCancelled],
+  ])("says a %s M-Pesa payment ended so, with 'Try again' starting a new checkout (issue 16)", async (outcome, title, message) => {
+    const { calls } = routes({
+      'POST /api/payments/verify': { status: 402, body: { message: PAYMENT_MESSAGES.paymentNotCompleted, outcome } },
+    });
+    vi.mocked(openCheckout).mockImplementation(async (_session, hooks) => {
+      hooks?.onOpen?.();
+      return { status: 'success', reference: 'ref-1' };
+    });
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+    const unpaid = await screen.findByTestId('payment-unpaid');
+    expect(unpaid).toHaveTextContent(title);
+    expect(unpaid).toHaveTextContent(message);
+    expect(calls('POST /api/payments/initialize')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: PAYMENT_MESSAGES.tryAgain }));
+    await waitFor(() => expect(calls('POST /api/payments/initialize')).toHaveLength(2));
+    await waitFor(() => expect(openCheckout).toHaveBeenCalledTimes(2));
+  });
+
   it('offers Buy for a priced album on its page and in a priced album track row', async () => {
     const song = makeTrack({ id: 't9', trackName: 'Night Drive', price: 2000, albumId: 'a1' });
     const album = makeAlbum({ id: 'a1', albumName: 'Nairobi Nights', price: 30000 });

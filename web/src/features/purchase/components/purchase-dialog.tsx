@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleCheckIcon, LockIcon } from 'lucide-react';
+import { CircleAlertIcon, CircleCheckIcon, LockIcon, SmartphoneIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
 import { finalAmount, processingFee } from '#common/payments';
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
-import { PAYMENT_MESSAGES, purchaseFormSchema, type PurchaseFormInput } from '#common/schemas/payments';
+import { PAYMENT_MESSAGES, UNPAID_MESSAGES, purchaseFormSchema, type PurchaseFormInput, type UnpaidOutcome } from '#common/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -19,12 +19,32 @@ import { loadPaystack, openCheckout } from '../lib/checkout';
 import { phoneFriendlyDownloadUrl } from '@/lib/download';
 import { downloadBought } from '../lib/download-bought';
 import { focusDownloadAfterPurchase } from '../lib/focus-after-purchase';
-import { runPurchase } from '../lib/purchase-flow';
+import { checkPayment, runPurchase, type PurchaseResult } from '../lib/purchase-flow';
 
 type PurchaseFormValues = { email: string };
 
 /** Spec section 9: the purchase dialog closes about 100 ms after the checkout opens. */
 export const DIALOG_CLOSE_DELAY_MS = 100;
+
+/**
+ * Issue 16: a payment still under way is asked about again after these waits (back-off), then the
+ * dialog stops and offers 'Check again': no spinner that never ends.
+ */
+export const PENDING_POLL_DELAYS_MS = [3000, 6000, 12000] as const;
+
+/** The short title of each unpaid ending; the text under it is UNPAID_MESSAGES'. */
+const UNPAID_TITLES: Record<UnpaidOutcome, string> = {
+  declined: 'Payment declined',
+  cancelled: 'Payment cancelled',
+  expired: 'M-Pesa prompt expired',
+};
+
+/** After the checkout closed: a payment still under way, or one that ended unpaid. */
+type FollowUp =
+  | { kind: 'pending'; reference: string; checking: boolean; polls: number }
+  | { kind: 'unpaid'; outcome: UnpaidOutcome };
+
+const isPaid = (result: PurchaseResult) => result.status === 'downloaded' || result.status === 'download-failed' || result.status === 'already-processed';
 
 
 /**
@@ -55,6 +75,16 @@ export function PurchaseDialog({
   // Issue 16: the e-mail already owns the item (its link has been e-mailed again); 'Buy again' is
   // a deliberate second purchase for that e-mail (a gift).
   const [alreadyOwned, setAlreadyOwned] = useState<{ email: string; message: string } | null>(null);
+  // Issue 16: what happened after the checkout closed, when it was not a plain paid or cancelled.
+  const [followUp, setFollowUp] = useState<FollowUp | null>(null);
+  const lastAttempt = useRef<{ email: string; buyAgain: boolean } | null>(null);
+  const alive = useRef(true);
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+    };
+  }, []);
   const resend = useResendDownloadLink();
   const busy = useRef(false);
   const checkoutOpened = useRef(false);
@@ -83,9 +113,65 @@ export function PurchaseDialog({
     if (!next) {
       setResendMessage(null);
       setAlreadyOwned(null);
+      setFollowUp(null);
     }
     onOpenChange(next);
   };
+
+  const paid = () => {
+    // Paid: this browser owns it now, and the page says 'Purchased' at once.
+    focusDownloadAfterPurchase(item, returnFocusTo?.current);
+    void refreshOwnedItems(queryClient);
+  };
+
+  /** The checkout closed with the payment under way or unpaid: the dialog comes back to say so. */
+  const followUpOn = (result: PurchaseResult) => {
+    if (result.status === 'pending') setFollowUp({ kind: 'pending', reference: result.reference, checking: false, polls: 0 });
+    else if (result.status === 'unpaid') setFollowUp({ kind: 'unpaid', outcome: result.outcome });
+    else return;
+    clearTimeout(closeTimer.current);
+    // The dialog is back: closing it now returns focus to Buy, as before the checkout.
+    checkoutOpened.current = false;
+    onOpenChange(true);
+  };
+
+  const flowDeps = {
+    verify: verifyPayment,
+    // The automatic download after paying: MP3 on phones (data by the megabyte), else the original.
+    download: (url: string) => downloadBought(phoneFriendlyDownloadUrl(url), downloadFailure),
+    toast,
+  };
+
+  /** Asks about a pending payment again ('Check again', or one of the back-off polls). */
+  const checkAgain = async (reference: string, automatic: boolean) => {
+    setFollowUp((now) => (now?.kind === 'pending' ? { ...now, checking: true } : now));
+    const result = await checkPayment(reference, flowDeps);
+    if (!alive.current) return;
+    if (isPaid(result)) {
+      // Focus goes to the Download that replaces Buy (focusDownloadAfterPurchase), not back to Buy.
+      checkoutOpened.current = true;
+      setOpen(false);
+      paid();
+      return;
+    }
+    if (result.status === 'unpaid') {
+      setFollowUp({ kind: 'unpaid', outcome: result.outcome });
+      return;
+    }
+    // Still under way (or the check itself failed, already said): keep waiting.
+    setFollowUp((now) => (now?.kind === 'pending' ? { ...now, checking: false, polls: automatic ? now.polls + 1 : now.polls } : now));
+  };
+
+  const pendingReference = followUp?.kind === 'pending' ? followUp.reference : null;
+  const pendingPolls = followUp?.kind === 'pending' ? followUp.polls : 0;
+  const pendingChecking = followUp?.kind === 'pending' && followUp.checking;
+  useEffect(() => {
+    if (!open || !pendingReference || pendingChecking || pendingPolls >= PENDING_POLL_DELAYS_MS.length) return;
+    const timer = setTimeout(() => void checkAgain(pendingReference, true), PENDING_POLL_DELAYS_MS[pendingPolls]);
+    return () => clearTimeout(timer);
+    // checkAgain is recreated each render; the poll depends only on where the wait stands.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, pendingReference, pendingPolls, pendingChecking]);
 
   const fee = processingFee(item.price);
   const total = finalAmount(item.price);
@@ -101,6 +187,8 @@ export function PurchaseDialog({
     dismissEmailRequired();
     checkoutOpened.current = false;
     setAlreadyOwned(null);
+    setFollowUp(null);
+    lastAttempt.current = { email, buyAgain };
     setPreparing(true);
     try {
       const result = await runPurchase(
@@ -121,21 +209,16 @@ export function PurchaseDialog({
           getConfig: () => queryClient.fetchQuery(paystackConfigQuery),
           initialize: initializePayment,
           openCheckout,
-          verify: verifyPayment,
-          // The automatic download after paying: MP3 on phones (data by the megabyte), else the original.
-          download: (url) => downloadBought(phoneFriendlyDownloadUrl(url), downloadFailure),
-          toast,
+          ...flowDeps,
         },
       );
+      if (!alive.current) return;
       if (result.status === 'not-started' && result.fieldErrors?.email) {
         form.setError('email', { message: result.fieldErrors.email }, { shouldFocus: true });
       }
       if (result.status === 'already-owned') setAlreadyOwned({ email, message: result.message });
-      // Paid: this browser owns it now, and the page says 'Purchased' at once.
-      if (result.status === 'downloaded' || result.status === 'download-failed' || result.status === 'already-processed') {
-        focusDownloadAfterPurchase(item, returnFocusTo?.current);
-        void refreshOwnedItems(queryClient);
-      }
+      if (isPaid(result)) paid();
+      followUpOn(result);
     } finally {
       busy.current = false;
       setPreparing(false);
@@ -186,101 +269,185 @@ export function PurchaseDialog({
             your email.
           </DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(event) => void form.handleSubmit(pay, onInvalid)(event)} noValidate className="grid gap-5" aria-label={`Buy ${item.name}`}>
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      autoCapitalize="none"
-                      autoCorrect="off"
-                      spellCheck={false}
-                      placeholder="you@example.com"
-                      maxLength={254}
-                      readOnly={preparing}
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+        {followUp ? (
+          <FollowUpPanel
+            followUp={followUp}
+            onClose={() => setOpen(false)}
+            onCheckAgain={(reference) => void checkAgain(reference, false)}
+            onTryAgain={() => {
+              const attempt = lastAttempt.current;
+              setFollowUp(null);
+              if (attempt) void purchase(attempt);
+            }}
+            busy={preparing}
+          />
+        ) : (
+          <>
+          <Form {...form}>
+            <form onSubmit={(event) => void form.handleSubmit(pay, onInvalid)(event)} noValidate className="grid gap-5" aria-label={`Buy ${item.name}`}>
+              <FormField
+                control={form.control}
+                name="email"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>Email</FormLabel>
+                    <FormControl>
+                      <Input
+                        type="email"
+                        inputMode="email"
+                        autoComplete="email"
+                        autoCapitalize="none"
+                        autoCorrect="off"
+                        spellCheck={false}
+                        placeholder="you@example.com"
+                        maxLength={254}
+                        readOnly={preparing}
+                        {...field}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+
+              <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+                <div className="flex items-baseline justify-between gap-4">
+                  <dt className="text-muted-foreground">Price ({kind})</dt>
+                  <dd className="tabular-nums" data-testid="purchase-price">
+                    {formatPrice(item.price)}
+                  </dd>
+                </div>
+                <div className="flex items-baseline justify-between gap-4">
+                  <dt className="text-muted-foreground">Processing fee</dt>
+                  <dd className="tabular-nums" data-testid="purchase-fee">
+                    {formatPrice(fee)}
+                  </dd>
+                </div>
+                <div className="flex items-baseline justify-between gap-4 border-t pt-2 text-base font-semibold">
+                  <dt>Total</dt>
+                  <dd className="tabular-nums" data-testid="purchase-total">
+                    {formatPrice(total)}
+                  </dd>
+                </div>
+              </dl>
+
+              {alreadyOwned && (
+                <div className="grid gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 text-sm" data-testid="already-owned">
+                  <p role="status" className="flex items-start gap-2 font-medium">
+                    <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                    {alreadyOwned.message}
+                  </p>
+                  <p className="text-muted-foreground">Buying it for someone else? You can pay for it again.</p>
+                  <Button
+                    type="button"
+                    variant="outline"
+                    className="justify-self-start"
+                    disabled={locked}
+                    onClick={() => void purchase({ email: alreadyOwned.email, buyAgain: true })}
+                  >
+                    {PAYMENT_MESSAGES.buyAgain}
+                  </Button>
+                </div>
               )}
-            />
 
-            <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
-              <div className="flex items-baseline justify-between gap-4">
-                <dt className="text-muted-foreground">Price ({kind})</dt>
-                <dd className="tabular-nums" data-testid="purchase-price">
-                  {formatPrice(item.price)}
-                </dd>
-              </div>
-              <div className="flex items-baseline justify-between gap-4">
-                <dt className="text-muted-foreground">Processing fee</dt>
-                <dd className="tabular-nums" data-testid="purchase-fee">
-                  {formatPrice(fee)}
-                </dd>
-              </div>
-              <div className="flex items-baseline justify-between gap-4 border-t pt-2 text-base font-semibold">
-                <dt>Total</dt>
-                <dd className="tabular-nums" data-testid="purchase-total">
-                  {formatPrice(total)}
-                </dd>
-              </div>
-            </dl>
-
-            {alreadyOwned && (
-              <div className="grid gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 text-sm" data-testid="already-owned">
-                <p role="status" className="flex items-start gap-2 font-medium">
-                  <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  {alreadyOwned.message}
-                </p>
-                <p className="text-muted-foreground">Buying it for someone else? You can pay for it again.</p>
-                <Button
-                  type="button"
-                  variant="outline"
-                  className="justify-self-start"
-                  disabled={locked}
-                  onClick={() => void purchase({ email: alreadyOwned.email, buyAgain: true })}
-                >
-                  {PAYMENT_MESSAGES.buyAgain}
+              <DialogFooter>
+                <Button type="button" variant="outline" disabled={preparing} onClick={() => setOpen(false)}>
+                  Cancel
                 </Button>
-              </div>
-            )}
+                <Button type="submit" disabled={locked}>
+                  {preparing ? <Spinner label={null} /> : <LockIcon aria-hidden="true" />}
+                  {preparing ? 'Preparing payment…' : `Pay ${formatPrice(total)}`}
+                </Button>
+              </DialogFooter>
+            </form>
+          </Form>
 
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={preparing} onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={locked}>
-                {preparing ? <Spinner label={null} /> : <LockIcon aria-hidden="true" />}
-                {preparing ? 'Preparing payment…' : `Pay ${formatPrice(total)}`}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-
-        <div className="border-t pt-3 text-center text-sm sm:text-left">
-          <Button
-            type="button"
-            variant="link"
-            className="h-auto min-h-10 px-0 py-1 text-sm font-normal whitespace-normal text-muted-foreground"
-            disabled={locked}
-            onClick={() => void onResend()}
-          >
-            {resend.isPending && <Spinner label={null} />}
-            Already bought this? Email me the download link
-          </Button>
-          <p role="status" className="text-sm text-foreground empty:hidden">
-            {resendMessage}
-          </p>
-        </div>
+          <div className="border-t pt-3 text-center text-sm sm:text-left">
+            <Button
+              type="button"
+              variant="link"
+              className="h-auto min-h-10 px-0 py-1 text-sm font-normal whitespace-normal text-muted-foreground"
+              disabled={locked}
+              onClick={() => void onResend()}
+            >
+              {resend.isPending && <Spinner label={null} />}
+              Already bought this? Email me the download link
+            </Button>
+            <p role="status" className="text-sm text-foreground empty:hidden">
+              {resendMessage}
+            </p>
+          </div>
+          </>
+        )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Issue 16: the checkout closed and the payment is not simply paid or cancelled. Pending: the
+ * M-Pesa prompt may still be on the fan's phone; the dialog says so, checks again a few times on
+ * its own (PENDING_POLL_DELAYS_MS) and offers 'Check again', and the receipt e-mail comes if it
+ * completes. Unpaid: how it ended, and 'Try again' (a new checkout).
+ */
+function FollowUpPanel({
+  followUp,
+  onClose,
+  onCheckAgain,
+  onTryAgain,
+  busy,
+}: {
+  followUp: FollowUp;
+  onClose: () => void;
+  onCheckAgain: (reference: string) => void;
+  onTryAgain: () => void;
+  busy: boolean;
+}) {
+  if (followUp.kind === 'pending') {
+    const polling = followUp.polls < PENDING_POLL_DELAYS_MS.length;
+    return (
+      <div className="grid gap-5">
+        <div className="grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-4 text-sm" data-testid="payment-pending">
+          <p role="status" className="flex items-start gap-2 font-medium">
+            <SmartphoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {PAYMENT_MESSAGES.paymentPendingTitle}
+          </p>
+          <p>If the M-Pesa prompt is still on your phone, enter your PIN to pay.</p>
+          <p className="text-muted-foreground">{PAYMENT_MESSAGES.paymentPendingNote}</p>
+          <p aria-live="polite" className="text-muted-foreground">
+            {followUp.checking ? 'Checking…' : polling ? 'We will check again in a few seconds.' : 'Answered the prompt? Check again.'}
+          </p>
+        </div>
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onClose}>
+            Close
+          </Button>
+          <Button type="button" disabled={followUp.checking} onClick={() => onCheckAgain(followUp.reference)}>
+            {followUp.checking && <Spinner label={null} />}
+            {PAYMENT_MESSAGES.checkAgain}
+          </Button>
+        </DialogFooter>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-5">
+      <div className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm" data-testid="payment-unpaid">
+        <p role="alert" className="flex items-start gap-2 font-medium">
+          <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
+          {UNPAID_TITLES[followUp.outcome]}
+        </p>
+        <p>{UNPAID_MESSAGES[followUp.outcome]}</p>
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
+          Close
+        </Button>
+        <Button type="button" disabled={busy} onClick={onTryAgain}>
+          {busy && <Spinner label={null} />}
+          {PAYMENT_MESSAGES.tryAgain}
+        </Button>
+      </DialogFooter>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, type InitializePaymentResponse, type VerifyPaymentResponse } from '#common/schemas/payments';
 import { ApiError } from '@/lib/api';
 import { CheckoutError } from './checkout';
-import { runPurchase, type PurchaseFlowDependencies } from './purchase-flow';
+import { checkPayment, runPurchase, type PurchaseFlowDependencies } from './purchase-flow';
 
 const item = { type: 'track' as const, id: 't1', name: 'Sunrise', price: 5000 };
 
@@ -132,11 +132,52 @@ describe('the purchase flow (spec section 4)', () => {
     }
   });
 
-  it('stops quietly when the buyer cancels the checkout', async () => {
-    const d = deps({ openCheckout: vi.fn(async () => ({ status: 'cancelled' as const })) });
-    await expect(runPurchase(request, d)).resolves.toEqual({ status: 'cancelled' });
-    expect(d.verify).not.toHaveBeenCalled();
-    expect(d.download).not.toHaveBeenCalled();
+  const notCompleted = (outcome?: string) =>
+    Promise.reject(new ApiError(PAYMENT_MESSAGES.paymentNotCompleted, 402, { message: PAYMENT_MESSAGES.paymentNotCompleted, ...(outcome ? { outcome } : {}) }));
+  const cancelled = () => vi.fn(async () => ({ status: 'cancelled' as const }));
+
+  it('stops quietly when the buyer cancels the checkout (asking once whether a payment is under way)', async () => {
+    for (const verify of [vi.fn(async () => notCompleted('cancelled')), vi.fn(async () => notCompleted()), vi.fn(async () => Promise.reject(new TypeError('offline')))]) {
+      const d = deps({ openCheckout: cancelled(), verify });
+      await expect(runPurchase(request, d)).resolves.toEqual({ status: 'cancelled' });
+      expect(d.verify).toHaveBeenCalledExactlyOnceWith('ref-1');
+      expect(d.download).not.toHaveBeenCalled();
+      expect(d.toast).toHaveBeenLastCalledWith({ title: 'Payment cancelled', description: 'You can buy it whenever you are ready.' });
+    }
+  });
+
+  it('a checkout closed while the M-Pesa prompt is open is pending, never failed (issue 16)', async () => {
+    const pending = vi.fn(async () => ({ message: PAYMENT_MESSAGES.paymentPending, pending: true as const, reference: 'ref-1' }));
+    for (const openCheckout of [cancelled(), deps().openCheckout]) {
+      const d = deps({ openCheckout, verify: pending });
+      await expect(runPurchase(request, d)).resolves.toEqual({ status: 'pending', reference: 'ref-1' });
+      expect(d.toast).not.toHaveBeenCalled();
+      expect(d.download).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a checkout closed and then paid on the phone downloads as usual', async () => {
+    const d = deps({ openCheckout: cancelled() });
+    await expect(runPurchase(request, d)).resolves.toEqual({ status: 'downloaded', reference: 'ref-1' });
+    expect(d.download).toHaveBeenCalledWith('/api/tracks/t1/download');
+  });
+
+  it('says how an unpaid M-Pesa payment ended: declined, cancelled on the phone, expired', async () => {
+    for (const outcome of ['declined', 'cancelled', 'expired'] as const) {
+      const d = deps({ verify: vi.fn(async () => notCompleted(outcome)) });
+      await expect(runPurchase(request, d)).resolves.toEqual({ status: 'unpaid', reference: 'ref-1', outcome });
+      expect(d.toast).not.toHaveBeenCalled();
+    }
+    for (const outcome of ['declined', 'expired'] as const) {
+      const d = deps({ openCheckout: cancelled(), verify: vi.fn(async () => notCompleted(outcome)) });
+      await expect(runPurchase(request, d)).resolves.toEqual({ status: 'unpaid', reference: 'ref-1', outcome });
+    }
+  });
+
+  it('checkPayment asks once more: paid downloads, pending stays pending', async () => {
+    const d = deps({ verify: vi.fn(async () => ({ message: PAYMENT_MESSAGES.paymentPending, pending: true as const, reference: 'ref-1' })) });
+    await expect(checkPayment('ref-1', d)).resolves.toEqual({ status: 'pending', reference: 'ref-1' });
+    await expect(checkPayment('ref-1', deps())).resolves.toEqual({ status: 'downloaded', reference: 'ref-1' });
   });
 
   it("titles a failed verification 'Payment Verification Failed' with the server's message or the spec's", async () => {

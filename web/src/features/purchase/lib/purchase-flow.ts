@@ -2,9 +2,12 @@ import type { PurchaseItem } from '#common/schemas/catalog/responses';
 import {
   alreadyOwnedErrorSchema,
   PAYMENT_MESSAGES,
+  paymentNotCompletedErrorSchema,
   type InitializePaymentResponse,
   type PaystackConfigResponse,
+  type UnpaidOutcome,
   type VerifyPaymentResponse,
+  type VerifyPendingResponse,
 } from '#common/schemas/payments';
 import type { Toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
@@ -21,7 +24,8 @@ export interface PurchaseFlowDependencies {
   getConfig: () => Promise<PaystackConfigResponse>;
   initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string; buyAgain?: boolean }) => Promise<InitializePaymentResponse>;
   openCheckout: (session: CheckoutSession, hooks: CheckoutHooks) => Promise<CheckoutOutcome>;
-  verify: (reference: string) => Promise<VerifyPaymentResponse>;
+  /** 200: paid; 202 `{pending: true}`: still under way (an M-Pesa prompt on the phone, issue 16). */
+  verify: (reference: string) => Promise<VerifyPaymentResponse | VerifyPendingResponse>;
   /** Starts the browser download of a bought item; false if it could not (already reported). */
   download: (url: string) => Promise<boolean>;
   toast: (toast: Toast) => void;
@@ -36,6 +40,13 @@ export type PurchaseResult =
    */
   | { status: 'already-owned'; message: string }
   | { status: 'cancelled' }
+  /**
+   * Issue 16: the payment is still under way (the M-Pesa prompt is on the buyer's phone): the
+   * order stays pending; the dialog says so, asks again a few times and offers 'Check again'.
+   */
+  | { status: 'pending'; reference: string }
+  /** Not paid, and how it ended (declined, cancelled on the phone, expired): the dialog offers 'Try again'. */
+  | { status: 'unpaid'; reference: string; outcome: UnpaidOutcome }
   | { status: 'verification-failed' }
   | { status: 'downloaded'; reference: string }
   | { status: 'download-failed'; reference: string }
@@ -122,15 +133,44 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
     return { status: 'not-started' };
   }
   if (outcome.status === 'cancelled') {
+    // A closed checkout may still have a payment under way (the fan closed the popup while the
+    // M-Pesa prompt was on their phone), or one that ended on the phone: ask once.
+    const after = await checkPayment(reference, deps, { afterCancel: true });
+    if (after.status !== 'cancelled') return after;
     deps.toast({ title: 'Payment cancelled', description: 'You can buy it whenever you are ready.' });
     return { status: 'cancelled' };
   }
 
   // The order's own reference is verified: the checkout's answer only says when to ask.
-  let verified: VerifyPaymentResponse;
+  return checkPayment(reference, deps);
+}
+
+/** verify's 402 with how an unpaid payment ended, if it says. */
+function unpaidOutcomeOf(error: unknown): UnpaidOutcome | undefined {
+  if (!(error instanceof ApiError) || error.status !== 402) return undefined;
+  const parsed = paymentNotCompletedErrorSchema.safeParse(error.data);
+  return parsed.success ? parsed.data.outcome : undefined;
+}
+
+/**
+ * Asks the server about an order (POST /api/payments/verify) and acts on the answer: paid starts
+ * the download (or says the e-mail has the link), still under way is 'pending', an unpaid ending
+ * is 'unpaid' with its outcome. After a cancelled checkout (`afterCancel`) a plain cancel or a
+ * failed call is 'cancelled', without a toast (the caller says so); otherwise a failed call is
+ * 'Payment Verification Failed' (spec section 8). The dialog's polls and 'Check again' use it too.
+ */
+export async function checkPayment(
+  reference: string,
+  deps: Pick<PurchaseFlowDependencies, 'verify' | 'download' | 'toast'>,
+  options: { afterCancel?: boolean } = {},
+): Promise<PurchaseResult> {
+  let answer: VerifyPaymentResponse | VerifyPendingResponse;
   try {
-    verified = await deps.verify(reference);
+    answer = await deps.verify(reference);
   } catch (error) {
+    const ended = unpaidOutcomeOf(error);
+    if (options.afterCancel) return ended && ended !== 'cancelled' ? { status: 'unpaid', reference, outcome: ended } : { status: 'cancelled' };
+    if (ended) return { status: 'unpaid', reference, outcome: ended };
     deps.toast({
       variant: 'destructive',
       title: PAYMENT_MESSAGES.verificationFailedTitle,
@@ -138,6 +178,8 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
     });
     return { status: 'verification-failed' };
   }
+  if ('pending' in answer) return { status: 'pending', reference };
+  const verified = answer;
 
   const { alreadyProcessed, downloadUrl } = verified.data;
   if (alreadyProcessed || !downloadUrl) {

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator, type Page } from './support/test';
+import { formatPrice } from '../common/src/money';
+import { finalAmount } from '../common/src/payments';
+import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
+import { verifiedAccount } from './support/accounts';
+import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
+import { waitForMail } from './support/mail';
+import { testMedia } from './support/media';
+
+/**
+ * M-Pesa as it really behaves (issue 16, item 7), on a phone (390 x 844): the simulated checkout
+ * sends a "check your phone" prompt; a fan who closes the checkout while it is open is told the
+ * payment is still under way (never 'Payment Failed'), and when the phone pays later the receipt
+ * arrives and the page shows 'Purchased'. A declined prompt says so and offers 'Try again'.
+ */
+
+const PRICE = 7000; // KES 70.00
+let track: UploadedTrack;
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeAll(async ({ browser }) => {
+  const media = await testMedia();
+  const page = await browser.newPage();
+  const artist = await verifiedAccount(page, 'mpesa-seller');
+  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
+  expect(method.status(), await method.text()).toBe(201);
+  track = await uploadTrackByApi(page, media.mp3, { trackName: 'Subira', artistName: artist.displayName, price: '70' });
+  await page.close();
+});
+
+const checkoutOverlay = (page: Page) => page.getByRole('dialog', { name: 'Checkout' });
+const checkoutFrame = (page: Page) => page.frameLocator('iframe[title="Checkout"]');
+
+/** Buy, the e-mail, Pay; then M-Pesa with the test number in the checkout: the phone has the prompt. */
+async function promptFromDialog(page: Page, email: string): Promise<{ dialog: Locator; checkoutUrl: string }> {
+  await page.getByRole('main').getByRole('button', { name: `Buy Subira for ${formatPrice(PRICE)}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Buy Subira' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: `Pay ${formatPrice(finalAmount(PRICE))}` }).click();
+  await expect(checkoutOverlay(page)).toBeVisible();
+  const checkoutUrl = (await page.locator('iframe[title="Checkout"]').getAttribute('src'))!;
+  const frame = checkoutFrame(page);
+  await frame.getByRole('tab', { name: 'M-Pesa' }).click();
+  await expect(frame.getByLabel('M-Pesa number')).toHaveValue('+254 710 000 000');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await expect(frame.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
+  await expect(frame.getByText(/we sent an M-Pesa prompt to \+254 710 ••• 000/)).toBeVisible();
+  return { dialog, checkoutUrl };
+}
+
+test('a checkout closed while the M-Pesa prompt is open stays pending; the phone pays later: receipt, Check again, Purchased', async ({ page }) => {
+  const email = `fan-${randomUUID().slice(0, 8)}@example.test`;
+  await page.goto(`/track/${track.id}`);
+  const { dialog, checkoutUrl } = await promptFromDialog(page, email);
+
+  // The fan closes the checkout with the prompt still on the phone.
+  await checkoutOverlay(page).getByRole('button', { name: 'Close checkout' }).click();
+  await expect(checkoutOverlay(page)).toBeHidden();
+  const pending = dialog.getByTestId('payment-pending');
+  await expect(pending).toContainText(PAYMENT_MESSAGES.paymentPendingTitle);
+  await expect(pending).toContainText(PAYMENT_MESSAGES.paymentPendingNote);
+  await expect(toast(page, PAYMENT_MESSAGES.paymentFailed)).toHaveCount(0);
+
+  // The phone (the simulated one, on the checkout page opened again) enters the PIN.
+  const phone = await page.context().newPage();
+  await phone.goto(checkoutUrl);
+  await expect(phone.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Enter PIN and pay' }).click();
+  await expect(phone.getByText('PIN entered: waiting for M-Pesa to confirm…')).toBeVisible();
+  // The receipt comes by itself (the provider's webhook), with nobody asking.
+  const mail = await waitForMail(email, /Your Sauti purchase/);
+  expect(mail.subject).toContain('Subira');
+  await phone.close();
+
+  // Check again: the buying browser's download starts, and the page says 'Purchased'.
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: PAYMENT_MESSAGES.checkAgain }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.mp3$/);
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('purchased')).toContainText(PAYMENT_MESSAGES.purchased);
+
+  // And on its next load.
+  await page.reload();
+  await expect(page.getByTestId('purchased')).toContainText(PAYMENT_MESSAGES.purchased);
+});
+
+test("a declined M-Pesa prompt says so in the dialog, and 'Try again' opens a new checkout", async ({ page }) => {
+  await page.goto(`/track/${track.id}`);
+  const { dialog } = await promptFromDialog(page, `fan-${randomUUID().slice(0, 8)}@example.test`);
+  const frame = checkoutFrame(page);
+  await frame.getByRole('button', { name: 'Wrong PIN or not enough funds' }).click();
+  await expect(frame.getByRole('alert')).toContainText('wrong PIN or not enough funds');
+  await checkoutOverlay(page).getByRole('button', { name: 'Close checkout' }).click();
+
+  const unpaid = dialog.getByTestId('payment-unpaid');
+  await expect(unpaid).toContainText('Payment declined');
+  await expect(unpaid).toContainText(PAYMENT_MESSAGES.paymentDeclined);
+  await dialog.getByRole('button', { name: PAYMENT_MESSAGES.tryAgain }).click();
+  await expect(checkoutOverlay(page)).toBeVisible();
+  await expect(checkoutFrame(page).getByRole('tab', { name: 'M-Pesa' })).toBeVisible();
+});
