@@ -61,6 +61,7 @@ export const PAYMENT_MESSAGES = {
   buyAgain: 'Buy again', // issue 16: a deliberate second purchase (a gift)
   purchased: 'Purchased', // issue 16
   notOnSaleYet: 'Not on sale yet', // issue 16: priced, but the artist has no payout method
+  albumSoldSongsStay: 'This album has been sold: its songs stay on it to preserve purchase records. You can still add songs.', // issue 16
   downloadLinkInvalid: 'This download link is invalid or has been revoked. Enter your email on the page to get a new one.',
 } as const;
 

@@ -42,6 +42,8 @@ export const ERRORS = {
   'album.not-found': { status: 404, message: CATALOG_MESSAGES.albumNotFound },
   'cover.not-found': { status: 404, message: 'Cover not found' },
   'track.sold': { status: 409, message: CATALOG_MESSAGES.trackSold },
+  'album.sold': { status: 409, message: CATALOG_MESSAGES.albumSold },
+  'album.sold-songs': { status: 409, message: PAYMENT_MESSAGES.albumSoldSongsStay },
   'stream.not-ready': { status: 503, message: CATALOG_MESSAGES.streamNotReady },
   'preview.not-ready': { status: 503, message: CATALOG_MESSAGES.previewNotReady },
 
@@ -66,6 +68,11 @@ export const ERRORS = {
   // Selling (issue 10): purchases and the provider's webhooks.
   'purchase.not-for-sale': { status: 409, message: PAYMENT_MESSAGES.notForSale },
   'purchase.seller-not-ready': { status: 409, message: PAYMENT_MESSAGES.sellerNotReady },
+  // Issue 16: the e-mail already bought it; thrown with { alreadyOwned: true } (alreadyOwnedErrorSchema).
+  'purchase.already-owned': { status: 409, message: PAYMENT_MESSAGES.alreadyOwned },
+  // Issue 16: the provider refused a call of a checkout. Its own text is logged, never shown.
+  'payment.initialize-failed': { status: 502, message: PAYMENT_MESSAGES.initializeFailed },
+  'payment.verification-failed': { status: 502, message: PAYMENT_MESSAGES.verificationFailed },
   'payment.not-found': { status: 404, message: PAYMENT_MESSAGES.paymentNotFound },
   'payment.not-completed': { status: 402, message: PAYMENT_MESSAGES.paymentNotCompleted },
   'payment.mismatch': { status: 402, message: PAYMENT_MESSAGES.paymentMismatch },

@@ -18,6 +18,11 @@ export interface DomainEvents {
   'user.changed': { userId: string; sessionsEnded: boolean };
   /** A sale was recorded (an order paid, its ledger entry written): the seller's revenue changed. */
   'purchase.completed': { orderId: string; sellerId: string; itemType: 'track' | 'album'; itemId: string | null };
+  /**
+   * An artist's payout method was added or removed: whether their priced items are on sale
+   * (public `purchasable`, issue 16) changed. For the payouts module to emit once it has the bus.
+   */
+  'payout-method.changed': { userId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

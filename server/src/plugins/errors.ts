@@ -29,6 +29,9 @@ export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
+        // The provider refused a payout-method call (issue 16): its text is logged here, whatever
+        // the artist is shown (checkouts log theirs with the order's reference and show our own).
+        if (error.code === 'payment-provider.refused') request.log.warn({ code: error.code, providerMessage: error.message }, 'the payment provider refused a call');
         return reply.code(error.statusCode).send({ ...error.details, message: error.message });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { albums, covers, tracks, users } from '../../db/schema';
 
@@ -56,6 +56,16 @@ export async function albumTrackIds(db: DbOrTx, albumId: string): Promise<string
     .where(eq(tracks.albumId, albumId))
     .orderBy(asc(tracks.albumPosition), asc(tracks.uploadedAt), asc(tracks.id));
   return rows.map((row) => row.id);
+}
+
+/** The albums these tracks are on now (each once). */
+export async function albumIdsOfTracks(db: DbOrTx, trackIds: string[]): Promise<string[]> {
+  if (trackIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ albumId: tracks.albumId })
+    .from(tracks)
+    .where(and(inArray(tracks.id, trackIds), isNotNull(tracks.albumId)));
+  return rows.flatMap((row) => (row.albumId ? [row.albumId] : []));
 }
 
 /**

@@ -8,6 +8,7 @@ import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, MEDIA_JOBS } from '../media';
 import { storageKeys } from '../storage';
 import {
+  albumIdsOfTracks,
   albumTrackIds,
   deleteAlbumRow,
   findAlbumView,
@@ -113,6 +114,22 @@ export class AlbumsService {
     return unique;
   }
 
+  /**
+   * Issue 16: a song never leaves a sold album, by an edit of its song list or by being picked
+   * for another album: the album's buyers own its songs (their link grants the album's current
+   * songs), and a song that left could then be deleted. Songs may always be added. Checked before
+   * the change's transaction (the sales are read on their own connection), as a sold track's delete is.
+   */
+  private async keepSoldSongs(albumId: string, keep: string[]): Promise<void> {
+    const db = this.db;
+    const kept = new Set(keep);
+    const sources = new Set((await albumIdsOfTracks(db, keep)).filter((id) => id !== albumId));
+    if ((await albumTrackIds(db, albumId)).some((id) => !kept.has(id))) sources.add(albumId);
+    for (const source of sources) {
+      if ((await this.context.sales().albumPurchases(source)).length > 0) throw new AppError('album.sold-songs');
+    }
+  }
+
   /** Stores the new files, then runs `commit` in a transaction that also inserts the new tracks. */
   private async storeAndCommit(
     userId: string,
@@ -165,12 +182,13 @@ export class AlbumsService {
   async create(userId: string, upload: ReceivedUpload): Promise<Album> {
     const fields = albumFields(albumFieldsSchema, upload.fields);
     const selected = await this.checkSelected(this.db, userId, fields.selectedSongs);
+    const albumId = randomUUID();
+    await this.keepSoldSongs(albumId, selected);
     if (selected.length + fields.albumTracks.length === 0) throw new AppError('form.invalid', CATALOG_MESSAGES.albumNeedsSongs);
     if (selected.length + fields.albumTracks.length > MAX_ALBUM_TRACKS) throw new AppError('form.invalid', CATALOG_MESSAGES.albumTooManyTracks);
     const newTracks = await this.newTracks(userId, fields.albumTracks, upload);
     const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
     const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
-    const albumId = randomUUID();
     await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
       // Checked again inside the transaction, and held: a selected song may be deleted meanwhile.
       await this.checkSelected(tx, userId, selected, true);
@@ -193,6 +211,7 @@ export class AlbumsService {
     const fields = albumFields(albumUpdateFieldsSchema, upload.fields);
     if (!(await findOwnAlbum(this.db, userId, albumId))) throw new AppError('album.not-found');
     const selectedInput = fields.selectedSongs ? await this.checkSelected(this.db, userId, fields.selectedSongs) : undefined;
+    if (selectedInput) await this.keepSoldSongs(albumId, selectedInput);
     const newTracks = await this.newTracks(userId, fields.albumTracks ?? [], upload);
     const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
     const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
@@ -223,9 +242,14 @@ export class AlbumsService {
     return this.view(albumId);
   }
 
-  /** Deletes an album and its cover; its songs stay, as singles (docs/decisions/010). */
+  /**
+   * Deletes an album and its cover; its songs stay, as singles (docs/decisions/010). A sold album
+   * stays (issue 16, as the spec's sold track): its buyers' links name it. Another artist's album,
+   * sold or not, is simply not there (404, checked first).
+   */
   async delete(userId: string, albumId: string): Promise<void> {
     await this.assertOwn(userId, albumId);
+    if ((await this.context.sales().albumPurchases(albumId)).length > 0) throw new AppError('album.sold');
     await this.db.transaction(async (tx) => {
       const album = await findOwnAlbum(tx, userId, albumId, true);
       if (!album) throw new AppError('album.not-found');

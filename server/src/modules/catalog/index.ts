@@ -2,4 +2,4 @@
 export { catalogPlugin } from './catalog.plugin';
 export type { Sales } from './sales';
 export { storageUsed } from './tracks.repo';
-export { findSellableAlbum, findSellableTrack, type SellableItem } from './sellable';
+export { findSellableAlbum, findSellableTrack, songsOfAlbums, type SellableItem } from './sellable';

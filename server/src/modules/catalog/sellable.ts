@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { albums, tracks, users } from '../../db/schema';
 
@@ -34,4 +34,11 @@ export async function findSellableAlbum(db: DbOrTx, albumId: string): Promise<Se
     .where(eq(albums.id, albumId))
     .limit(1);
   return row ? { type: 'album', ...row, albumId: null } : undefined;
+}
+
+/** The current songs of these albums (what an album's buyer owns: issue 16's owned items). */
+export async function songsOfAlbums(db: DbOrTx, albumIds: string[]): Promise<string[]> {
+  if (albumIds.length === 0) return [];
+  const rows = await db.select({ id: tracks.id }).from(tracks).where(inArray(tracks.albumId, albumIds));
+  return rows.map((row) => row.id);
 }

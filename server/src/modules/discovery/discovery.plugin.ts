@@ -46,7 +46,8 @@ const discoveryRoutes =
     // This process's own changes show at once (a deleted track, a renamed artist, new rankings);
     // other processes' within ANSWER_TTL_MS.
     const forget = () => answers.clear();
-    for (const event of ['track.changed', 'album.changed', 'user.changed'] as const) app.events.on(event, forget);
+    // A payout method added or removed changes the lists' `purchasable` (issue 16).
+    for (const event of ['track.changed', 'album.changed', 'user.changed', 'payout-method.changed'] as const) app.events.on(event, forget);
     service.onRecomputed(forget);
     const lists: Record<ListName, { schema: z.ZodType; defaultLimit: number; load(limit: number): Promise<unknown> }> = {
       'featured-tracks': { schema: z.array(featuredTrackEntrySchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.featuredTracks, load: (limit) => service.featuredTracks(limit) },

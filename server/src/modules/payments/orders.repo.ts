@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { downloadGrants, orders, users } from '../../db/schema';
+import { songsOfAlbums } from '../catalog';
 
 /** Data access of the payments module: orders and download grants. */
 
@@ -140,4 +141,46 @@ export async function revokeLinksOf(db: DbOrTx, reference: string): Promise<{ st
   const order = await findOrderByReference(db, reference);
   if (!order) return undefined;
   return { status: order.status, revoked: await revokeGrants(db, order.id) };
+}
+
+/** Paid orders of the album itself (a sold album cannot be deleted). */
+export async function paidOrdersOfAlbum(db: DbOrTx, albumId: string): Promise<Order[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), eq(orders.itemType, 'album'), eq(orders.albumId, albumId)))
+    .orderBy(asc(orders.paidAt));
+}
+
+/**
+ * The latest paid order by this e-mail that grants the item: for a track its own or its album's,
+ * for an album the album's (initialize's "you already own this", issue 16).
+ */
+export async function latestPaidOrderGranting(
+  db: DbOrTx,
+  item: { type: 'track' | 'album'; id: string; albumId?: string | null },
+  email: string,
+): Promise<Order | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), eq(orders.email, email), grantsItem(item)))
+    .orderBy(desc(orders.paidAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * What the browser with this buyer key owns (GET /api/purchases/owned): the tracks and albums of
+ * its paid orders, and the current songs of the albums it bought. Only 'paid' grants.
+ */
+export async function ownedByBuyer(db: DbOrTx, buyerKeyHash: string): Promise<{ trackIds: string[]; albumIds: string[] }> {
+  const paid = await db
+    .select({ itemType: orders.itemType, trackId: orders.trackId, albumId: orders.albumId })
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), eq(orders.buyerKeyHash, buyerKeyHash)));
+  const albumIds = [...new Set(paid.flatMap((order) => (order.itemType === 'album' && order.albumId ? [order.albumId] : [])))];
+  const trackIds = new Set(paid.flatMap((order) => (order.itemType === 'track' && order.trackId ? [order.trackId] : [])));
+  for (const id of await songsOfAlbums(db, albumIds)) trackIds.add(id);
+  return { trackIds: [...trackIds].sort(), albumIds: albumIds.sort() };
 }

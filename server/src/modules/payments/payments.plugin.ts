@@ -21,9 +21,10 @@ export const paymentsPlugin = fp(
       events: app.events,
       log: app.log,
       publicUrl: app.config.publicUrl,
+      attempts: app.attempts,
     });
     app.decorate('purchaseGrants', { allows: (item, proof) => payments.allows(item, proof) });
-    app.decorate('sales', { trackPurchases: (trackId: string) => payments.trackPurchases(trackId) });
+    app.decorate('sales', { trackPurchases: (trackId: string) => payments.trackPurchases(trackId), albumPurchases: (albumId: string) => payments.albumPurchases(albumId) });
     app.decorate('salesFigures', salesFiguresFromLedger(() => app.database.db));
 
     app.jobs.register<{ reference: string }>(CONFIRM_JOB, async ({ reference }) => {
@@ -40,5 +41,5 @@ export const paymentsPlugin = fp(
     await app.register(async (scope) => paymentRoutes(scope, payments));
     await app.register(async (scope) => webhookRoutes(scope, payments, () => app.paymentsProvider));
   },
-  { name: 'payments', dependencies: ['database', 'session', 'mail', 'payment-provider', 'payouts'] },
+  { name: 'payments', dependencies: ['database', 'limits', 'session', 'mail', 'payment-provider', 'payouts'] },
 );

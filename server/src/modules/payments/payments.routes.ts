@@ -5,6 +5,7 @@ import {
   PAYMENT_MESSAGES,
   initializePaymentResponseSchema,
   initializePaymentSchema,
+  ownedItemsResponseSchema,
   resendReceiptSchema,
   verifyPaymentResponseSchema,
   verifyPaymentSchema,
@@ -25,6 +26,7 @@ export const PAYMENT_RATE_LIMITS = {
   initialize: { max: 60, timeWindow: '1 minute' },
   verify: { max: 120, timeWindow: '1 minute' },
   resend: { max: 5, timeWindow: '15 minutes' },
+  owned: { max: 120, timeWindow: '1 minute' },
 } as const;
 
 /** The buying browser's key: made on its first checkout, kept for a year, sent only to /api. */
@@ -37,7 +39,8 @@ function buyerKeyOf(app: FastifyInstance, request: FastifyRequest, reply: Fastif
 }
 
 /**
- * POST /api/payments/initialize, /verify, /webhook and /api/purchases/resend (spec section 7).
+ * POST /api/payments/initialize, /verify, /webhook, /api/purchases/resend (spec section 7) and
+ * GET /api/purchases/owned (issue 16).
  * Public: fans buy without an account. Answers are personal (an e-mail, a reference): no-store.
  */
 export async function paymentRoutes(app: FastifyInstance, payments: PaymentsService) {
@@ -71,6 +74,14 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
       await payments.resend(request.body);
       return { message: PAYMENT_MESSAGES.receiptResent };
     },
+  );
+
+  // What this browser bought (its buyer cookie): per visitor, so never cached (no-store above), and
+  // kept out of the public answers, which stay the same for everyone. Sets no cookie.
+  routes.get(
+    '/api/purchases/owned',
+    { config: { rateLimit: PAYMENT_RATE_LIMITS.owned }, schema: { response: { 200: ownedItemsResponseSchema } } },
+    async (request) => payments.owned(request.cookies[BUYER_COOKIE]),
   );
 }
 

@@ -3,7 +3,13 @@ import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPrice } from '#common/money';
 import { processingFee, splitPrice } from '#common/payments';
-import { PAYMENT_MESSAGES, type InitializePaymentResponse, type PurchaseItem, type VerifyPaymentResponse } from '#common/schemas/payments';
+import {
+  PAYMENT_MESSAGES,
+  type InitializePaymentResponse,
+  type OwnedItems,
+  type PurchaseItem,
+  type VerifyPaymentResponse,
+} from '#common/schemas/payments';
 import type { Db, DbOrTx } from '../../db/client';
 import { orders, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -11,6 +17,7 @@ import type { EventBus } from '../../lib/events';
 import type { PurchasableItem, PurchaseProof } from '../../lib/purchase-grants';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { JobQueue } from '../jobs';
+import type { AttemptStore } from '../limits';
 import { purchaseReceiptMail, type Mailer } from '../mail';
 import { ProviderError, type PaymentsProvider, type ProviderTransaction } from '../payment-provider';
 import { findSellableAlbum, findSellableTrack, type SellableItem } from '../catalog';
@@ -22,9 +29,12 @@ import {
   findOrderByReference,
   insertGrant,
   insertOrder,
+  latestPaidOrderGranting,
   markDelivered,
+  ownedByBuyer,
   paidOrdersGrantingTrack,
   paidOrdersOf,
+  paidOrdersOfAlbum,
   pendingOrdersToCheck,
   tokenGrants,
   updateOrder,
@@ -50,7 +60,16 @@ export interface PaymentsDeps {
   events: EventBus;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** Counters shared by every process: how often one e-mail is sent its link again by initialize. */
+  attempts: AttemptStore;
 }
+
+/**
+ * initialize's "you already own this" re-sends the link (issue 16): at most this many mails per
+ * e-mail address per window, whatever the item (as POST /api/purchases/resend allows per client
+ * address), so typing someone's address again and again cannot flood their inbox.
+ */
+export const OWNED_RESEND_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
 
 export type TransferEvent = 'transfer.success' | 'transfer.failed' | 'transfer.reversed';
 const TRANSFER_EVENTS: readonly string[] = ['transfer.success', 'transfer.failed', 'transfer.reversed'];
@@ -58,9 +77,23 @@ const TRANSFER_EVENTS: readonly string[] = ['transfer.success', 'transfer.failed
 /** The outcome of asking the provider about an order. */
 type Confirmation = 'paid' | 'pending' | 'failed' | 'mismatch' | 'unknown';
 
-/** The provider's trouble as our vocabulary: try later (502), or what it refused (400). */
-function providerTrouble(error: unknown): never {
-  if (error instanceof ProviderError && error.kind === 'refused') throw new AppError('payment-provider.refused', error.message);
+/**
+ * The provider's trouble as our vocabulary (issue 16): it could not be reached (502, try later),
+ * or it refused the call. A refusal's own text ('Duplicate Transaction Reference') is for us, not
+ * the buyer: it is logged with the order's reference, and the buyer hears our message for the
+ * step that failed (spec section 8: 'Failed to initialize payment', 'Payment verification failed').
+ */
+function providerTrouble(
+  error: unknown,
+  context: { log: FastifyBaseLogger; reference: string; step: 'initialize' | 'verify' },
+): never {
+  if (error instanceof ProviderError && error.kind === 'refused') {
+    context.log.warn(
+      { reference: context.reference, step: context.step, providerMessage: error.message, providerCode: error.providerCode },
+      'the payment provider refused a call',
+    );
+    throw new AppError(context.step === 'initialize' ? 'payment.initialize-failed' : 'payment.verification-failed');
+  }
   if (error instanceof ProviderError) throw new AppError('payment-provider.unavailable');
   throw error;
 }
@@ -108,11 +141,13 @@ export class PaymentsService {
   }
 
   async initialize(
-    input: { email: string; trackId?: string; albumId?: string; callbackUrl?: string },
+    input: { email: string; trackId?: string; albumId?: string; callbackUrl?: string; buyAgain?: boolean },
     buyerKey: string,
   ): Promise<InitializePaymentResponse['data']> {
     const item = await this.item(input);
     if (item.price <= 0) throw new AppError('purchase.not-for-sale');
+    // Issue 16: the same e-mail paying twice for what it owns is a mistake, unless it says it is a gift.
+    if (input.buyAgain !== true) await this.refuseOwned(item, input.email);
     const method = await findPayoutMethod(this.db, item.sellerId);
     if (!method) throw new AppError('purchase.seller-not-ready');
 
@@ -153,8 +188,9 @@ export class PaymentsService {
         ...(subaccount ? { subaccount, bearer: 'account' as const, transactionCharge: splitPrice(item.price).platformShare + fee } : {}),
       });
     } catch (error) {
+      // Nothing was charged: the order is closed, and Pay again makes a new order with a new reference.
       await closeUnpaidOrder(this.db, order.id, 'failed');
-      providerTrouble(error);
+      providerTrouble(error, { log: this.deps.log, reference, step: 'initialize' });
     }
     await updateOrder(this.db, order.id, { accessCode: checkout.accessCode });
     return {
@@ -197,7 +233,7 @@ export class PaymentsService {
     try {
       transaction = await this.deps.provider.verifyTransaction(order.reference);
     } catch (error) {
-      providerTrouble(error);
+      providerTrouble(error, { log: this.deps.log, reference: order.reference, step: 'verify' });
     }
     const matches = transaction?.status === 'success' && transaction.currency === 'KES' && transaction.amount === order.amount && transaction.reference === order.reference;
     if (transaction && matches) {
@@ -294,6 +330,29 @@ export class PaymentsService {
     await this.db.transaction(async (tx) => this.sendReceipt(tx, latest));
   }
 
+  /**
+   * When this e-mail already has a paid order granting the item (the item itself or, for a track,
+   * its album): its link is e-mailed again (within OWNED_RESEND_LIMIT) and initialize answers 409
+   * alreadyOwned; no order is made. The buying browser is not asked: the e-mail is what owns.
+   */
+  private async refuseOwned(item: SellableItem, email: string): Promise<void> {
+    const owned = await latestPaidOrderGranting(this.db, { type: item.type, id: item.id, albumId: item.albumId }, email);
+    if (!owned) return;
+    const { count } = await this.deps.attempts.hit(`owned-resend:${hashToken(email)}`, OWNED_RESEND_LIMIT.windowMs);
+    if (count <= OWNED_RESEND_LIMIT.max) {
+      await this.db.transaction(async (tx) => this.sendReceipt(tx, owned));
+    } else {
+      this.deps.log.info({ reference: owned.reference }, 'already owned: link not sent again (limit reached)');
+    }
+    throw new AppError('purchase.already-owned', undefined, { alreadyOwned: true });
+  }
+
+  /** GET /api/purchases/owned: what this browser's paid orders grant (an unknown or malformed key owns nothing). */
+  async owned(buyerKey: string | undefined): Promise<OwnedItems> {
+    if (!buyerKey || !/^[A-Za-z0-9_-]{43}$/.test(buyerKey)) return { trackIds: [], albumIds: [] };
+    return ownedByBuyer(this.db, hashToken(buyerKey));
+  }
+
   /** Proof of purchase for playback's downloads (app.purchaseGrants). */
   async allows(item: PurchasableItem, proof: PurchaseProof): Promise<boolean> {
     if (!isUuid(item.id)) return false;
@@ -308,6 +367,13 @@ export class PaymentsService {
     const track = await findSellableTrack(this.db, trackId);
     const paid = await paidOrdersGrantingTrack(this.db, trackId, track?.albumId);
     return paid.map((order) => ({ id: order.id, name: order.itemName, price: order.price, type: order.itemType as 'track' | 'album' }));
+  }
+
+  /** The sales of an album itself: the catalogue refuses to delete a sold album. */
+  async albumPurchases(albumId: string): Promise<PurchaseItem[]> {
+    if (!isUuid(albumId)) return [];
+    const paid = await paidOrdersOfAlbum(this.db, albumId);
+    return paid.map((order) => ({ id: order.id, name: order.itemName, price: order.price, type: 'album' as const }));
   }
 
   /**

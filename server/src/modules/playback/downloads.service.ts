@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatPrice } from '#common/money';
+import { albumIsFree } from '#common/payments';
 import { AppError } from '../../lib/errors';
 import { albumEntryNames, attachmentDisposition, extensionFor, safeFileName } from './download-names';
 import { streamZip, type StreamedZip, type ZipEntrySource } from './download-zip';
@@ -136,10 +137,11 @@ async function boughtAll(album: DownloadableAlbum, bought: Bought): Promise<bool
   return true;
 }
 
+/** Why an album is not free to download (common's albumIsFree, the rule every page shows), or undefined when it is. */
 function albumPriceRefusal(album: DownloadableAlbum): AppError | undefined {
+  if (albumIsFree(album.price, album.tracks.map((track) => track.price))) return undefined;
   if (album.price > 0) return purchaseRequired(`This album costs ${formatPrice(album.price)}. Buy it to download it.`, album.price);
   const priced = album.tracks.filter((track: DownloadableTrack) => track.price > 0);
-  if (priced.length === 0) return undefined;
   const total = priced.reduce((sum, track) => sum + track.price, 0);
   return purchaseRequired(
     priced.length === 1

@@ -146,6 +146,7 @@ export class StreamsService {
   /**
    * POST /api/tracks/{id}/stream: counts a play, at most once per listener per track per
    * 10 minutes. The listener is the signed-in user, else the client's address (an IPv6 one by its /64).
+   * The owner's own plays never count (issue 16: a play in the dashboard is not a fan's).
    */
   async recordPlay(
     trackId: string,
@@ -153,6 +154,11 @@ export class StreamsService {
     event: StreamEvent,
   ): Promise<{ counted: boolean; streamCount: number }> {
     const stream = await this.lookup(trackId);
+    if (listener.userId !== undefined && listener.userId === stream.userId) {
+      const streamCount = await streamCountOf(this.context.db(), trackId);
+      if (streamCount === undefined) throw new AppError('track.not-found');
+      return { counted: false, streamCount };
+    }
     const identity = listener.userId ? `user:${listener.userId}` : `address:${listenerNetwork(listener.address)}`;
     const listenerHash = createHash('sha256').update(await this.listenerSalt()).update(identity).digest('base64url');
     const result = await countPlay(this.context.db(), trackId, listenerHash, event);

@@ -35,6 +35,7 @@ const PUBLIC_TRACK_KEYS = [
   'id',
   'mimeType',
   'price',
+  'purchasable',
   'streamCount',
   'trackName',
   'uploadedAt',
@@ -343,8 +344,10 @@ describe('the public read API', () => {
         coverPhotoFilename: null,
         price: 30000,
         createdAt: album.createdAt,
+        // Priced, and DJ Kali has no payout method yet (issue 16).
+        purchasable: false,
       });
-      expect(Object.keys(response.json().album).sort()).toEqual(['albumName', 'artistName', 'coverPhotoFilename', 'createdAt', 'id', 'price', 'userId']);
+      expect(Object.keys(response.json().album).sort()).toEqual(['albumName', 'artistName', 'coverPhotoFilename', 'createdAt', 'id', 'price', 'purchasable', 'userId']);
       expect(detail.tracks.map((track) => track.id)).toEqual([songs.usiku.id, songs.asubuhi.id]);
       for (const track of response.json().tracks) expect(Object.keys(track).sort()).toEqual(PUBLIC_TRACK_KEYS);
       expect(detail.user.id).toBe(kali.id);

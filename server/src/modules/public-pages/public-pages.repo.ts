@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { albums, covers, profileDailyViews, profileViews, profileViewThrottle, socialLinks, tracks, users } from '../../db/schema';
+import { albums, covers, paymentMethods, profileDailyViews, profileViews, profileViewThrottle, socialLinks, tracks, users } from '../../db/schema';
 
 /**
  * What anyone may read, selected column by column: the uploader's file name, the storage keys,
@@ -25,6 +25,15 @@ export interface ArtistRow {
   profilePhotoKey: string | null;
 }
 
+/**
+ * Whether the artist of the row can be paid (issue 16's `purchasable`): they have a payout method,
+ * as payments' initialize requires (payouts' findPayoutMethod: any row of payment_methods). Read
+ * here per row, by the unique index on user_id, so every list of public tracks or albums carries
+ * it in the same query.
+ */
+const sellerCanBePaid = (userId: typeof tracks.userId | typeof albums.userId) =>
+  sql<boolean>`exists (select 1 from ${paymentMethods} where ${paymentMethods.userId} = ${userId})`.mapWith(Boolean);
+
 /** The columns of a public track (no original file name, no storage keys), for whoever lists tracks publicly. */
 export const publicTrackColumns = {
   id: tracks.id,
@@ -42,6 +51,7 @@ export const publicTrackColumns = {
   price: tracks.price,
   allowFullPlayback: tracks.allowFullPlayback,
   streamCount: tracks.streamCount,
+  sellerCanBePaid: sellerCanBePaid(tracks.userId),
 };
 const trackColumns = { ...publicTrackColumns, albumPosition: tracks.albumPosition };
 export interface PublicTrackRow {
@@ -61,6 +71,7 @@ export interface PublicTrackRow {
   price: number;
   allowFullPlayback: boolean;
   streamCount: number;
+  sellerCanBePaid: boolean;
 }
 
 const albumColumns = {
@@ -71,6 +82,7 @@ const albumColumns = {
   coverMimeType: covers.mimeType,
   price: albums.price,
   createdAt: albums.createdAt,
+  sellerCanBePaid: sellerCanBePaid(albums.userId),
 };
 export interface PublicAlbumRow {
   id: string;
@@ -80,6 +92,7 @@ export interface PublicAlbumRow {
   coverMimeType: string | null;
   price: number;
   createdAt: Date;
+  sellerCanBePaid: boolean;
 }
 
 /** An account that never verified its e-mail address has no public page (it cannot sign in to make one). */

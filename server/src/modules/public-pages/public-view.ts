@@ -9,6 +9,12 @@ import type { ArtistRow, PublicAlbumRow, PublicTrackRow } from './public-pages.r
  * through those schemas, which drop any field they do not name.
  */
 
+/**
+ * Issue 16: a priced item is on sale only when its artist can be paid (a payout method), as
+ * payments' initialize requires; a free item is always `purchasable` (nothing to refuse).
+ */
+const purchasable = (price: number, sellerCanBePaid: boolean) => !(price > 0) || sellerCanBePaid;
+
 /** The artist as everyone sees them: the auth module's one mapping. */
 export const toPublicArtist = (artist: ArtistRow): PublicUser => toPublicUser(artist);
 
@@ -28,6 +34,7 @@ export function toPublicTrack(row: Omit<PublicTrackRow, 'albumPosition'>): Publi
     price: row.price,
     allowFullPlayback: row.allowFullPlayback,
     streamCount: row.streamCount,
+    purchasable: purchasable(row.price, row.sellerCanBePaid),
   };
 }
 
@@ -41,5 +48,6 @@ export function toPublicAlbumSummary(row: PublicAlbumRow, artist: ArtistRow): Pu
     coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
     price: row.price,
     createdAt: row.createdAt.toISOString(),
+    purchasable: purchasable(row.price, row.sellerCanBePaid),
   };
 }
