@@ -185,6 +185,7 @@ test("the artist without a payout method sees why in My Music, with the way to P
   await expect(songRow(page, 'Free Tune').getByTestId('not-on-sale')).toHaveCount(0);
   const box = (await note.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await note.scrollIntoViewIfNeeded();
   await screenshot(page, 'sauti-my-music-not-on-sale-390x844');
   await note.getByRole('button', { name: 'Go to Payments' }).click();
   await expect(page).toHaveURL(/\/dashboard\?section=payments$/);

@@ -8,20 +8,20 @@ import { MY_MUSIC_TEXTS } from './texts';
  */
 export function NotOnSaleNote({ onOpenPayments, className }: { onOpenPayments?: () => void; className?: string }) {
   return (
-    <p className={cn('flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-amber-800 dark:text-amber-200', className)} data-testid="not-on-sale">
-      <TriangleAlertIcon className="size-3.5 shrink-0" aria-hidden="true" />
-      <span>
-        <span className="font-medium">{MY_MUSIC_TEXTS.notOnSaleYet}</span>: {MY_MUSIC_TEXTS.notOnSaleReason}
+    <p className={cn('flex items-start gap-1.5 text-xs text-amber-800 dark:text-amber-200', className)} data-testid="not-on-sale">
+      <TriangleAlertIcon className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      <span className="min-w-0">
+        <span className="font-medium">{MY_MUSIC_TEXTS.notOnSaleYet}</span>: {MY_MUSIC_TEXTS.notOnSaleReason}{' '}
+        {onOpenPayments && (
+          <button
+            type="button"
+            className="inline-flex min-h-6 items-center rounded-sm font-medium underline underline-offset-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            onClick={onOpenPayments}
+          >
+            {MY_MUSIC_TEXTS.goToPayments}
+          </button>
+        )}
       </span>
-      {onOpenPayments && (
-        <button
-          type="button"
-          className="inline-flex min-h-6 items-center rounded-sm font-medium underline underline-offset-2 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          onClick={onOpenPayments}
-        >
-          {MY_MUSIC_TEXTS.goToPayments}
-        </button>
-      )}
     </p>
   );
 }
