@@ -1,3 +1,4 @@
+import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { openMyMusic, songRow, uploadTrackByApi } from './support/catalog';
@@ -7,7 +8,15 @@ const audio = (page: Page) => page.getByTestId('player-audio');
 const currentTime = (page: Page) => audio(page).evaluate((element) => (element as unknown as { currentTime: number }).currentTime);
 const isPaused = (page: Page) => audio(page).evaluate((element) => (element as unknown as { paused: boolean }).paused);
 
-test('play, pause, seek and a play counted once at 5 s; data saver remembered', async ({ page }) => {
+/** A visitor who is not signed in, on a page the server rendered, once it answers clicks. */
+async function fanPage(browser: Browser, path: string): Promise<Page> {
+  const fan = await browser.newPage();
+  await fan.goto(path);
+  await fan.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  return fan;
+}
+
+test("play, pause, seek; the owner's play never counts, a fan's counts once at 5 s; data saver remembered", async ({ page, browser }) => {
   const media = await testMedia();
   await verifiedAccount(page, 'player');
   const track = await uploadTrackByApi(page, media.mp3, { trackName: 'Long Tone' });
@@ -43,10 +52,10 @@ test('play, pause, seek and a play counted once at 5 s; data saver remembered', 
   const counted = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(`/api/tracks/${track.id}/stream`));
   await bar.getByRole('slider', { name: 'Seek in Long Tone' }).fill('4');
   const answer = await counted;
-  expect(await answer.json()).toMatchObject({ counted: true, streamCount: 1 });
+  // The artist listening to their own song is not a fan (issue 16): reported, not counted.
+  expect(await answer.json()).toMatchObject({ counted: false, streamCount: 0 });
   expect(JSON.parse(plays[0]!)).toMatchObject({ streamType: 'play' });
-  // The row shows the new count at once.
-  await expect(row).toContainText('1 play');
+  await expect(row).toContainText('0 plays');
   await bar.getByRole('slider', { name: 'Seek in Long Tone' }).fill('20');
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(20);
   await expect(bar.getByTestId('player-elapsed')).toHaveText(/^0:2\d$/);
@@ -62,18 +71,44 @@ test('play, pause, seek and a play counted once at 5 s; data saver remembered', 
   await expect(bar).toBeHidden();
   expect(await audio(page).getAttribute('src')).toBeNull();
 
+  // A fan on the public page: counted once, at 5 s.
+  const fan = await fanPage(browser, `/track/${track.id}`);
+  try {
+    await fan.getByRole('main').getByRole('button', { name: 'Play Long Tone' }).click();
+    const fanBar = fan.getByRole('region', { name: 'Audio player' });
+    await expect.poll(() => currentTime(fan)).toBeGreaterThan(0.3);
+    const fanCounted = fan.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith(`/api/tracks/${track.id}/stream`));
+    await fanBar.getByRole('slider', { name: 'Seek in Long Tone' }).fill('4');
+    expect(await (await fanCounted).json()).toMatchObject({ counted: true, streamCount: 1 });
+  } finally {
+    await fan.close();
+  }
+
   await page.reload();
   await expect(songRow(page, 'Long Tone')).toContainText('1 play');
   await songRow(page, 'Long Tone').getByRole('button', { name: 'Play Long Tone' }).click();
   await expect(audio(page)).toHaveAttribute('src', /quality=low$/);
 });
 
-test('a preview track stops at 25 s, the player closes and the bar says so; a seek past 25 s is clamped', async ({ page }) => {
+test('a preview track stops at 25 s for a fan, the player closes and the bar says so; a seek past 25 s is clamped; its owner hears it whole', async ({ page, browser }) => {
   const media = await testMedia();
   await verifiedAccount(page, 'preview');
-  await uploadTrackByApi(page, media.mp3, { trackName: 'Teaser', allowFullPlayback: false });
+  const track = await uploadTrackByApi(page, media.mp3, { trackName: 'Teaser', allowFullPlayback: false });
   await openMyMusic(page);
-  const row = songRow(page, 'Teaser');
+  await expect(songRow(page, 'Teaser').getByText('25-second preview')).toBeVisible();
+  // The owner is sent the whole song, and the player plays all of it (issue 16).
+  await songRow(page, 'Teaser').getByRole('button', { name: 'Play Teaser' }).click();
+  const ownerBar = page.getByRole('region', { name: 'Audio player' });
+  await expect(ownerBar.getByTestId('player-total')).toHaveText('0:40');
+  await ownerBar.getByRole('button', { name: 'Close player' }).click();
+
+  const fan = await fanPage(browser, `/track/${track.id}`);
+  await runPreview(fan);
+  await fan.close();
+});
+
+async function runPreview(page: Page) {
+  const row = page.getByRole('main');
   await expect(row.getByText('25-second preview')).toBeVisible();
 
   await row.getByRole('button', { name: 'Play Teaser' }).click();
@@ -107,7 +142,7 @@ test('a preview track stops at 25 s, the player closes and the bar says so; a se
   expect(await page.evaluate(() => (globalThis as unknown as { maxTime: number }).maxTime)).toBeLessThanOrEqual(25.1);
   await bar.getByRole('button', { name: 'Close player' }).click();
   await expect(bar).toBeHidden();
-});
+}
 
 test('the player switches tracks, and closes at the end of a track', async ({ page }) => {
   const media = await testMedia();
