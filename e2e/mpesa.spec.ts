@@ -5,6 +5,7 @@ import { finalAmount } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { verifiedAccount } from './support/accounts';
 import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
+import { checkoutFrame, checkoutOverlay } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -30,8 +31,6 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-const checkoutOverlay = (page: Page) => page.getByRole('dialog', { name: 'Checkout' });
-const checkoutFrame = (page: Page) => page.frameLocator('iframe[title="Checkout"]');
 
 /** Buy, the e-mail, Pay; then M-Pesa with the test number in the checkout: the phone has the prompt. */
 async function promptFromDialog(page: Page, email: string): Promise<{ dialog: Locator; checkoutUrl: string }> {

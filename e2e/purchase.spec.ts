@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
@@ -8,6 +7,7 @@ import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { createAlbumByApi, toast, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
+import { checkoutFrame, checkoutOverlay, fanEmail, payWithTestCard, purchaseDialog } from './support/checkout';
 import { waitForMail, type OutboxMail } from './support/mail';
 import { testMedia, type MediaFiles } from './support/media';
 
@@ -46,10 +46,6 @@ test.beforeAll(async ({ browser }) => {
   await other.close();
 });
 
-const fanEmail = () => `fan-${randomUUID().slice(0, 8)}@example.test`;
-const purchaseDialog = (page: Page, name: string) => page.getByRole('dialog', { name: `Buy ${name}` });
-const checkoutOverlay = (page: Page) => page.getByRole('dialog', { name: 'Checkout' });
-const checkoutFrame = (page: Page) => page.frameLocator('iframe[title="Checkout"]');
 const downloadPath = (kind: 'tracks' | 'albums', id: string) => `/api/${kind}/${id}/download`;
 
 /** Opens the Purchase dialog of `name` with its Buy button inside `scope`. */
@@ -69,16 +65,6 @@ async function payFromDialog(page: Page, dialog: Locator, email: string, price: 
   await expect(checkoutFrame(page).getByText(formatPrice(finalAmount(price)), { exact: true })).toBeVisible();
 }
 
-/** Pays in the simulated checkout with the test card (PAYSTACK.md), and returns the download that starts by itself. */
-async function payWithTestCard(page: Page) {
-  const frame = checkoutFrame(page);
-  await frame.getByRole('tab', { name: 'Card' }).click();
-  await frame.getByLabel('Card number').fill('4084 0840 8408 4081');
-  await frame.getByLabel('CVV').fill('408');
-  const download = page.waitForEvent('download');
-  await frame.getByRole('button', { name: /^Pay / }).click();
-  return download;
-}
 
 /** The purchase page link of a receipt e-mail (its text part). */
 function receiptLink(mail: OutboxMail): string {

@@ -4,6 +4,7 @@ import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
+import { payWithTestCard } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -36,13 +37,7 @@ async function buy(page: Page, email: string) {
   const dialog = page.getByRole('dialog', { name: 'Buy Receipt Tone' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: `Pay ${formatPrice(finalAmount(TRACK_PRICE))}` }).click();
-  const frame = page.frameLocator('iframe[title="Checkout"]');
-  await frame.getByRole('tab', { name: 'Card' }).click();
-  await frame.getByLabel('Card number').fill('4084 0840 8408 4081');
-  await frame.getByLabel('CVV').fill('408');
-  const download = page.waitForEvent('download');
-  await frame.getByRole('button', { name: /^Pay / }).click();
-  return download;
+  return payWithTestCard(page);
 }
 
 test('a fan on a phone buys a track, gets the MP3, and the receipt link opens the purchase page that downloads it again', async ({ page }) => {

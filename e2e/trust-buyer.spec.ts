@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
@@ -8,6 +7,7 @@ import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { createAlbumByApi, openMyMusic, songRow, toast, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
+import { checkoutFrame, checkoutOverlay, fanEmail, payWithTestCard, purchaseDialog } from './support/checkout';
 import { testMedia, type MediaFiles } from './support/media';
 
 /**
@@ -47,10 +47,6 @@ test.beforeAll(async ({ browser }) => {
   await other.close();
 });
 
-const fanEmail = () => `fan-${randomUUID().slice(0, 8)}@example.test`;
-const purchaseDialog = (page: Page, name: string) => page.getByRole('dialog', { name: `Buy ${name}` });
-const checkoutOverlay = (page: Page) => page.getByRole('dialog', { name: 'Checkout' });
-const checkoutFrame = (page: Page) => page.frameLocator('iframe[title="Checkout"]');
 const playerBar = (page: Page) => page.getByRole('region', { name: 'Audio player' });
 const playhead = (page: Page) => page.getByTestId('player-audio').evaluate((element) => (element as unknown as { currentTime: number }).currentTime);
 
@@ -70,17 +66,6 @@ async function startPurchase(page: Page, scope: Locator, name: string, email: st
   return dialog;
 }
 
-/** Pays in the simulated checkout with the test card (PAYSTACK.md); returns the download that starts by itself. */
-async function payWithTestCard(page: Page) {
-  await expect(checkoutOverlay(page)).toBeVisible();
-  const frame = checkoutFrame(page);
-  await frame.getByRole('tab', { name: 'Card' }).click();
-  await frame.getByLabel('Card number').fill('4084 0840 8408 4081');
-  await frame.getByLabel('CVV').fill('408');
-  const download = page.waitForEvent('download');
-  await frame.getByRole('button', { name: /^Pay / }).click();
-  return download;
-}
 
 test("a buyer sees 'Purchased' with Download instead of Buy, hears the preview-only song past 25 s, and the same e-mail is offered 'Buy again'", async ({
   page,

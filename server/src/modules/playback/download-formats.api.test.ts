@@ -1,27 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { trackRenditions } from '../../db/schema';
 import { CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
 import { decodedSecondsOfBytes, mediaFixtures, probeAudio, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { unzip } from '../../../test/support/zip';
 
-/** The entry names of a ZIP, in order. */
-function zipNames(zip: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true, validateEntrySizes: true }, (error, file) => {
-      if (error) return reject(error);
-      const names: string[] = [];
-      file.on('error', reject);
-      file.on('end', () => resolve(names));
-      file.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        file.readEntry();
-      });
-      file.readEntry();
-    });
-  });
-}
 
 /**
  * Download formats (issue 16): the original, a tagged MP3 at 320 kb/s, FLAC for lossless
@@ -143,7 +127,7 @@ describe.each(STORAGE_BACKENDS)('download formats, with %s storage', (backend) =
     const zip = await t.fetchBytes(`/api/albums/${album.id}/download?format=mp3`);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-disposition')).toContain('Siku Moja.zip');
-    const names = await zipNames(zip.bytes);
+    const names = (await unzip(zip.bytes)).map((entry) => entry.name);
     expect(names.filter((name) => name.endsWith('.mp3'))).toHaveLength(2);
     expect(names.some((name) => name.startsWith('cover.'))).toBe(true);
 

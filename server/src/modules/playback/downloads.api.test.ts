@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import yauzl from 'yauzl';
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { trackDailyStats, trackDownloads, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { unzip } from '../../../test/support/zip';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -23,37 +23,6 @@ function dispositionOf(header: string | null): { type: string; fallback: string;
   };
 }
 
-interface ZipEntryRead {
-  name: string;
-  method: number;
-  bytes: Buffer;
-}
-
-/** Reads a ZIP with yauzl (an independent reader), checking sizes and CRCs, entries in their stored order. */
-function unzip(zip: Buffer): Promise<ZipEntryRead[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (error, file) => {
-      if (error) return reject(error);
-      const entries: ZipEntryRead[] = [];
-      file.on('error', reject);
-      file.on('end', () => resolve(entries));
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, async (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          try {
-            for await (const chunk of stream) chunks.push(chunk as Buffer);
-          } catch (readError) {
-            return reject(readError as Error);
-          }
-          entries.push({ name: entry.fileName, method: entry.compressionMethod, bytes: Buffer.concat(chunks) });
-          file.readEntry();
-        });
-      });
-      file.readEntry();
-    });
-  });
-}
 
 describe.each(STORAGE_BACKENDS)('downloads, with %s storage', (backend) => {
   let t: CatalogTestApp;
