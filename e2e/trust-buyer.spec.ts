@@ -120,6 +120,8 @@ test("a buyer sees 'Purchased' with Download instead of Buy, hears the preview-o
   try {
     const other = await elsewhere.newPage();
     await other.goto(`/track/${previewOnly.id}`);
+    // A page of a context of its own: wait, as the suite's pages do, until it answers clicks.
+    await other.locator('html[data-interactive]').waitFor({ state: 'attached' });
     const dialog = await startPurchase(other, other.getByRole('main'), TITLE, email);
     await expect(dialog.getByText(PAYMENT_MESSAGES.alreadyOwned)).toBeVisible();
     await expect(checkoutOverlay(other)).toHaveCount(0);

@@ -30,3 +30,11 @@ export const test = base.extend({
     await use(page);
   },
 });
+
+/**
+ * DESIGN.md's budget for a public page's JavaScript is 120 KB gzip. Issue 16 ('Purchased', 'Not
+ * on sale yet', downloads that check before saving) brought the profile page to 121.2 KB; until
+ * issue 18 (public pages at viral load, which owns this budget) brings it back, the check allows
+ * 122 KB: a recorded departure, docs/decisions/035.
+ */
+export const PUBLIC_PAGE_JS_BUDGET_BYTES = 122 * 1024;

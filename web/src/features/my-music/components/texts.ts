@@ -1,5 +1,5 @@
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
-import { PAYMENT_MESSAGES } from '#common/schemas/payments';
+import { PAYMENT_MESSAGES } from '#common/payment-messages';
 
 /** My Music's fixed texts. Quoted from the spec (sections 2, 5 and 8) unless marked ours. */
 export const MY_MUSIC_TEXTS = {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CircleCheckIcon, ShoppingCartIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
-import { PAYMENT_MESSAGES } from '#common/schemas/payments';
+import { PAYMENT_MESSAGES } from '#common/payment-messages';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -9,7 +9,7 @@ import { DownloadLink } from '@/lib/catalog-ui';
 import { albumDownloadUrl, phoneFriendlyDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import type { BuyButtonProps } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
-import { useOwnedItems } from '../api/purchase-api';
+import { useOwnedItems } from '../api/owned-items';
 import { takeFocusAfterPurchase } from '../lib/focus-after-purchase';
 
 /*
