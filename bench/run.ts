@@ -16,6 +16,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   'json-api': () => import('./json-api'),
   analytics: () => import('./analytics'),
   'album-zip': () => import('./album-zip'),
+  'download-formats': () => import('./download-formats'),
   discovery: () => import('./discovery'),
   pages: () => import('./pages'),
   payments: () => import('./payments'),
