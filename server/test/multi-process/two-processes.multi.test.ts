@@ -191,6 +191,7 @@ describe('two server processes on one database', () => {
           'jobs.clean-up',
           'limits.sweep',
           'payments.reconcile',
+          'payments.refunds-check',
           'payouts.run',
           'public-pages.forget-old-views',
           'uploads.expire',
