@@ -225,7 +225,6 @@ export const downloadQuerySchema = z.object({ token: z.string().max(200).optiona
 export const RECEIPT_MESSAGES = {
   /** Unknown reference, wrong token, revoked link: one answer, so nobody learns which. */
   notFound: 'This purchase link is not valid. Open the newest receipt e-mail, or ask for a new link on the track or album page.',
-  refunded: 'This purchase was refunded, so its downloads are no longer available.',
 } as const;
 
 /** GET /api/receipts/{reference}?token=...: the order's reference is a provider reference, short and plain. */
@@ -249,7 +248,7 @@ export type ReceiptDownload = z.infer<typeof receiptDownloadSchema>;
  * `item.artist` are as they are now (as at the sale if the item is gone); `songs` lists an
  * album's songs in album order (empty for a track); `mimeType` is the original's (a track's, or
  * an album's when all its songs share one), for the Original button's label. A refunded order
- * answers `status: 'refunded'` with `message` and no downloads. Per buyer: never cached.
+ * answers `status: 'refunded'` with `message` (REFUND_MESSAGES.refunded) and no downloads. Per buyer: never cached.
  */
 export const receiptResponseSchema = z.object({
   reference: z.string(),

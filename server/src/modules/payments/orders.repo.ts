@@ -101,6 +101,16 @@ export async function buyerHasPaid(db: DbOrTx, item: { type: 'track' | 'album'; 
   return Boolean(row);
 }
 
+/** Whether this browser's order for the item was refunded (its download says why it is refused). */
+export async function buyerWasRefunded(db: DbOrTx, item: { type: 'track' | 'album'; id: string; albumId?: string | null }, buyerKeyHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'refunded'), eq(orders.buyerKeyHash, buyerKeyHash), grantsItem(item)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function tokenGrants(db: DbOrTx, item: { type: 'track' | 'album'; id: string; albumId?: string | null }, tokenHash: string): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })

@@ -40,6 +40,7 @@ import {
   pendingOrdersToCheck,
   tokenGrants,
   tokenOfRefundedOrder,
+  buyerWasRefunded,
   updateOrder,
   type Order,
 } from './orders.repo';
@@ -395,10 +396,13 @@ export class PaymentsService {
   /** Proof of purchase for playback's downloads (app.purchaseGrants). */
   async allows(item: PurchasableItem, proof: PurchaseProof): Promise<boolean> {
     if (!isUuid(item.id)) return false;
-    if (proof.buyerKey && proof.buyerKey.length <= 100 && (await buyerHasPaid(this.db, item, hashToken(proof.buyerKey)))) return true;
+    const buyerKey = proof.buyerKey && proof.buyerKey.length <= 100 ? hashToken(proof.buyerKey) : undefined;
+    if (buyerKey && (await buyerHasPaid(this.db, item, buyerKey))) return true;
     if (proof.token && (await tokenGrants(this.db, item, hashToken(proof.token)))) return true;
-    // Issue 16: an e-mailed link of a refunded purchase says why it no longer downloads.
+    // Issue 16: a refunded purchase, asked by its e-mailed link or by the browser that bought it,
+    // says why it no longer downloads rather than asking to buy.
     if (proof.token && proof.token.length <= 200 && (await tokenOfRefundedOrder(this.db, hashToken(proof.token)))) throw new AppError('purchase.refunded');
+    if (buyerKey && (await buyerWasRefunded(this.db, item, buyerKey))) throw new AppError('purchase.refunded');
     return false;
   }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIPT_MESSAGES, receiptResponseSchema } from '#common/schemas/payments';
+import { RECEIPT_MESSAGES, REFUND_MESSAGES, receiptResponseSchema } from '#common/schemas/payments';
 import { MP3_BYTES_PER_SECOND, MP3_TAG_ALLOWANCE } from '#common/schemas/playback';
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { orders } from '../../db/schema';
@@ -156,7 +156,7 @@ describe('downloads list and receipt page (issue 16)', () => {
       await revokeLinksOf(t.app.database.db, refundedBuy.reference);
       const response = await receipt(refundedBuy.reference, refundedBuy.token);
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ status: 'refunded', message: RECEIPT_MESSAGES.refunded, downloads: [], item: { name: 'Mvua' } });
+      expect(response.body).toMatchObject({ status: 'refunded', message: REFUND_MESSAGES.refunded, downloads: [], item: { name: 'Mvua' } });
       expect((await receipt(refundedBuy.reference, 'z'.repeat(43))).status).toBe(404);
     });
   });

@@ -1,4 +1,4 @@
-import { RECEIPT_MESSAGES, type ReceiptResponse } from '#common/schemas/payments';
+import { REFUND_MESSAGES, type ReceiptResponse } from '#common/schemas/payments';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { downloadGrants } from '../../db/schema';
@@ -48,7 +48,7 @@ export class ReceiptsService {
       item: { type, id, name: current?.name ?? order.itemName, artist, mimeType: current?.mimeType ?? null },
       songs: current?.songs ?? [],
     } as const;
-    if (refunded) return { ...base, status: 'refunded', message: RECEIPT_MESSAGES.refunded, downloads: [] };
+    if (refunded) return { ...base, status: 'refunded', message: REFUND_MESSAGES.refunded, downloads: [] };
     // A sold item cannot be deleted (issue 16, item 1): `current` is there for every paid order.
     if (!current || !id) throw notFound();
     const path = `/api/${type === 'album' ? 'albums' : 'tracks'}/${id}/download`;

@@ -9,7 +9,7 @@ import { DownloadLink } from '@/lib/catalog-ui';
 import { albumDownloadUrl, phoneFriendlyDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import type { BuyButtonProps } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
-import { useOwnedItems } from '../api/owned-items';
+import { useOwnedItems } from '@/lib/owned-items';
 import { takeFocusAfterPurchase } from '../lib/focus-after-purchase';
 
 /*

@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { refreshOwnedItems } from '../api/owned-items';
+import { refreshOwnedItems } from '@/lib/owned-items';
 import { initializePayment, paystackConfigQuery, useResendDownloadLink, verifyPayment } from '../api/purchase-api';
 import { loadPaystack, openCheckout } from '../lib/checkout';
 import { phoneFriendlyDownloadUrl } from '@/lib/download';

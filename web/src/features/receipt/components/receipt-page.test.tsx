@@ -61,10 +61,10 @@ describe('purchase page (issue 16)', () => {
   it('says a refunded purchase was refunded, with no downloads', async () => {
     mockFetch({
       'GET /api/user': SIGNED_OUT,
-      [RECEIPT]: { body: { ...paidTrack, status: 'refunded', message: 'This purchase was refunded, so its downloads are no longer available.', downloads: [] } },
+      [RECEIPT]: { body: { ...paidTrack, status: 'refunded', message: 'This purchase was refunded, so it can no longer be downloaded.', downloads: [] } },
     });
     renderApp(`/purchase/T123?token=${TOKEN}`);
-    expect(await screen.findByText('This purchase was refunded, so its downloads are no longer available.')).toBeVisible();
+    expect(await screen.findByText('This purchase was refunded, so it can no longer be downloaded.')).toBeVisible();
     expect(screen.queryByTestId('receipt-downloads')).toBeNull();
   });
 

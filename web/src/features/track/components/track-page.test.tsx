@@ -133,18 +133,21 @@ describe('track page (spec section 2)', () => {
     expect(click).not.toHaveBeenCalled();
   });
 
-  it("shows 'Purchased' with Download instead of Buy once this browser's purchases say so", async () => {
+  it("shows 'Purchased' with Download instead of Buy, and no preview badge, once this browser's purchases say so", async () => {
     let answerOwned: (reply: { body: unknown }) => void = () => {};
     const { calls } = mockFetch({
       'GET /api/user': SIGNED_OUT,
-      [DETAIL]: detail({ price: 5000 }),
+      [DETAIL]: detail({ price: 5000, allowFullPlayback: false }),
       'GET /api/purchases/owned': () => new Promise((resolve) => (answerOwned = resolve)),
     });
     renderApp('/track/t1');
     // Buy first (as the server renders it for everyone), then Purchased once the list arrives.
     expect(await screen.findByRole('button', { name: 'Buy Sunrise for KES 50.00' })).toBeVisible();
+    expect(screen.getByText('25-second preview')).toBeVisible();
     answerOwned({ body: { trackIds: ['t1'], albumIds: [] } });
     expect(await screen.findByText('Purchased')).toBeVisible();
+    // The buyer hears the whole song: it is no longer a preview for them.
+    expect(screen.queryByText('25-second preview')).toBeNull();
     expect(screen.getByRole('link', { name: 'Download Sunrise' })).toHaveAttribute('href', '/api/tracks/t1/download');
     expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
     expect(calls('GET /api/purchases/owned')).toHaveLength(1);

@@ -4,8 +4,9 @@ import type { OwnedItems } from '#common/schemas/payments';
 import { apiJson } from '@/lib/api';
 import { useIsClient } from '@/lib/catalog-ui';
 
-// Apart from purchase-api.ts: every public page's Buy button reads this, and that module's
-// mutation hooks would come along into the pages' first scripts (120 KB budget).
+// Shared by the purchase feature (the Buy button's 'Purchased') and the public pages (a bought
+// preview-only song is no longer a preview). Apart from purchase-api.ts, whose mutation hooks
+// would come along into the pages' first scripts (120 KB budget).
 
 /**
  * GET /api/purchases/owned (issue 16): what this browser bought (its buyer cookie), tracks owned
