@@ -46,6 +46,7 @@ export const STATEMENT_HEADER = [
   'Platform 10% (KES)',
   'Your 90% (KES)',
   'Status',
+  'Refunded from your 90% (KES)',
 ] as const;
 
 const CHANNEL_NAMES: Record<ArtistSale['channel'], string> = { card: 'Card', mobile_money: 'M-Pesa', other: 'Other' };
@@ -64,6 +65,7 @@ export function statementRow(sale: ArtistSale): string {
     kesAmount(sale.platformShare),
     kesAmount(sale.artistShare),
     sale.status,
+    kesAmount(sale.refundedShare),
   ]);
 }
 

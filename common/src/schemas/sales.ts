@@ -39,6 +39,8 @@ export const artistSaleSchema = z.object({
   /** The artist's 90% of the price (odd cents to the artist). */
   artistShare: z.number().int(),
   status: z.enum(['paid', 'refunded']),
+  /** What refunds took back from `artistShare` (0 when none; all of it for a full refund). */
+  refundedShare: z.number().int(),
 });
 export type ArtistSale = z.infer<typeof artistSaleSchema>;
 

@@ -142,7 +142,7 @@ describe('refunds (issue 16)', () => {
     expect(await revenue(artist)).toBe(0);
     const sales = await salesOf(artist);
     expect(sales.sales).toHaveLength(1);
-    expect(sales.sales[0]).toMatchObject({ reference, status: 'refunded', price: 50_000, artistShare: 45_000 });
+    expect(sales.sales[0]).toMatchObject({ reference, status: 'refunded', price: 50_000, artistShare: 45_000, refundedShare: 45_000 });
     expect(sales.totals).toEqual({ count: 0, price: 0, artistShare: 0 });
     const after = await payoutsOf(artist);
     expect(after.balance.owed + after.balance.pending).toBe(0);
@@ -180,7 +180,7 @@ describe('refunds (issue 16)', () => {
     const kept = splitPrice(100_000).artistShare - part.artistShare;
     expect(await revenue(artist)).toBe(kept);
     const sales = await salesOf(artist);
-    expect(sales.sales[0]).toMatchObject({ status: 'refunded' });
+    expect(sales.sales[0]).toMatchObject({ status: 'refunded', artistShare: splitPrice(100_000).artistShare, refundedShare: part.artistShare });
     expect(sales.totals).toEqual({ count: 0, price: 100_000 - part.price, artistShare: kept });
     const summary = (await t.request('GET', '/api/sales/summary', { cookie: artist.cookie })).body;
     expect(summary.totals.artistShare).toBe(kept);

@@ -25,6 +25,8 @@ export interface SaleRow {
   fee: number;
   platformShare: number;
   artistShare: number;
+  /** The artist's share given back by the order's refunds, positive. */
+  refundedShare: number;
 }
 
 export interface SalesFilter {
@@ -67,6 +69,7 @@ type Raw = {
   fee: number | string;
   platform_share: number | string;
   artist_share: number | string;
+  refunded_share: number | string;
 };
 
 /** A page of the seller's sales after `after` (a position and an id), newest first. */
@@ -76,7 +79,8 @@ export async function salesPage(db: DbOrTx, sellerId: string, filter: SalesFilte
       to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position,
       to_char(l.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS sold_at,
       o.reference, o.item_type, o.track_id, o.album_id, o.item_name, o.email, o.channel, o.status,
-      l.price, l.fee, l.platform_share, l.artist_share
+      l.price, l.fee, l.platform_share, l.artist_share,
+      coalesce((SELECT -sum(r.artist_share) FROM ledger_entries r WHERE r.order_id = l.order_id AND r.kind = 'refund'), 0)::bigint AS refunded_share
     FROM ledger_entries l
     JOIN orders o ON o.id = l.order_id
     WHERE l.seller_id = ${sellerId}::uuid AND l.kind = 'sale' ${filterOf(filter)}
@@ -99,6 +103,7 @@ export async function salesPage(db: DbOrTx, sellerId: string, filter: SalesFilte
     fee: Number(row.fee),
     platformShare: Number(row.platform_share),
     artistShare: Number(row.artist_share),
+    refundedShare: Number(row.refunded_share),
   }));
 }
 

@@ -48,6 +48,7 @@ function toSale(row: SaleRow): ArtistSale {
     platformShare: row.platformShare,
     artistShare: row.artistShare,
     status: row.status === 'refunded' ? 'refunded' : 'paid',
+    refundedShare: row.refundedShare,
   };
 }
 

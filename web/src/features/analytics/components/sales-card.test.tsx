@@ -22,6 +22,7 @@ function sale(overrides: Partial<ArtistSale>): ArtistSale {
     platformShare: 5_000,
     artistShare: 45_000,
     status: 'paid',
+    refundedShare: 0,
     ...overrides,
   };
 }
@@ -96,6 +97,23 @@ describe('Sales in Analytics (issue 16)', SLOW, () => {
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(calls('GET /api/sales').map((request) => request.url)).toEqual(['/api/sales?limit=25', '/api/sales?limit=25&cursor=cursor-2']);
+  });
+
+  it('marks refunded sales, and says what the artist kept of a part refund', async () => {
+    const refunds: ArtistSalesResponse = {
+      sales: [
+        sale({ reference: 'sauti-5', status: 'refunded', refundedShare: 45_000 }),
+        sale({ reference: 'sauti-4', status: 'refunded', refundedShare: 15_000 }),
+      ],
+      totals: { count: 0, price: 33_334, artistShare: 30_000 },
+      nextCursor: null,
+    };
+    await openAnalytics({ 'GET /api/sales': { body: refunds } });
+    const rows = within(await screen.findByRole('table', { name: 'Your sales' })).getAllByTestId('sale-row');
+    expect(rows[0]).toHaveTextContent('Refunded');
+    expect(rows[0]).not.toHaveTextContent('kept');
+    expect(rows[1]).toHaveTextContent('Refunded');
+    expect(rows[1]).toHaveTextContent('Your 90%KES 450.00KES 300.00 kept');
   });
 
   it('shows the revenue per item and per month, summing to Total Revenue', async () => {

@@ -64,6 +64,12 @@ function SaleRow({ sale }: { sale: ArtistSale }) {
       </Cell>
       <Cell label={TEXTS.yours} className="font-medium tabular-nums md:text-right">
         <span className={refunded ? 'line-through' : ''}>{formatMoney(sale.artistShare)}</span>
+        {/* A part refund leaves the artist the rest of their share: say what they kept. */}
+        {refunded && sale.refundedShare < sale.artistShare && (
+          <span className="block text-xs font-normal text-muted-foreground">
+            {formatMoney(sale.artistShare - sale.refundedShare)} {TEXTS.kept}
+          </span>
+        )}
       </Cell>
     </tr>
   );

@@ -33,6 +33,7 @@ export const SALES_TEXTS = {
   track: 'Track',
   album: 'Album',
   refunded: 'Refunded',
+  kept: 'kept',
   sale: 'sale',
   sales: 'sales',
   totalPrice: 'sold for',
