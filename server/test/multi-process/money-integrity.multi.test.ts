@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { finalAmount, splitPrice } from '#common/payments';
+import { REFUND_MESSAGES } from '#common/schemas/payments';
 import { mediaFixtures } from '../support/media-fixtures';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
 import { startS3Server, type TestS3 } from '../support/s3-server';
@@ -59,6 +62,7 @@ function random(seed: number) {
     return state / 2 ** 32;
   };
 }
+const PURCHASES_CLI = path.resolve(import.meta.dirname, '../../src/cli/purchases.ts');
 const SEED = Number(process.env.MONEY_SEED ?? Date.now() % 100_000);
 
 beforeAll(async () => {
@@ -97,45 +101,64 @@ interface Purchase {
 const post = (node: Node, route: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(node.url + route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
+/**
+ * An artist paid by M-Pesa, with three priced tracks (odd prices on purpose) and a priced album,
+ * registered on `node` and verified in the database (the mailed link is beside the point here).
+ */
+async function newSeller(node: Node, name: string): Promise<{ artist: { cookie: string }; items: Purchase['item'][] }> {
+  const email = `${name}-${Date.now().toString(36)}@example.com`;
+  const password = 'a long test password';
+  expect((await post(node, '/api/register', { email, password, displayName: `${name} ${Date.now().toString(36)}` })).status).toBe(201);
+  await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+  const login = await post(node, '/api/login', { email, password });
+  expect(login.status).toBe(200);
+  const artist = { cookie: login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]! };
+  const method = await post(node, '/api/payment-methods/mobile-money', { mobileNumber: '0712 345 678' }, { cookie: artist.cookie });
+  expect(method.status).toBe(201);
+  const media = await mediaFixtures();
+  const items: Purchase['item'][] = [];
+  for (const price of ['10', '499.99', '150000']) {
+    const form = new FormData();
+    form.append('trackName', `Song ${price}`);
+    form.append('artistName', 'Wanjiru');
+    form.append('price', price);
+    form.append('audio', await fs.openAsBlob(media.mp3Short, { type: 'audio/mpeg' }), 'song.mp3');
+    const created = await fetch(`${node.url}/api/tracks`, { method: 'POST', body: form, headers: { cookie: artist.cookie } });
+    expect(created.status).toBe(201);
+    const track = (await created.json()) as { id: string; price: number };
+    items.push({ type: 'track', id: track.id, price: track.price });
+  }
+  const albumForm = new FormData();
+  albumForm.append('albumName', 'Pesa');
+  albumForm.append('price', '1234.50');
+  albumForm.append('selectedSongs', JSON.stringify([items[0]!.id]));
+  albumForm.append('albumTracks', '[]');
+  const album = await fetch(`${node.url}/api/albums`, { method: 'POST', body: albumForm, headers: { cookie: artist.cookie } });
+  expect(album.status).toBe(201);
+  const albumBody = (await album.json()) as { id: string; price: number };
+  items.push({ type: 'album', id: albumBody.id, price: albumBody.price });
+  return { artist, items };
+}
+
+/** `npm run purchases -- <args>` as the operator runs it beside the servers (its own DATA_DIR). */
+function purchasesCommand(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const dataDir = makeDataDir();
+  const env = { ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://sauti.test', DATABASE_URL: database.url, DATA_DIR: dataDir, PAYSTACK_SECRET_KEY: standIn.secretKey, PAYSTACK_PUBLIC_KEY: standIn.publicKey, PAYSTACK_API_URL: standIn.url, ...s3.env };
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', PURCHASES_CLI, ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
 describe(`money integrity on two processes (seed ${SEED})`, () => {
   it('records exactly the sales the provider charged in full, once each, split 90/10 to the cent', async () => {
     const next = random(SEED);
     const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
     const [a] = nodes as [Node, Node];
 
-    // An artist paid by M-Pesa, with three priced tracks (odd prices on purpose) and a priced album.
-    // (Registered on A and verified in the database: the mailed link is beside the point here.)
-    const email = `money-${SEED}-${Date.now().toString(36)}@example.com`;
-    const password = 'a long test password';
-    expect((await post(a, '/api/register', { email, password, displayName: `Money ${SEED} ${Date.now().toString(36)}` })).status).toBe(201);
-    await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
-    const login = await post(a, '/api/login', { email, password });
-    expect(login.status).toBe(200);
-    const artist = { cookie: login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]! };
-    const method = await post(a, '/api/payment-methods/mobile-money', { mobileNumber: '0712 345 678' }, { cookie: artist.cookie });
-    expect(method.status).toBe(201);
-    const media = await mediaFixtures();
-    const items: Purchase['item'][] = [];
-    for (const price of ['10', '499.99', '150000']) {
-      const form = new FormData();
-      form.append('trackName', `Song ${price}`);
-      form.append('artistName', 'Wanjiru');
-      form.append('price', price);
-      form.append('audio', await fs.openAsBlob(media.mp3Short, { type: 'audio/mpeg' }), 'song.mp3');
-      const created = await fetch(`${a.url}/api/tracks`, { method: 'POST', body: form, headers: { cookie: artist.cookie } });
-      expect(created.status).toBe(201);
-      const track = (await created.json()) as { id: string; price: number };
-      items.push({ type: 'track', id: track.id, price: track.price });
-    }
-    const albumForm = new FormData();
-    albumForm.append('albumName', 'Pesa');
-    albumForm.append('price', '1234.50');
-    albumForm.append('selectedSongs', JSON.stringify([items[0]!.id]));
-    albumForm.append('albumTracks', '[]');
-    const album = await fetch(`${a.url}/api/albums`, { method: 'POST', body: albumForm, headers: { cookie: artist.cookie } });
-    expect(album.status).toBe(201);
-    const albumBody = (await album.json()) as { id: string; price: number };
-    items.push({ type: 'album', id: albumBody.id, price: albumBody.price });
+    const { artist, items } = await newSeller(a, `money-${SEED}`);
 
     // Purchases, initialized at random on either process.
     const scenarios: Scenario[] = ['paid', 'paid', 'paid', 'underpaid', 'wrong-currency', 'declined', 'never-paid'];
@@ -239,5 +262,64 @@ describe(`money integrity on two processes (seed ${SEED})`, () => {
       const analytics = (await (await fetch(`${node.url}/api/analytics`, { headers: { cookie: artist.cookie } })).json()) as { totalRevenue: number };
       expect(analytics.totalRevenue).toBe(revenue);
     }
+  });
+
+  it('ends the downloads of a refunded sale on both processes as the refund lands, even one racing it', async () => {
+    const [a, b] = nodes as [Node, Node];
+    const { items } = await newSeller(b, `refund-${SEED}`);
+    const song = items[1]!;
+    const started = await post(a, '/api/payments/initialize', { email: 'racer@example.com', trackId: song.id });
+    expect(started.status).toBe(200);
+    const { reference } = ((await started.json()) as { data: { reference: string } }).data;
+    const cookie = started.headers.getSetCookie().find((c) => c.startsWith('sauti_buyer='))!.split(';')[0]!;
+    standIn.payTransaction(reference, { channel: 'mobile_money' });
+    expect((await post(a, '/api/payments/verify', { reference }, { cookie })).status).toBe(200);
+    const download = (node: Node) => fetch(`${node.url}/api/tracks/${song.id}/download`, { headers: { cookie } });
+    for (const node of nodes) {
+      const response = await download(node);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+
+    // The operator refunds it; the provider is still processing.
+    const asked = await purchasesCommand(['refund', reference]);
+    expect(asked.code, asked.stderr).toBe(0);
+    const refund = [...standIn.refunds.values()].find((r) => r.transactionReference === reference)!;
+
+    // The buyer keeps downloading on A while the provider's refund.processed reaches B.
+    const statuses: number[] = [];
+    let racing = true;
+    const race = (async () => {
+      while (racing) {
+        const response = await download(a);
+        const bytes = await response.arrayBuffer();
+        // A download that started while the sale stood is whole; after, it is refused: never half, never a 500.
+        if (response.status === 200) expect(bytes.byteLength).toBe(Number(response.headers.get('content-length')));
+        statuses.push(response.status);
+      }
+    })();
+    standIn.setRefundStatus(String(refund.id), 'processed');
+    const { rawBody, signature } = standIn.webhook('refund.processed', String(refund.id));
+    const delivered = await fetch(`${b.url}/api/payments/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-paystack-signature': signature }, body: rawBody });
+    expect(delivered.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const { rows } = await client.query('SELECT status FROM orders WHERE reference = $1', [reference]);
+        expect(rows[0].status).toBe('refunded');
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    racing = false;
+    await race;
+    expect(statuses.every((status) => status === 200 || status === 403), statuses.join(',')).toBe(true);
+
+    // From the moment the order is refunded, neither process lets it download, and both say why.
+    for (const node of nodes) {
+      const refused = await download(node);
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(REFUND_MESSAGES.refunded);
+    }
+    const { rows: entries } = await client.query(`SELECT kind FROM ledger_entries l JOIN orders o ON o.id = l.order_id WHERE o.reference = $1 ORDER BY kind`, [reference]);
+    expect(entries.map((entry) => entry.kind)).toEqual(['refund', 'sale']);
   });
 });
