@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
-import { finalAmount, processingFee, splitPrice } from '../common/src/payments';
+import { processingFee, splitPrice } from '../common/src/payments';
+import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
+import { fanPage, payWithTestCard, startPurchase } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -32,28 +34,14 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-/**
- * A fan in a browser of their own buys the track by card in the simulated checkout: the calls the
- * Purchase dialog makes (initialize, the checkout page, verify). The checkout opens as its own page
- * here, not from the track page: on this branch's base the public track page answers 'Track Error'
- * until the 'purchasable' field of issue 16 lands (another part of the issue), and this test is about
- * what the artist sees.
- */
+/** A fan in a browser of their own buys the track on its page, by card in the simulated checkout, and sees 'Purchased'. */
 async function fanBuys(page: Page, email: string) {
   const fan = await page.context().browser()!.newContext({ viewport: PHONE });
   try {
-    const init = await fan.request.post('/api/payments/initialize', { data: { email, trackId: track.id } });
-    expect(init.status(), await init.text()).toBe(200);
-    const { reference, accessCode, finalAmount: total } = (await init.json()).data as { reference: string; accessCode: string; finalAmount: number };
-    expect(total).toBe(finalAmount(PRICE));
-    const checkout = await fan.newPage();
-    await checkout.goto(`/api/payments/simulated/checkout/${accessCode}`);
-    await checkout.getByRole('tab', { name: 'Card' }).click();
-    await checkout.getByLabel('Card number').fill('4084 0840 8408 4081');
-    await checkout.getByLabel('CVV').fill('408');
-    await checkout.getByRole('button', { name: /^Pay / }).click();
-    // The browser that paid asks the server to verify, as the dialog does once the checkout reports success.
-    await expect.poll(async () => (await fan.request.post('/api/payments/verify', { data: { reference } })).status(), { timeout: 20_000 }).toBe(200);
+    const buyer = await fanPage(fan, `/track/${track.id}`);
+    await startPurchase(buyer, buyer.getByRole('main'), track.trackName, PRICE, email);
+    await payWithTestCard(buyer);
+    await expect(buyer.getByRole('main').getByText(PAYMENT_MESSAGES.purchased, { exact: true })).toBeVisible();
   } finally {
     await fan.close();
   }

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test';
-import { formatPrice } from '../common/src/money';
-import { finalAmount } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { verifiedAccount } from './support/accounts';
 import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { checkoutFrame, checkoutOverlay } from './support/checkout';
+import { checkoutFrame, checkoutOverlay, fanEmail, startPurchase } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -34,10 +32,7 @@ test.beforeAll(async ({ browser }) => {
 
 /** Buy, the e-mail, Pay; then M-Pesa with the test number in the checkout: the phone has the prompt. */
 async function promptFromDialog(page: Page, email: string): Promise<{ dialog: Locator; checkoutUrl: string }> {
-  await page.getByRole('main').getByRole('button', { name: `Buy Subira for ${formatPrice(PRICE)}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Buy Subira' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: `Pay ${formatPrice(finalAmount(PRICE))}` }).click();
+  const dialog = await startPurchase(page, page.getByRole('main'), 'Subira', PRICE, email);
   await expect(checkoutOverlay(page)).toBeVisible();
   const checkoutUrl = (await page.locator('iframe[title="Checkout"]').getAttribute('src'))!;
   const frame = checkoutFrame(page);
@@ -50,7 +45,7 @@ async function promptFromDialog(page: Page, email: string): Promise<{ dialog: Lo
 }
 
 test('a checkout closed while the M-Pesa prompt is open stays pending; the phone pays later: receipt, Check again, Purchased', async ({ page }) => {
-  const email = `fan-${randomUUID().slice(0, 8)}@example.test`;
+  const email = fanEmail();
   await page.goto(`/track/${track.id}`);
   const { dialog, checkoutUrl } = await promptFromDialog(page, email);
 

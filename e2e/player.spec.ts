@@ -1,20 +1,12 @@
-import type { Browser } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { openMyMusic, songRow, uploadTrackByApi } from './support/catalog';
+import { fanPage } from './support/checkout';
 import { testMedia } from './support/media';
 
 const audio = (page: Page) => page.getByTestId('player-audio');
 const currentTime = (page: Page) => audio(page).evaluate((element) => (element as unknown as { currentTime: number }).currentTime);
 const isPaused = (page: Page) => audio(page).evaluate((element) => (element as unknown as { paused: boolean }).paused);
-
-/** A visitor who is not signed in, on a page the server rendered, once it answers clicks. */
-async function fanPage(browser: Browser, path: string): Promise<Page> {
-  const fan = await browser.newPage();
-  await fan.goto(path);
-  await fan.locator('html[data-interactive]').waitFor({ state: 'attached' });
-  return fan;
-}
 
 test("play, pause, seek; the owner's play never counts, a fan's counts once at 5 s; data saver remembered", async ({ page, browser }) => {
   const media = await testMedia();

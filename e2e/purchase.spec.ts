@@ -7,7 +7,7 @@ import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { createAlbumByApi, toast, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
-import { checkoutFrame, checkoutOverlay, fanEmail, payWithTestCard, purchaseDialog } from './support/checkout';
+import { checkoutFrame, checkoutOverlay, fanEmail, openPurchase, payWithTestCard } from './support/checkout';
 import { waitForMail, type OutboxMail } from './support/mail';
 import { testMedia, type MediaFiles } from './support/media';
 
@@ -47,14 +47,6 @@ test.beforeAll(async ({ browser }) => {
 });
 
 const downloadPath = (kind: 'tracks' | 'albums', id: string) => `/api/${kind}/${id}/download`;
-
-/** Opens the Purchase dialog of `name` with its Buy button inside `scope`. */
-async function openPurchase(page: Page, scope: Locator | Page, name: string, price: number): Promise<Locator> {
-  await scope.getByRole('button', { name: `Buy ${name} for ${formatPrice(price)}` }).click();
-  const dialog = purchaseDialog(page, name);
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 /** Enters the e-mail, presses Pay and waits for the simulated checkout (the dialog closes as it opens). */
 async function payFromDialog(page: Page, dialog: Locator, email: string, price: number) {

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { formatPrice } from '../common/src/money';
-import { finalAmount } from '../common/src/payments';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { payWithTestCard } from './support/checkout';
+import { payWithTestCard, startPurchase } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -33,10 +31,7 @@ test.beforeAll(async ({ browser }) => {
 /** Buy on the track page: the dialog, the e-mail, Pay, the simulated checkout's test card. Answers the automatic download. */
 async function buy(page: Page, email: string) {
   await page.goto(`/track/${track.id}`);
-  await page.getByRole('button', { name: `Buy Receipt Tone for ${formatPrice(TRACK_PRICE)}` }).click();
-  const dialog = page.getByRole('dialog', { name: 'Buy Receipt Tone' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: `Pay ${formatPrice(finalAmount(TRACK_PRICE))}` }).click();
+  await startPurchase(page, page, 'Receipt Tone', TRACK_PRICE, email);
   return payWithTestCard(page);
 }
 

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from './test';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { formatPrice } from '../../common/src/money';
+import { finalAmount } from '../../common/src/payments';
+import { expect, type Locator, type Page } from './test';
 
 /** A fan's address of their own, so no test sees another's receipt or "already owned". */
 export const fanEmail = () => `fan-${randomUUID().slice(0, 8)}@example.test`;
@@ -19,4 +22,31 @@ export async function payWithTestCard(page: Page) {
   const download = page.waitForEvent('download');
   await frame.getByRole('button', { name: /^Pay / }).click();
   return download;
+}
+
+/**
+ * A page of a browser (or context) of its own, as a fan arriving by a link: the page the server
+ * rendered, once it answers clicks (the suite's own pages wait for this by themselves).
+ */
+export async function fanPage(from: Browser | BrowserContext, path: string, options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const page = 'newContext' in from ? await from.newPage(options) : await from.newPage();
+  await page.goto(path);
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  return page;
+}
+
+/** Opens the Purchase dialog of `name` with its Buy button inside `scope`. */
+export async function openPurchase(page: Page, scope: Locator | Page, name: string, price: number): Promise<Locator> {
+  await scope.getByRole('button', { name: `Buy ${name} for ${formatPrice(price)}` }).click();
+  const dialog = purchaseDialog(page, name);
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Buy, the e-mail, Pay: answers the dialog (the simulated checkout opens over the page, or the dialog says why not). */
+export async function startPurchase(page: Page, scope: Locator | Page, name: string, price: number, email: string): Promise<Locator> {
+  const dialog = await openPurchase(page, scope, name, price);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: `Pay ${formatPrice(finalAmount(price))}` }).click();
+  return dialog;
 }

@@ -175,39 +175,31 @@ const SCRIPT = `
     });
   });
 
+  // What the provider answered a payment: paid, a prompt sent (M-Pesa), declined (the form stays
+  // for another try), or refused before any charge (the message beside the form).
+  function paid(result) {
+    if (result.ok && result.json.status === 'pending') { busy(false); showWait(result.json.message); return; }
+    if (result.ok && result.json.status === 'success') { succeeded(); return; }
+    var message = (result.json && result.json.message) || 'The payment failed. Please try again.';
+    if (result.ok) { failed(message); return; }
+    error.textContent = message;
+    error.hidden = false;
+    busy(false);
+  }
+  function unsent() {
+    error.textContent = 'The payment could not be sent. Please check your connection and try again.';
+    error.hidden = false;
+    busy(false);
+  }
   form.addEventListener('submit', function (event) {
     event.preventDefault();
     error.hidden = true;
     busy(true);
     if (channel === 'mobile_money') {
-      post('/mpesa', { phone: value('mpesa-phone') }).then(function (result) {
-        if (result.ok && result.json.status === 'pending') { busy(false); showWait(result.json.message); return; }
-        if (result.ok && result.json.status === 'success') { succeeded(); return; }
-        var message = (result.json && result.json.message) || 'The payment failed. Please try again.';
-        if (result.ok) { failed(message); return; }
-        error.textContent = message;
-        error.hidden = false;
-        busy(false);
-      }, function () {
-        error.textContent = 'The payment could not be sent. Please check your connection and try again.';
-        error.hidden = false;
-        busy(false);
-      });
+      post('/mpesa', { phone: value('mpesa-phone') }).then(paid, unsent);
       return;
     }
-    var body = { channel: 'card', cardNumber: value('card-number'), cvv: value('card-cvv'), expiry: value('card-expiry') };
-    post('/pay', body).then(function (result) {
-      if (result.ok && result.json.status === 'success') { succeeded(); return; }
-      var message = (result.json && result.json.message) || 'The payment failed. Please try again.';
-      if (result.ok) { failed(message); return; }
-      error.textContent = message;
-      error.hidden = false;
-      busy(false);
-    }, function () {
-      error.textContent = 'The payment could not be sent. Please check your connection and try again.';
-      error.hidden = false;
-      busy(false);
-    });
+    post('/pay', { channel: 'card', cardNumber: value('card-number'), cvv: value('card-cvv'), expiry: value('card-expiry') }).then(paid, unsent);
   });
   if (main.getAttribute('data-state') === 'ongoing') showWait('');
   document.getElementById('cancel').addEventListener('click', function () {
