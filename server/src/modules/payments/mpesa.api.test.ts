@@ -4,7 +4,8 @@ import { PAYMENT_MESSAGES, verifyPendingResponseSchema } from '#common/schemas/p
 import type { Track } from '#common/schemas/catalog/responses';
 import { ledgerEntries, orders } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
+import { addMpesa, buyerCookieOf } from '../../../test/support/buying';
+import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures } from '../../../test/support/media-fixtures';
 import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
@@ -17,12 +18,6 @@ import type { SimulatedProvider } from '../payment-provider';
  * recorded, the receipt goes and the buying browser owns the item. Unpaid endings say how they
  * ended (declined, cancelled, expired).
  */
-
-function buyerCookieOf(response: HttpResponse): string {
-  const match = /sauti_buyer=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
-  expect(match, 'initialize sets the buyer cookie').not.toBeNull();
-  return `sauti_buyer=${match![1]}`;
-}
 
 describe.each(['simulated', 'paystack'] as const)('M-Pesa with the %s provider', (mode) => {
   let t: CatalogTestApp;
@@ -42,7 +37,7 @@ describe.each(['simulated', 'paystack'] as const)('M-Pesa with the %s provider',
       ...(standIn ? { PAYSTACK_SECRET_KEY: standIn.secretKey, PAYSTACK_PUBLIC_KEY: 'pk_test_sauti', PAYSTACK_API_URL: standIn.url } : {}),
     });
     seller = await t.artist();
-    expect((await t.request('POST', '/api/payment-methods/mobile-money', { cookie: seller.cookie, json: { mobileNumber: '0712345678' } })).status).toBe(201);
+    await addMpesa(t, seller);
     track = await t.uploadTrack(seller, media.mp3Short, { trackName: 'Subira', price: '250' });
   });
   afterAll(async () => {

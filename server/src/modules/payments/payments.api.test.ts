@@ -6,6 +6,7 @@ import { PAYMENT_MESSAGES } from '#common/schemas/payments';
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { downloadGrants, ledgerEntries, orders, simulatedTransactions } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
+import { addMpesa as addMpesaOf, buyerCookieOf } from '../../../test/support/buying';
 import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
 import { decodedSecondsOfBytes, mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
@@ -14,14 +15,6 @@ import { revokeLinksOf } from './index';
 import { SIMULATED_SECRET_KEY, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, signWebhook } from '../payment-provider';
 
 type Mode = 'simulated' | 'paystack';
-
-/** The sauti_buyer cookie a response set, ready for a Cookie header. */
-function buyerCookieOf(response: HttpResponse): string {
-  const header = response.headers.get('set-cookie') ?? '';
-  const match = /sauti_buyer=([^;]+)/.exec(header);
-  expect(match, 'initialize sets the buyer cookie').not.toBeNull();
-  return `sauti_buyer=${match![1]}`;
-}
 
 describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider', (mode) => {
   let t: CatalogTestApp;
@@ -54,10 +47,7 @@ describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider',
 
   const upload = (artist: TestArtist, fields: Record<string, string>): Promise<Track> => t.uploadTrack(artist, media.mp3Short, fields);
 
-  async function addMpesa(artist: TestArtist) {
-    const response = await t.request('POST', '/api/payment-methods/mobile-money', { cookie: artist.cookie, json: { mobileNumber: '0712345678' } });
-    expect(response.status).toBe(201);
-  }
+  const addMpesa = (artist: TestArtist) => addMpesaOf(t, artist);
 
   async function initialize(body: Record<string, unknown>, cookie?: string) {
     return t.request('POST', '/api/payments/initialize', { json: body, ...(cookie ? { cookie } : {}) });

@@ -5,22 +5,16 @@ import { MP3_BYTES_PER_SECOND, MP3_TAG_ALLOWANCE } from '#common/schemas/playbac
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { orders } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
+import { addMpesa, buyInSimulatedCheckout } from '../../../test/support/buying';
+import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
-import { TEST_CARD_SUCCESS } from '../payment-provider';
 import { revokeLinksOf } from './index';
 
 /**
  * Issue 16, items 4 and 5: the details' `downloads` (formats and sizes) and the receipt page's
  * API, GET /api/receipts/{reference}?token=..., which the receipt e-mail now links to.
  */
-
-function buyerCookieOf(response: HttpResponse): string {
-  const match = /sauti_buyer=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
-  expect(match, 'initialize sets the buyer cookie').not.toBeNull();
-  return `sauti_buyer=${match![1]}`;
-}
 
 describe('downloads list and receipt page (issue 16)', () => {
   let t: CatalogTestApp;
@@ -33,8 +27,7 @@ describe('downloads list and receipt page (issue 16)', () => {
     smtp = await startSmtpCapture();
     t = await CatalogTestApp.start('local', { SMTP_URL: smtp.url });
     seller = await t.artist();
-    const method = await t.request('POST', '/api/payment-methods/mobile-money', { cookie: seller.cookie, json: { mobileNumber: '0712345678' } });
-    expect(method.status).toBe(201);
+    await addMpesa(t, seller);
   });
 
   afterAll(async () => {
@@ -46,19 +39,11 @@ describe('downloads list and receipt page (issue 16)', () => {
 
   /** A whole checkout in the simulated provider; answers the receipt e-mail's link (path and query). */
   async function buy(email: string, item: { trackId?: string; albumId?: string }): Promise<{ reference: string; token: string; path: string }> {
-    const init = await t.request('POST', '/api/payments/initialize', { json: { email, ...item } });
-    expect(init.status).toBe(200);
-    const cookie = buyerCookieOf(init);
-    const paid = await t.request('POST', `/api/payments/simulated/checkout/${init.body.data.accessCode}/pay`, {
-      json: { channel: 'card', cardNumber: TEST_CARD_SUCCESS, cvv: '408', expiry: '12/30' },
-    });
-    expect(paid.body.status).toBe('success');
-    expect((await t.request('POST', '/api/payments/verify', { json: { reference: init.body.data.reference }, cookie })).status).toBe(200);
-    await t.app.jobs.drain();
+    const { reference } = await buyInSimulatedCheckout(t, email, item);
     const mail = receiptsTo(email).at(-1)!;
     const match = /https?:\/\/\S+?(\/purchase\/([A-Za-z0-9._=-]+)\?token=([\w-]+))/.exec(mail.text);
     expect(match, 'the receipt links the purchase page').not.toBeNull();
-    expect(match![2]).toBe(init.body.data.reference);
+    expect(match![2]).toBe(reference);
     return { reference: match![2]!, token: match![3]!, path: match![1]! };
   }
 

@@ -7,19 +7,14 @@ import type { ArtistSalesResponse, PayoutsResponse } from '#common/schemas/sales
 import { ledgerEntries, orders, payouts, refunds, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
+import { buyInSimulatedCheckout } from '../../../test/support/buying';
+import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { linkIn, startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
-import { SIMULATED_SECRET_KEY, TEST_CARD_SUCCESS, TEST_MPESA_NUMBER, signWebhook, type SimulatedProvider } from '../payment-provider';
+import { SIMULATED_SECRET_KEY, signWebhook, type SimulatedProvider } from '../payment-provider';
 import { refundSplit } from '../payouts';
 
 const HOUR = 3_600_000;
-
-function buyerCookieOf(response: HttpResponse): string {
-  const match = /sauti_buyer=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
-  expect(match, 'initialize sets the buyer cookie').not.toBeNull();
-  return `sauti_buyer=${match![1]}`;
-}
 
 /**
  * Refunds (issue 16, item 6) through the real app and the simulated provider: the operator's
@@ -40,18 +35,11 @@ describe('refunds (issue 16)', () => {
     await t.app.jobs.drain();
   };
 
-  /** A whole checkout in the simulated provider: initialize, pay, verify. Answers the reference and the browser's cookie. */
+  /** A whole checkout in the simulated provider, and the provider's webhooks it set off. Answers the reference and the browser's cookie. */
   async function buy(email: string, item: { trackId: string }, channel: 'card' | 'mobile_money' = 'mobile_money') {
-    const init = await t.request('POST', '/api/payments/initialize', { json: { email, ...item } });
-    expect(init.status).toBe(200);
-    const cookie = buyerCookieOf(init);
-    const paid = await t.request('POST', `/api/payments/simulated/checkout/${init.body.data.accessCode}/pay`, {
-      json: channel === 'card' ? { channel, cardNumber: TEST_CARD_SUCCESS, cvv: '408', expiry: '12/30' } : { channel, phone: TEST_MPESA_NUMBER },
-    });
-    expect(paid.body.status).toBe('success');
-    expect((await t.request('POST', '/api/payments/verify', { json: { reference: init.body.data.reference }, cookie })).status).toBe(200);
+    const bought = await buyInSimulatedCheckout(t, email, item, { channel });
     await settle();
-    return { reference: init.body.data.reference as string, cookie };
+    return bought;
   }
 
   const orderOf = async (reference: string) => (await db().select().from(orders).where(eq(orders.reference, reference)))[0]!;

@@ -5,10 +5,11 @@ import type { Album, Track } from '#common/schemas/catalog/responses';
 import type { ArtistSale, ArtistSalesResponse, PayoutsResponse, SalesSummary } from '#common/schemas/sales';
 import { ledgerEntries, orders, payouts } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
+import { addMpesa as addMpesaOf, buyInSimulatedCheckout } from '../../../test/support/buying';
 import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
-import { TEST_CARD_SUCCESS, TEST_MPESA_NUMBER, type SimulatedProvider } from '../payment-provider';
+import type { SimulatedProvider } from '../payment-provider';
 import { PAYOUT_PERIOD_MS, payoutFor } from '../payouts';
 
 const HOUR = 3_600_000;
@@ -33,22 +34,11 @@ describe("the artist's sales and payouts", () => {
   const emailOf = (artist: TestArtist) => `${artist.id}@example.com`;
   const get = (url: string, who?: TestArtist) => t.request('GET', url, who ? { cookie: who.cookie } : {});
 
-  async function addMpesa(artist: TestArtist) {
-    expect((await t.request('POST', '/api/payment-methods/mobile-money', { cookie: artist.cookie, json: { mobileNumber: '0712345678' } })).status).toBe(201);
-  }
+  const addMpesa = (artist: TestArtist) => addMpesaOf(t, artist);
 
   /** A fan buys the item in the simulated checkout (card or M-Pesa) and the browser verifies: the sale is recorded. */
   async function buy(item: { trackId?: string; albumId?: string }, email: string, channel: 'card' | 'mobile_money' = 'card'): Promise<string> {
-    const init = await t.request('POST', '/api/payments/initialize', { json: { email, ...item } });
-    expect(init.status).toBe(200);
-    const { reference, accessCode } = init.body.data;
-    const paid = await t.request('POST', `/api/payments/simulated/checkout/${accessCode}/pay`, {
-      json: channel === 'card' ? { channel, cardNumber: TEST_CARD_SUCCESS, cvv: '408', expiry: '12/30' } : { channel, phone: TEST_MPESA_NUMBER },
-    });
-    expect(paid.body.status).toBe('success');
-    expect((await t.request('POST', '/api/payments/verify', { json: { reference } })).status).toBe(200);
-    await t.app.jobs.drain();
-    return reference;
+    return (await buyInSimulatedCheckout(t, email, item, { channel })).reference;
   }
 
   /** Moves a sale's ledger time (the settling rule and the order of the list read it). */

@@ -5,7 +5,8 @@ import { PAYMENT_MESSAGES, alreadyOwnedErrorSchema, ownedItemsResponseSchema } f
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { editorPicks, orders, profileViews } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
+import { addMpesa as addMpesaOf, buyerCookieOf, buyInSimulatedCheckout } from '../../../test/support/buying';
+import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/support/smtp-capture';
 import { ProviderError, TEST_CARD_SUCCESS } from '../payment-provider';
@@ -15,12 +16,6 @@ import { OWNED_RESEND_LIMIT } from './payments.service';
  * Issue 16, "Trust around every sale", the server's half: sold albums stay, what a browser owns,
  * "you already own this", purchasable, the owner's own plays and views, provider refusals.
  */
-
-function buyerCookieOf(response: HttpResponse): string {
-  const match = /sauti_buyer=([^;]+)/.exec(response.headers.get('set-cookie') ?? '');
-  expect(match, 'initialize sets the buyer cookie').not.toBeNull();
-  return `sauti_buyer=${match![1]}`;
-}
 
 describe('trust around every sale (issue 16)', () => {
   let t: CatalogTestApp;
@@ -41,11 +36,7 @@ describe('trust around every sale (issue 16)', () => {
     await smtp?.close();
   });
 
-  async function addMpesa(artist: TestArtist): Promise<string> {
-    const response = await t.request('POST', '/api/payment-methods/mobile-money', { cookie: artist.cookie, json: { mobileNumber: '0712345678' } });
-    expect(response.status).toBe(201);
-    return response.body.id;
-  }
+  const addMpesa = (artist: TestArtist) => addMpesaOf(t, artist);
   const upload = (artist: TestArtist, fields: Record<string, string>): Promise<Track> => t.uploadTrack(artist, media.mp3Short, fields);
   async function makeAlbum(artist: TestArtist, name: string, price: string, selected: string[] = []): Promise<Album> {
     const response = await t.sendForm(
@@ -88,16 +79,9 @@ describe('trust around every sale (issue 16)', () => {
 
   /** A whole checkout in the simulated provider: initialize, pay by card, verify. Answers the browser's cookie. */
   async function buy(email: string, item: { trackId?: string; albumId?: string }, cookie?: string): Promise<string> {
-    const init = await initialize({ email, ...item }, cookie);
-    expect(init.status).toBe(200);
-    const browser = cookie ?? buyerCookieOf(init);
-    const paid = await t.request('POST', `/api/payments/simulated/checkout/${init.body.data.accessCode}/pay`, {
-      json: { channel: 'card', cardNumber: TEST_CARD_SUCCESS, cvv: '408', expiry: '12/30' },
-    });
-    expect(paid.body.status).toBe('success');
-    expect((await verify(init.body.data.reference, browser)).status).toBe(200);
+    const bought = await buyInSimulatedCheckout(t, email, item, { cookie });
     await drain();
-    return browser;
+    return bought.cookie;
   }
 
   describe('sold albums and their songs stay', () => {
