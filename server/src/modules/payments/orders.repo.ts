@@ -92,21 +92,17 @@ function grantsItem(item: { type: 'track' | 'album'; id: string; albumId?: strin
   return item.albumId ? or(ownTrack, and(eq(orders.itemType, 'album'), eq(orders.albumId, item.albumId))) : ownTrack;
 }
 
-export async function buyerHasPaid(db: DbOrTx, item: { type: 'track' | 'album'; id: string; albumId?: string | null }, buyerKeyHash: string): Promise<boolean> {
+/** Whether this browser has an order of the item in `status` ('paid': it may download; 'refunded': it is told why not). */
+export async function buyerHasOrder(
+  db: DbOrTx,
+  item: { type: 'track' | 'album'; id: string; albumId?: string | null },
+  buyerKeyHash: string,
+  status: 'paid' | 'refunded',
+): Promise<boolean> {
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'paid'), eq(orders.buyerKeyHash, buyerKeyHash), grantsItem(item)))
-    .limit(1);
-  return Boolean(row);
-}
-
-/** Whether this browser's order for the item was refunded (its download says why it is refused). */
-export async function buyerWasRefunded(db: DbOrTx, item: { type: 'track' | 'album'; id: string; albumId?: string | null }, buyerKeyHash: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, 'refunded'), eq(orders.buyerKeyHash, buyerKeyHash), grantsItem(item)))
+    .where(and(eq(orders.status, status), eq(orders.buyerKeyHash, buyerKeyHash), grantsItem(item)))
     .limit(1);
   return Boolean(row);
 }

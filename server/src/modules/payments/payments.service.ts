@@ -25,7 +25,7 @@ import { ProviderError, transactionPhase, type PaymentsProvider, type ProviderTr
 import { findSellableAlbum, findSellableTrack, type SellableItem } from '../catalog';
 import { findPayoutMethod, recordSale } from '../payouts';
 import {
-  buyerHasPaid,
+  buyerHasOrder,
   closeUnpaidOrder,
   displayNameOf,
   findOrderByReference,
@@ -40,7 +40,6 @@ import {
   pendingOrdersToCheck,
   tokenGrants,
   tokenOfRefundedOrder,
-  buyerWasRefunded,
   updateOrder,
   type Order,
 } from './orders.repo';
@@ -397,12 +396,12 @@ export class PaymentsService {
   async allows(item: PurchasableItem, proof: PurchaseProof): Promise<boolean> {
     if (!isUuid(item.id)) return false;
     const buyerKey = proof.buyerKey && proof.buyerKey.length <= 100 ? hashToken(proof.buyerKey) : undefined;
-    if (buyerKey && (await buyerHasPaid(this.db, item, buyerKey))) return true;
+    if (buyerKey && (await buyerHasOrder(this.db, item, buyerKey, 'paid'))) return true;
     if (proof.token && (await tokenGrants(this.db, item, hashToken(proof.token)))) return true;
     // Issue 16: a refunded purchase, asked by its e-mailed link or by the browser that bought it,
     // says why it no longer downloads rather than asking to buy.
     if (proof.token && proof.token.length <= 200 && (await tokenOfRefundedOrder(this.db, hashToken(proof.token)))) throw new AppError('purchase.refunded');
-    if (buyerKey && (await buyerWasRefunded(this.db, item, buyerKey))) throw new AppError('purchase.refunded');
+    if (buyerKey && (await buyerHasOrder(this.db, item, buyerKey, 'refunded'))) throw new AppError('purchase.refunded');
     return false;
   }
 
