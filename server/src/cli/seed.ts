@@ -30,6 +30,7 @@ import { albums, covers, tracks, users } from '../db/schema';
 import { DataDirLockedError } from '../lib/data-dir-lock';
 import { rebuildDailyStats } from '../modules/analytics';
 import { EditorsPicks } from '../modules/discovery';
+import { rebuildTrends } from '../modules/playback';
 import { storageKeys } from '../modules/storage';
 import { CliError, loadCliConfig, runCli } from './cli-support';
 
@@ -467,11 +468,15 @@ async function seed(args: Args) {
     }
 
     // Fresh statistics for the planner: a bulk load leaves tables unanalysed until autovacuum's next pass.
-    // Plays and downloads were written in bulk, not counted one by one: build the daily figures.
+    // Plays and downloads were written in bulk, not counted one by one: build the daily figures and
+    // the trending scores.
     await rebuildDailyStats(app.database.db);
+    const trendsStarted = Date.now();
+    await rebuildTrends(app.database.db);
+    console.log(`  trending scores built in ${((Date.now() - trendsStarted) / 1000).toFixed(2)} s`);
     await app.database.pool.query('ANALYZE');
     const ranked = await app.discovery.recompute();
-    console.log(`  rankings computed in ${(ranked.ms / 1000).toFixed(2)} s (${ranked.trendingTracks} trending tracks, ${ranked.popularArtists} popular artists)`);
+    console.log(`  rankings computed in ${(ranked.ms / 1000).toFixed(2)} s (${ranked.popularArtists} popular artists)`);
     console.log(
       `\nSeeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${args.artists.toLocaleString('en')} artists, ${args.tracks.toLocaleString('en')} tracks ` +
         `(${coverRows.length.toLocaleString('en')} with covers, ${albumRows.length.toLocaleString('en')} albums), ${args.plays.toLocaleString('en')} plays, ` +

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featuredArtistSchema, featuredTrackEntrySchema } from '#common/schemas/public';
-import { covers, discoveryRankings, editorPicks, trackDownloads, trackPlays, tracks, users } from '../../db/schema';
+import { TRENDING_HALF_LIFE_DAYS } from '#common/trending';
+import { covers, editorPicks, trackDownloads, trackPlays, trackTrends, trendingExpiry, tracks, users } from '../../db/schema';
+import { expireTrends, rebuildTrends } from '../playback';
 import { createArtist, type TestArtist } from '../../../test/support/artists';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
 import { DISCOVERY_RANK_JOB, EditorsPicks, PicksError, trendingScore } from './index';
@@ -103,6 +105,13 @@ describe("the landing page's lists with plays, downloads and picks", () => {
   async function clearEvents() {
     await db().delete(trackPlays);
     await db().delete(trackDownloads);
+    await db().delete(trackTrends);
+  }
+
+  /** The stored trending scores, decayed to `now` (each row holds its score as of its newest event). */
+  async function scoresAt(now: Date): Promise<Record<string, number>> {
+    const rows = await db().select().from(trackTrends);
+    return Object.fromEntries(rows.map((row) => [row.trackId, row.score * 2 ** (-(now.getTime() - row.at.getTime()) / (TRENDING_HALF_LIFE_DAYS * DAY))]));
   }
 
   // These tests change rows behind the app's back, as another process would: ask afresh each time
@@ -135,7 +144,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     // Downloads outside the window do not count either.
     await download(outsideWindow, 14.5, 20);
 
-    await t.app.discovery.recompute();
+    await rebuildTrends(db());
     const ids = await trendingIds();
     expect(ids).toEqual([oneDownload, twoPlays, recentPlay, oldPlays]);
     expect(ids).not.toContain(outsideWindow);
@@ -143,14 +152,15 @@ describe("the landing page's lists with plays, downloads and picks", () => {
 
     // The stored scores are the formula's (ranking.ts), computed by the database.
     const now = new Date();
-    const rows = await db().select().from(discoveryRankings).where(eq(discoveryRankings.list, 'trending-tracks'));
+    const stored = await scoresAt(now);
+    expect(Object.keys(stored).sort()).toEqual([recentPlay, oldPlays, oneDownload, twoPlays].sort());
     const expected: Record<string, number> = {
       [recentPlay]: trendingScore([{ kind: 'play', at: ago(0.05) }], now),
       [oldPlays]: trendingScore([7, 7, 7].map((d) => ({ kind: 'play' as const, at: ago(d) })), now),
       [oneDownload]: trendingScore([{ kind: 'download', at: ago(1) }], now),
       [twoPlays]: trendingScore([1, 1].map((d) => ({ kind: 'play' as const, at: ago(d) })), now),
     };
-    for (const row of rows) expect(row.score).toBeCloseTo(expected[row.itemId]!, 3);
+    for (const [id, score] of Object.entries(stored)) expect(score).toBeCloseTo(expected[id]!, 3);
   });
 
   it('breaks ties by the newer upload, then by id', async () => {
@@ -164,7 +174,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     for (const id of [older, newer, lowId, highId]) {
       await db().insert(trackPlays).values({ trackId: id, duration: 30, completedPercentage: 50, playedAt: at });
     }
-    await t.app.discovery.recompute();
+    await rebuildTrends(db());
     expect(await trendingIds()).toEqual([newer, highId, lowId, older]);
   });
 
@@ -174,7 +184,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     const deleted = await addTrack();
     await play(kept, 1);
     await play(deleted, 0.5);
-    await t.app.discovery.recompute();
+    await rebuildTrends(db());
     expect(await trendingIds()).toEqual([deleted, kept]);
     await db().delete(tracks).where(eq(tracks.id, deleted));
     expect(await trendingIds()).toEqual([kept]);
@@ -185,14 +195,71 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     const ids: string[] = [];
     for (let i = 0; i < 55; i++) ids.push(await addTrack({ uploadedAt: ago(60 - i) }));
     for (const [i, id] of ids.entries()) await play(id, 0.01 * (i + 1));
-    await t.app.discovery.recompute();
+    await rebuildTrends(db());
     const defaults = await trendingIds(12);
     expect((await get('/api/featured-tracks')).json()).toHaveLength(12);
     expect(defaults).toEqual(ids.slice(0, 12));
     expect(await trendingIds(3)).toEqual(ids.slice(0, 3));
     expect(await trendingIds(50)).toEqual(ids.slice(0, 50));
-    const stored = await db().select().from(discoveryRankings).where(eq(discoveryRankings.list, 'trending-tracks'));
-    expect(stored).toHaveLength(50);
+    expect(Object.keys(await scoresAt(new Date()))).toHaveLength(55);
+  });
+
+  it("counts a fan's play or download into Currently Trending at once, no job needed, with the formula's score", async () => {
+    await clearEvents();
+    const earlier = await addTrack({ name: 'played twice two days ago' });
+    const fresh = await addTrack({ name: 'played just now' });
+    await play(earlier, 2, 2);
+    await rebuildTrends(db());
+    expect(await trendingIds()).toEqual([earlier]);
+    const listen = (trackId: string, address: string) =>
+      t.app.inject({ method: 'POST', url: `/api/tracks/${trackId}/stream`, payload: { duration: 5.2, completedPercentage: 17, streamType: 'play' }, remoteAddress: address });
+
+    // 2 x 2^(-2/3) = 1.26 for `earlier`; one play now is 1, two are 2.
+    expect((await listen(fresh, '203.0.113.7')).json()).toMatchObject({ counted: true });
+    expect(await trendingIds()).toEqual([earlier, fresh]);
+    expect((await listen(fresh, '203.0.113.8')).json()).toMatchObject({ counted: true });
+    expect(await trendingIds()).toEqual([fresh, earlier]);
+    // The same listener again within 10 minutes is not counted, so it moves nothing.
+    expect((await listen(fresh, '203.0.113.8')).json()).toMatchObject({ counted: false });
+    // A play now of `earlier` puts it back on top (1.26 + 1 > 2).
+    expect((await listen(earlier, '203.0.113.9')).json()).toMatchObject({ counted: true });
+    expect(await trendingIds()).toEqual([earlier, fresh]);
+    const now = new Date();
+    const stored = await scoresAt(now);
+    const events = await db().select().from(trackPlays);
+    const downloads = await db().select().from(trackDownloads);
+    for (const id of [earlier, fresh]) {
+      const expected = trendingScore(
+        [
+          ...events.filter((e) => e.trackId === id).map((e) => ({ kind: 'play' as const, at: e.playedAt })),
+          ...downloads.filter((e) => e.trackId === id).map((e) => ({ kind: 'download' as const, at: e.downloadedAt })),
+        ],
+        now,
+      );
+      expect(stored[id]).toBeCloseTo(expected, 6);
+    }
+  });
+
+  it('takes events out of the scores exactly as they leave the 14-day window', async () => {
+    await clearEvents();
+    const leaving = await addTrack({ name: 'only an old play' });
+    const mixed = await addTrack({ name: 'old and recent events' });
+    await play(leaving, 13.9);
+    await play(mixed, 13.95, 1);
+    await download(mixed, 13.98);
+    await rebuildTrends(db());
+    expect(Object.keys(await scoresAt(new Date())).sort()).toEqual([leaving, mixed].sort());
+
+    // Five hours on, the three oldest events have left the window.
+    const later = new Date(Date.now() + 0.2 * DAY);
+    expect(await expireTrends(db(), later)).toBe(2);
+    const stored = await scoresAt(later);
+    expect(Object.keys(stored)).toEqual([mixed]);
+    const recent = (await db().select().from(trackPlays).where(eq(trackPlays.trackId, mixed))).map((e) => e.playedAt).filter((at) => at > ago(2));
+    expect(recent).toHaveLength(1);
+    expect(stored[mixed]).toBeCloseTo(trendingScore([{ kind: 'play', at: recent[0]! }], later), 6);
+    // Nothing more leaves until time moves on.
+    expect(await expireTrends(db(), later)).toBe(0);
   });
 
   it('ranks popular artists by counted plays (and downloads, x3) of the last 30 days; artists at zero are not listed', async () => {
@@ -226,6 +293,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     await db().update(users).set({ profilePhotoKey: `profile-photos/${photoArtist.id}/abc.jpg` }).where(eq(users.id, photoArtist.id));
     const track = await addTrack({ owner: photoArtist.id, withCover: true });
     await play(track, 0.1);
+    await rebuildTrends(db());
     await t.app.discovery.recompute();
     await new EditorsPicks(db()).add(track);
 
@@ -285,7 +353,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     const gone = await addTrack();
     await play(kept, 1);
     await play(gone, 0.5);
-    await t.app.discovery.recompute();
+    await rebuildTrends(db());
     const ids = async () => ((await t.app.inject({ method: 'GET', url: '/api/featured-tracks' })).json() as { track: { id: string } }[]).map((e) => e.track.id);
     expect(await ids()).toEqual([gone, kept]);
     // Deleted by another process: this one still answers from memory for a few seconds.
@@ -308,13 +376,17 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     await picks.remove(track);
   });
 
-  it('recomputes both rankings in the scheduled job', async () => {
+  it('computes popular artists and expires old trending events in the scheduled job', async () => {
     await clearEvents();
     const fresh = await addTrack();
     await play(fresh, 0.2);
+    await rebuildTrends(db());
+    // The watermark as if the last expiry ran a day ago: the job takes out what left since.
+    await db().update(trendingExpiry).set({ expiredTo: ago(15) });
     await t.app.jobs.offerScheduled();
     expect(await t.app.jobs.drain([DISCOVERY_RANK_JOB])).toBeGreaterThanOrEqual(1);
     expect(await trendingIds()).toEqual([fresh]);
+    expect((await db().select().from(trendingExpiry))[0]!.expiredTo.getTime()).toBeGreaterThan(ago(14.01).getTime());
     expect(await artistIds()).toEqual([artist.id]);
     // The next period's offer of the same job does nothing twice within a period.
     await t.app.jobs.offerScheduled();

@@ -1,13 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { covers, discoveryRankings, editorPicks, tracks, users, type RankingList } from '../../db/schema';
-import {
-  DOWNLOAD_WEIGHT,
-  POPULAR_WINDOW_DAYS,
-  RANKING_SIZE,
-  TRENDING_HALF_LIFE_DAYS,
-  TRENDING_WINDOW_DAYS,
-} from './ranking';
+import { covers, discoveryRankings, editorPicks, trackTrends, tracks, users, type RankingList } from '../../db/schema';
+import { DOWNLOAD_WEIGHT, POPULAR_WINDOW_DAYS, RANKING_SIZE, TRENDING_WINDOW_DAYS } from './ranking';
 import { publicTrackColumns } from '../public-pages';
 
 /** Every process replacing the rankings takes this lock first, so two replacements never interleave. */
@@ -16,35 +10,6 @@ const RANKING_LOCK_KEY = 7_382_019_128;
 export interface RankedItem {
   itemId: string;
   score: number;
-}
-
-/**
- * Trending tracks (ranking.ts: trendingScore): the decayed weight of each track's plays and
- * downloads of the last 14 days, the top RANKING_SIZE. Ties: the newer upload, then the id.
- * The played_at and downloaded_at indexes bound the scan to the window.
- */
-export async function computeTrending(db: DbOrTx, now: Date): Promise<RankedItem[]> {
-  const at = now.toISOString();
-  const since = new Date(now.getTime() - TRENDING_WINDOW_DAYS * 86_400_000).toISOString();
-  const halfLifeSeconds = TRENDING_HALF_LIFE_DAYS * 86_400;
-  const result = await db.execute<{ item_id: string; score: number }>(sql`
-    WITH events AS (
-      SELECT track_id, played_at AS at, 1::float8 AS weight FROM track_plays
-      WHERE played_at > ${since}::timestamptz
-      UNION ALL
-      SELECT track_id, downloaded_at, ${DOWNLOAD_WEIGHT}::float8 FROM track_downloads
-      WHERE downloaded_at > ${since}::timestamptz
-    ), scores AS (
-      SELECT track_id,
-        sum(weight * power(2::float8,
-          -greatest(0::float8, extract(epoch FROM (${at}::timestamptz - at))::float8) / ${halfLifeSeconds}::float8)) AS score
-      FROM events GROUP BY track_id
-    )
-    SELECT s.track_id AS item_id, s.score
-    FROM scores s JOIN ${tracks} t ON t.id = s.track_id
-    ORDER BY s.score DESC, t.uploaded_at DESC, t.id DESC
-    LIMIT ${RANKING_SIZE}`);
-  return result.rows.map((row) => ({ itemId: row.item_id, score: Number(row.score) }));
 }
 
 /**
@@ -90,7 +55,7 @@ export async function replaceRanking(tx: DbOrTx, list: RankingList, items: Ranke
 /** The lists that hold no entry at all (never computed, or nothing to rank). */
 export async function emptyRankings(db: DbOrTx): Promise<RankingList[]> {
   const result = await db.execute<{ list: RankingList }>(sql`
-    SELECT l.list FROM (VALUES ('trending-tracks'), ('popular-artists')) AS l(list)
+    SELECT l.list FROM (VALUES ('popular-artists')) AS l(list)
     WHERE NOT EXISTS (SELECT 1 FROM ${discoveryRankings} r WHERE r.list = l.list)`);
   return result.rows.map((row) => row.list);
 }
@@ -116,15 +81,24 @@ function topOf(db: DbOrTx, list: RankingList) {
     .as('top');
 }
 
-/** The trending tracks in rank order; a track deleted since the ranking was computed is skipped. */
+/**
+ * Currently Trending (decision 039): the tracks with the highest kept scores and an event in the
+ * last 14 days, read by the rank index. Ties (equal scores): the newer upload, then the id.
+ */
 export async function readTrending(db: DbOrTx, limit: number) {
-  const top = topOf(db, 'trending-tracks');
+  const top = db
+    .select({ trackId: trackTrends.trackId, rank: trackTrends.rank })
+    .from(trackTrends)
+    .where(gt(trackTrends.at, sql`now() - make_interval(days => ${TRENDING_WINDOW_DAYS})`))
+    .orderBy(desc(trackTrends.rank), desc(trackTrends.trackId))
+    .limit(RANKING_SIZE)
+    .as('top');
   return db
     .select(publicTrackColumns)
     .from(top)
-    .innerJoin(tracks, eq(tracks.id, top.itemId))
+    .innerJoin(tracks, eq(tracks.id, top.trackId))
     .leftJoin(covers, eq(covers.id, tracks.coverId))
-    .orderBy(asc(top.position))
+    .orderBy(desc(top.rank), desc(tracks.uploadedAt), desc(tracks.id))
     .limit(limit);
 }
 

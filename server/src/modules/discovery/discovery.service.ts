@@ -2,9 +2,9 @@ import type { FeaturedArtist, FeaturedTrackEntry } from '#common/schemas/public'
 import type { Db } from '../../db/client';
 import { toPublicUser } from '../auth';
 import { toPublicTrack } from '../public-pages';
+import { expireTrends } from '../playback';
 import {
   computePopularArtists,
-  computeTrending,
   emptyRankings,
   lockRankings,
   readEditorsPicks,
@@ -19,16 +19,18 @@ const toFeaturedTrack = (row: PublicTrackRow): FeaturedTrackEntry => ({ track: t
 const toFeaturedArtist = (row: PublicArtistRow): FeaturedArtist => toPublicUser(row);
 
 export interface RecomputeResult {
-  trendingTracks: number;
+  /** Tracks whose trending score lost events that left the 14-day window. */
+  trendingExpired: number;
   popularArtists: number;
   ms: number;
 }
 
 /**
- * The landing page's lists (docs/decisions/028). Trending tracks and popular artists are computed
- * by a scheduled job into discovery_rankings; a request reads at most 50 rows of it by primary
- * key and joins the tracks or users, so a deleted track or account drops out at once. The routes
- * keep serialised answers for a few seconds (discovery.plugin.ts).
+ * The landing page's lists (docs/decisions/028, 039). Trending scores are kept current by the
+ * counting of plays and downloads (playback) and read by index; popular artists are computed by a
+ * scheduled job into discovery_rankings, read by primary key. Both join the tracks or users, so a
+ * deleted track or account drops out at once. The routes keep serialised answers for a few
+ * seconds (discovery.plugin.ts).
  */
 export class DiscoveryService {
   private readonly recomputed = new Set<() => void>();
@@ -58,22 +60,22 @@ export class DiscoveryService {
   }
 
   /**
-   * Computes both rankings (outside any transaction: the aggregation is the slow part) and
-   * replaces both lists in one transaction under an advisory lock, so readers see the old lists
-   * or the new ones, never a mix, and two processes never interleave their replacements.
+   * The scheduled work: events that left the trending window are taken out of the scores, and
+   * popular artists are computed (outside any transaction: the aggregation is the slow part) and
+   * replaced in one transaction under an advisory lock, so readers see the old list or the new one
+   * and two processes never interleave their replacements.
    */
   async recompute(now = new Date()): Promise<RecomputeResult> {
     const started = performance.now();
     const db = this.db();
-    const trending = await computeTrending(db, now);
+    const trendingExpired = await expireTrends(db, now);
     const artists = await computePopularArtists(db, now);
     await db.transaction(async (tx) => {
       await lockRankings(tx);
-      await replaceRanking(tx, 'trending-tracks', trending, now);
       await replaceRanking(tx, 'popular-artists', artists, now);
     });
     this.recomputed.forEach((listener) => listener());
-    return { trendingTracks: trending.length, popularArtists: artists.length, ms: performance.now() - started };
+    return { trendingExpired, popularArtists: artists.length, ms: performance.now() - started };
   }
 
   /** At startup: a list with no entry (a fresh install, a restored database) is computed now, not in 5 minutes. */

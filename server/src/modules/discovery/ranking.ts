@@ -1,15 +1,13 @@
+import { DOWNLOAD_WEIGHT, TRENDING_HALF_LIFE_DAYS, TRENDING_WINDOW_DAYS } from '#common/trending';
+
 /**
- * The landing page's ranking rules (docs/decisions/028). The SQL in discovery.repo.ts computes the
- * same thing over the whole catalogue; `trendingScore` is the rule in one place, for reading and
- * for the unit test that pins it down.
+ * The landing page's ranking rules (docs/decisions/028, 039). Trending scores are kept current in
+ * SQL as events are counted (playback's trends.repo.ts); `trendingScore` is the rule in one place,
+ * for reading and for the tests that pin the stored scores down.
  */
 
-/** How far back trending looks: older plays and downloads do not count at all. */
-export const TRENDING_WINDOW_DAYS = 14;
-/** A play or download loses half its weight every 3 days. */
-export const TRENDING_HALF_LIFE_DAYS = 3;
-/** A download is worth three plays: someone wanted to keep the song (and may have paid for it). */
-export const DOWNLOAD_WEIGHT = 3;
+export { DOWNLOAD_WEIGHT, TRENDING_HALF_LIFE_DAYS, TRENDING_WINDOW_DAYS };
+
 /** Popular artists: counted plays of their tracks (and downloads, weighted as above) over 30 days, no decay. */
 export const POPULAR_WINDOW_DAYS = 30;
 /** Each computed list keeps this many entries: the largest limit a caller may ask for. */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Album, Track } from '#common/schemas/catalog/responses';
-import { trackDailyStats, trackDownloads, tracks } from '../../db/schema';
+import { trackDailyStats, trackDownloads, trackTrends, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
@@ -264,6 +264,10 @@ describe.each(STORAGE_BACKENDS)('downloads, with %s storage', (backend) => {
         expect(rows.every((row) => row.userId === artist.id && row.plays === 0)).toBe(true);
       }
       expect((await unzip(answers[4]!.bytes)).map((entry) => entry.name)).toEqual(['01 - Moja.mp3', '02 - Mbili.mp3', '03 - Tatu.mp3']);
+      // Each counted download weighs 3 in Currently Trending at once (decision 039): 5 x 3, decayed by moments.
+      const trends = await t.app.database.db.select().from(trackTrends).where(inArray(trackTrends.trackId, album.tracks.map((track) => track.id)));
+      expect(trends).toHaveLength(3);
+      for (const trend of trends) expect(trend.score).toBeCloseTo(15, 4);
     });
 
     it('answers 402 for a priced album, or a free album holding a priced song, except to its owner', async () => {

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { albums, covers, trackDailyStats, trackDownloads, tracks } from '../../db/schema';
+import { trendDownloads } from './trends.repo';
 
 /** What downloads read (a track's or an album's originals and prices) and write (the counts). */
 
@@ -79,9 +80,9 @@ export async function findDownloadableAlbum(db: DbOrTx, albumId: string): Promis
 /**
  * Counts one download of each track (an album download: all of its tracks, with its id) in one
  * transaction: tracks.download_count + 1, a track_downloads row and +1 on the track's
- * track_daily_stats row of the UTC day (the analytics' rollup) each. The rows are locked in id
- * order first, so two album downloads sharing tracks cannot deadlock on PostgreSQL; a track deleted
- * meanwhile is skipped. Answers the tracks counted, with their owners (for the events).
+ * track_daily_stats row of the UTC day (the analytics' rollup) and its trending score each. The
+ * rows are locked in id order first, so two album downloads sharing tracks cannot deadlock on
+ * PostgreSQL; a track deleted meanwhile is skipped. Answers the tracks counted, with their owners (for the events).
  */
 export async function countDownloads(
   db: Db,
@@ -111,6 +112,7 @@ export async function countDownloads(
         ON CONFLICT (track_id, day) DO UPDATE SET downloads = ${trackDailyStats}.downloads + 1
       )
       SELECT id, user_id FROM track ORDER BY id`);
+    await trendDownloads(tx, counted.rows.map((row) => row.id));
     return counted.rows.map((row) => ({ id: row.id, userId: row.user_id }));
   });
 }

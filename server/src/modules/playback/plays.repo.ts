@@ -2,14 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { listenerSalts, playThrottle, trackDailyStats, trackPlays, tracks } from '../../db/schema';
+import { trendPlay } from './trends.repo';
 
 /** One play per listener per track in this window (spec section 4 counts plays; loops must not). */
 export const PLAY_WINDOW_MINUTES = 10;
 
 /**
  * Counts a play unless this listener had one counted for this track in the last 10 minutes: a
- * track_plays row, tracks.stream_count + 1 and the day's track_daily_stats row + 1 (the analytics'
- * rollup; the day is the UTC date of the play's played_at).
+ * track_plays row, tracks.stream_count + 1, the day's track_daily_stats row + 1 (the analytics'
+ * rollup; the day is the UTC date of the play's played_at) and the track's trending score.
  * The throttle row is claimed with one INSERT … ON CONFLICT … WHERE, so two simultaneous posts
  * (two PostgreSQL connections) count once. Answers whether it counted, and the track's count.
  */
@@ -44,7 +45,10 @@ export async function countPlay(
         )
         SELECT stream_count FROM track`);
       const row = result.rows[0];
-      return row ? { counted, streamCount: Number(row.stream_count) } : undefined;
+      if (!row) return undefined;
+      // In Currently Trending at once (decision 039), in the same transaction as the count.
+      await trendPlay(tx, trackId);
+      return { counted, streamCount: Number(row.stream_count) };
     }
     const [row] = await tx.select({ streamCount: tracks.streamCount }).from(tracks).where(eq(tracks.id, trackId));
     return row ? { counted, streamCount: row.streamCount } : undefined;
