@@ -3,7 +3,8 @@
  * GET /api/featured-tracks?limit=12, /api/featured-artists?limit=10 and /api/editors-picks?limit=12
  * over 16 keep-alive connections, each against a minimal Fastify server answering the same bytes
  * from memory; alternating rounds. Targets: requests/s >= 0.25x the minimal server's, p99 <= 50 ms.
- * Also times the ranking job (both lists recomputed) at that size.
+ * Also times, at that size, the scheduled job (trending's window expiry and popular artists), the
+ * rebuild of every trending score, and what keeping trending current adds to each counted play.
  *
  * Needs PostgreSQL: BENCH_DATABASE_URL or DATABASE_URL (default: the local server) names where a fresh database is made and filled by
  * `npm run seed` (BENCH_DISCOVERY_ARTISTS / BENCH_DISCOVERY_TRACKS, default 10,000 / 100,000,
@@ -14,9 +15,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { DiscoveryService } from '../server/src/modules/discovery';
+import { rebuildTrends } from '../server/src/modules/playback';
+import { trendPlay } from '../server/src/modules/playback/trends.repo';
 import { atExit, atFinish, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
 import { startServer } from './support/server';
 import { runWrk, type WrkResult } from './support/wrk';
@@ -93,10 +97,30 @@ async function timeRanking(databaseUrl: string) {
     const service = new DiscoveryService(() => database.db);
     const runs = [];
     for (let i = 0; i < RANKING_RUNS; i++) runs.push(await service.recompute());
+    const rebuildStarted = performance.now();
+    await rebuildTrends(database.db);
+    const rebuildMs = performance.now() - rebuildStarted;
+    // What a counted play's transaction pays for trending: the same transaction (the track's
+    // running count) with and without the score's upsert, on random tracks, alternating.
+    const ids = (await database.pool.query<{ id: string }>('SELECT id FROM tracks ORDER BY random() LIMIT 2000')).rows.map((r) => r.id);
+    const plain: number[] = [];
+    const withTrend: number[] = [];
+    for (const [i, id] of ids.entries()) {
+      const started = performance.now();
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE tracks SET stream_count = stream_count WHERE id = ${id}`);
+        if (i % 2 === 1) await trendPlay(tx, id);
+      });
+      (i % 2 === 1 ? withTrend : plain).push(performance.now() - started);
+    }
+    await rebuildTrends(database.db); // the bench's plays were not real: scores from the events again
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)]!;
+    const perEvent = { plainMs: mean(plain), trendMs: mean(withTrend), trendP99Ms: p99(withTrend), plainP99Ms: p99(plain) };
     const counts = await database.pool.query<{ plays: number; downloads: number; tracks: number }>(
       `SELECT (SELECT count(*) FROM track_plays) AS plays, (SELECT count(*) FROM track_downloads) AS downloads, (SELECT count(*) FROM tracks) AS tracks`,
     );
-    return { ms: runs.map((run) => run.ms), ...counts.rows[0]! };
+    return { ms: runs.map((run) => run.ms), rebuildMs, perEvent, ...counts.rows[0]! };
   } finally {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -111,7 +135,9 @@ export async function run() {
   const rows: Record<string, unknown>[] = [];
   const notes: string[] = [
     `catalogue: ${ranking.tracks.toLocaleString('en')} tracks, ${ranking.plays.toLocaleString('en')} plays and ${ranking.downloads.toLocaleString('en')} downloads over 30 days (PostgreSQL, not pinned; Sauti on core ${SERVER_CPU})`,
-    `ranking job (trending + popular artists, computed and replaced): ${ranking.ms.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`,
+    `scheduled job (trending window expiry + popular artists computed and replaced): ${ranking.ms.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`,
+    `every trending score rebuilt from the 14-day window: ${ranking.rebuildMs.toFixed(0)} ms`,
+    `a counted play's transaction without / with its trending upsert (1,000 each, random tracks): mean ${ranking.perEvent.plainMs.toFixed(2)} / ${ranking.perEvent.trendMs.toFixed(2)} ms, p99 ${ranking.perEvent.plainP99Ms.toFixed(2)} / ${ranking.perEvent.trendP99Ms.toFixed(2)} ms`,
   ];
   const summaries: Record<string, unknown>[] = [];
   for (const endpoint of ENDPOINTS) {
