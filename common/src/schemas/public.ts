@@ -68,7 +68,17 @@ export const featuredArtistSchema = publicUserSchema;
 export type FeaturedArtist = z.infer<typeof featuredArtistSchema>;
 
 /** Spec section 9: 12 featured tracks, 10 featured artists, 12 editor's picks. */
-export const DISCOVERY_DEFAULT_LIMITS = { featuredTracks: 12, featuredArtists: 10, editorsPicks: 12 } as const;
+export const DISCOVERY_DEFAULT_LIMITS = { featuredTracks: 12, featuredArtists: 10, editorsPicks: 12, newReleases: 12 } as const;
+
+/**
+ * GET /api/new-releases (issue 17): the newest releases, newest first: albums (with songs) and
+ * tracks that are not on an album, so an album of ten songs is one entry, not ten.
+ */
+export const newReleaseSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('track'), track: publicTrackSchema }),
+  z.object({ type: z.literal('album'), album: publicAlbumSummarySchema }),
+]);
+export type NewRelease = z.infer<typeof newReleaseSchema>;
 
 /** Spec section 8: the public read calls' not-found messages. */
 export const PUBLIC_NOT_FOUND_MESSAGES = {

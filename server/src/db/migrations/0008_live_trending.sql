@@ -12,6 +12,8 @@ CREATE TABLE "trending_expiry" (
 --> statement-breakpoint
 ALTER TABLE "track_trends" ADD CONSTRAINT "track_trends_track_id_tracks_id_fk" FOREIGN KEY ("track_id") REFERENCES "public"."tracks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "track_trends_rank_idx" ON "track_trends" USING btree ("rank" DESC,"track_id" DESC);--> statement-breakpoint
+CREATE INDEX "albums_created_idx" ON "albums" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "tracks_single_uploaded_idx" ON "tracks" USING btree ("uploaded_at") WHERE "tracks"."album_id" IS NULL;--> statement-breakpoint
 -- Hand-written (decision 039): the scores of the plays and downloads already counted, built as
 -- playback's rebuildTrends does (half-life 3 days = 259200 s, a download weighs 3, window 14 days),
 -- and the expiry's starting point. The five-minute trending list is no longer kept.

@@ -51,7 +51,8 @@ export const albums = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('albums_user_id_idx').on(t.userId)],
+  // New Releases (issue 17) reads the newest albums.
+  (t) => [index('albums_user_id_idx').on(t.userId), index('albums_created_idx').on(t.createdAt)],
 );
 
 export const tracks = pgTable(
@@ -84,7 +85,12 @@ export const tracks = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tracks_user_id_idx').on(t.userId), index('tracks_album_id_idx').on(t.albumId)],
+  (t) => [
+    index('tracks_user_id_idx').on(t.userId),
+    index('tracks_album_id_idx').on(t.albumId),
+    // New Releases (issue 17) reads the newest tracks that are not on an album.
+    index('tracks_single_uploaded_idx').on(t.uploadedAt).where(sql`${t.albumId} IS NULL`),
+  ],
 );
 
 /** Streaming renditions, and the download formats made from the original (issue 16: MP3 and FLAC, tagged). */

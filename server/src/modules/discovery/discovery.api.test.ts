@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { featuredArtistSchema, featuredTrackEntrySchema } from '#common/schemas/public';
+import { featuredArtistSchema, featuredTrackEntrySchema, newReleaseSchema } from '#common/schemas/public';
 import { TRENDING_HALF_LIFE_DAYS } from '#common/trending';
-import { covers, editorPicks, trackDownloads, trackPlays, trackTrends, trendingExpiry, tracks, users } from '../../db/schema';
+import { albums, covers, editorPicks, trackDownloads, trackPlays, trackTrends, trendingExpiry, tracks, users } from '../../db/schema';
 import { expireTrends, rebuildTrends } from '../playback';
 import { createArtist, type TestArtist } from '../../../test/support/artists';
 import { startTestApp, type TestApp } from '../../../test/support/test-app';
@@ -24,6 +24,7 @@ describe("the landing page's lists before anything is featured", () => {
     ['/api/featured-artists?limit=10'],
     ['/api/editors-picks?limit=12'],
     ['/api/editors-picks'],
+    ['/api/new-releases'],
   ])('%s answers an empty list, to anyone', async (url) => {
     const response = await t.app.inject({ method: 'GET', url });
     expect(response.statusCode).toBe(200);
@@ -38,6 +39,7 @@ describe("the landing page's lists before anything is featured", () => {
     ['featured-tracks', 'limit=2.5', 'limit must be a whole number'],
     ['featured-artists', 'limit=lots', 'limit must be a whole number'],
     ['editors-picks', 'limit=', 'limit must be at least 1'],
+    ['new-releases', 'limit=51', 'limit must be at most 50'],
   ])('/api/%s refuses %s with a message', async (path, query, message) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/${path}?${query}` });
     expect(response.statusCode).toBe(400);
@@ -260,6 +262,30 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     expect(stored[mixed]).toBeCloseTo(trendingScore([{ kind: 'play', at: recent[0]! }], later), 6);
     // Nothing more leaves until time moves on.
     expect(await expireTrends(db(), later)).toBe(0);
+  });
+
+  it('lists new releases newest first, with no plays needed: an album once (not its songs), tracks not on an album', async () => {
+    const newest = async (limit = 50) => ((await get(`/api/new-releases?limit=${limit}`)).json() as unknown[]).map((entry) => newReleaseSchema.parse(entry));
+    const single = await addTrack({ name: 'a single', uploadedAt: ago(-0.001) });
+    const albumId = randomUUID();
+    await db().insert(albums).values({ id: albumId, userId: artist.id, albumName: 'Siku Moja', price: 100_000, createdAt: ago(-0.002) });
+    const song = await addTrack({ name: 'on the album', uploadedAt: ago(-0.003) });
+    await db().update(tracks).set({ albumId, albumPosition: 1 }).where(eq(tracks.id, song));
+    // An album whose songs all went is no release.
+    await db().insert(albums).values({ userId: artist.id, albumName: 'Empty', createdAt: ago(-0.004) });
+
+    const releases = await newest();
+    expect(releases.slice(0, 2)).toMatchObject([
+      { type: 'album', album: { id: albumId, albumName: 'Siku Moja', artistName: artist.displayName, price: 100_000, purchasable: false } },
+      { type: 'track', track: { id: single, trackName: 'a single' } },
+    ]);
+    const listed = releases.map((release) => (release.type === 'track' ? release.track.id : release.album.id));
+    expect(listed).not.toContain(song);
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(await newest(1)).toHaveLength(1);
+    const text = (await get('/api/new-releases')).body;
+    expect(text).not.toMatch(/originalName|my-secret-demo|audioKey|@example\.com/);
+    expect((await get('/api/new-releases')).json()).toHaveLength(12);
   });
 
   it('ranks popular artists by counted plays (and downloads, x3) of the last 30 days; artists at zero are not listed', async () => {

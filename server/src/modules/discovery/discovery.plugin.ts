@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DISCOVERY_DEFAULT_LIMITS, featuredArtistSchema, featuredTrackEntrySchema } from '#common/schemas/public';
+import { DISCOVERY_DEFAULT_LIMITS, featuredArtistSchema, featuredTrackEntrySchema, newReleaseSchema } from '#common/schemas/public';
 import { DiscoveryService } from './discovery.service';
 import { TtlCache } from '../../lib/ttl-cache';
 import { RANKING_PERIOD_MS, RANKING_SIZE } from './ranking';
@@ -36,13 +36,13 @@ const CACHE_CONTROL = 'public, max-age=60';
  */
 const ANSWER_TTL_MS = 10_000;
 
-type ListName = 'featured-tracks' | 'featured-artists' | 'editors-picks';
+type ListName = 'featured-tracks' | 'featured-artists' | 'editors-picks' | 'new-releases';
 
 const discoveryRoutes =
   (service: DiscoveryService): FastifyPluginAsyncZod =>
   async (app) => {
-    // Serialised answers, by list and limit (at most 3 x 50 entries).
-    const answers = new TtlCache<string, string>(ANSWER_TTL_MS, 3 * MAX_LIMIT);
+    // Serialised answers, by list and limit (at most 4 x 50 entries).
+    const answers = new TtlCache<string, string>(ANSWER_TTL_MS, 4 * MAX_LIMIT);
     // This process's own changes show at once (a deleted track, a renamed artist, new rankings);
     // other processes' within ANSWER_TTL_MS.
     const forget = () => answers.clear();
@@ -53,6 +53,7 @@ const discoveryRoutes =
       'featured-tracks': { schema: z.array(featuredTrackEntrySchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.featuredTracks, load: (limit) => service.featuredTracks(limit) },
       'featured-artists': { schema: z.array(featuredArtistSchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.featuredArtists, load: (limit) => service.featuredArtists(limit) },
       'editors-picks': { schema: z.array(featuredTrackEntrySchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.editorsPicks, load: (limit) => service.editorsPicks(limit) },
+      'new-releases': { schema: z.array(newReleaseSchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.newReleases, load: (limit) => service.newReleases(limit) },
     };
     for (const [name, list] of Object.entries(lists)) {
       app.get(`/api/${name}`, { schema: { querystring: listQuery } }, async (request, reply) => {
@@ -71,8 +72,8 @@ declare module 'fastify' {
 }
 
 /**
- * GET /api/featured-tracks, /api/featured-artists and /api/editors-picks: the landing page's
- * carousels (docs/decisions/028). The rankings are recomputed by a scheduled job that runs once per
+ * GET /api/featured-tracks, /api/featured-artists, /api/editors-picks and /api/new-releases: the
+ * landing page's carousels (docs/decisions/028, 039). The rankings are recomputed by a scheduled job that runs once per
  * period for all processes; at startup, a list with no entry is computed at once (a queued job:
  * several processes starting together each queue one, and the replacements are serialised).
  */

@@ -1,8 +1,8 @@
-import { asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { covers, discoveryRankings, editorPicks, trackTrends, tracks, users, type RankingList } from '../../db/schema';
+import { albums, covers, discoveryRankings, editorPicks, trackTrends, tracks, users, type RankingList } from '../../db/schema';
 import { DOWNLOAD_WEIGHT, POPULAR_WINDOW_DAYS, RANKING_SIZE, TRENDING_WINDOW_DAYS } from './ranking';
-import { publicTrackColumns } from '../public-pages';
+import { publicAlbumColumns, publicTrackColumns } from '../public-pages';
 
 /** Every process replacing the rankings takes this lock first, so two replacements never interleave. */
 const RANKING_LOCK_KEY = 7_382_019_128;
@@ -140,6 +140,37 @@ export async function readEditorsPicks(db: DbOrTx, limit: number) {
     .leftJoin(covers, eq(covers.id, tracks.coverId))
     .orderBy(asc(top.position), asc(top.addedAt), asc(top.trackId))
     .limit(limit);
+}
+
+/**
+ * New Releases (issue 17): the newest albums with songs and tracks not on an album, newest first
+ * (ties: the larger id). Each side takes its first `limit` by its own index before they are merged.
+ */
+export async function newReleaseKeys(db: DbOrTx, limit: number): Promise<{ kind: 'track' | 'album'; id: string }[]> {
+  const result = await db.execute<{ kind: 'track' | 'album'; id: string }>(sql`
+    SELECT kind, id FROM (
+      (SELECT 'track' AS kind, id, uploaded_at AS at FROM ${tracks} WHERE album_id IS NULL ORDER BY uploaded_at DESC, id DESC LIMIT ${limit})
+      UNION ALL
+      (SELECT 'album', a.id, a.created_at FROM ${albums} a
+        WHERE EXISTS (SELECT 1 FROM ${tracks} t WHERE t.album_id = a.id) ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit})
+    ) releases ORDER BY at DESC, id DESC LIMIT ${limit}`);
+  return result.rows;
+}
+
+export async function publicTracksByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select(publicTrackColumns).from(tracks).leftJoin(covers, eq(covers.id, tracks.coverId)).where(inArray(tracks.id, ids));
+}
+
+/** Albums with their artist's public columns (an album's artist name is its artist's display name). */
+export async function publicAlbumsByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ album: publicAlbumColumns, artist: { id: users.id, displayName: users.displayName, displaySlug: users.displaySlug, profilePhotoKey: users.profilePhotoKey } })
+    .from(albums)
+    .innerJoin(users, eq(users.id, albums.userId))
+    .leftJoin(covers, eq(covers.id, albums.coverId))
+    .where(inArray(albums.id, ids));
 }
 
 // --- editor's picks, written only by the operator's command-line tool --------------------------

@@ -1,11 +1,14 @@
-import type { FeaturedArtist, FeaturedTrackEntry } from '#common/schemas/public';
+import type { FeaturedArtist, FeaturedTrackEntry, NewRelease } from '#common/schemas/public';
 import type { Db } from '../../db/client';
 import { toPublicUser } from '../auth';
-import { toPublicTrack } from '../public-pages';
+import { toPublicAlbumSummary, toPublicTrack } from '../public-pages';
 import { expireTrends } from '../playback';
 import {
   computePopularArtists,
   emptyRankings,
+  newReleaseKeys,
+  publicAlbumsByIds,
+  publicTracksByIds,
   lockRankings,
   readEditorsPicks,
   readPopularArtists,
@@ -53,6 +56,19 @@ export class DiscoveryService {
 
   async featuredArtists(limit: number): Promise<FeaturedArtist[]> {
     return (await readPopularArtists(this.db(), limit)).map(toFeaturedArtist);
+  }
+
+  /** The newest releases (albums and tracks not on an album); one deleted meanwhile is skipped. */
+  async newReleases(limit: number): Promise<NewRelease[]> {
+    const db = this.db();
+    const keys = await newReleaseKeys(db, limit);
+    const ids = (kind: 'track' | 'album') => keys.filter((key) => key.kind === kind).map((key) => key.id);
+    const [trackRows, albumRows] = await Promise.all([publicTracksByIds(db, ids('track')), publicAlbumsByIds(db, ids('album'))]);
+    const byId = new Map<string, NewRelease>([
+      ...trackRows.map((row): [string, NewRelease] => [row.id, { type: 'track', track: toPublicTrack(row) }]),
+      ...albumRows.map((row): [string, NewRelease] => [row.album.id, { type: 'album', album: toPublicAlbumSummary(row.album, row.artist) }]),
+    ]);
+    return keys.flatMap((key) => byId.get(key.id) ?? []);
   }
 
   async editorsPicks(limit: number): Promise<FeaturedTrackEntry[]> {

@@ -74,7 +74,8 @@ export interface PublicTrackRow {
   sellerCanBePaid: boolean;
 }
 
-const albumColumns = {
+/** The columns of a public album (its cover's type and size, whether its artist can be paid). */
+export const publicAlbumColumns = {
   id: albums.id,
   userId: albums.userId,
   albumName: albums.albumName,
@@ -141,7 +142,7 @@ export async function findTrack(db: Db, trackId: string): Promise<{ track: Publi
 }
 
 function selectAlbums(db: Db) {
-  return db.select(albumColumns).from(albums).leftJoin(covers, eq(covers.id, albums.coverId));
+  return db.select(publicAlbumColumns).from(albums).leftJoin(covers, eq(covers.id, albums.coverId));
 }
 
 /** The artist's albums, newest first (as the dashboard lists them). */
@@ -151,7 +152,7 @@ export async function listArtistAlbums(db: Db, userId: string): Promise<PublicAl
 
 export async function findAlbum(db: Db, albumId: string): Promise<{ album: PublicAlbumRow; artist: ArtistRow } | undefined> {
   const [row] = await db
-    .select({ album: albumColumns, artist: artistColumns })
+    .select({ album: publicAlbumColumns, artist: artistColumns })
     .from(albums)
     .innerJoin(users, eq(users.id, albums.userId))
     .leftJoin(covers, eq(covers.id, albums.coverId))
