@@ -5,3 +5,4 @@ export * from './shared-state';
 export * from './fans';
 export * from './payments';
 export * from './uploads';
+export * from './library';

@@ -128,3 +128,15 @@ export function saleNotificationMail(to: string, displayName: string, sale: Sale
     footer: 'You can turn these e-mails off under Payments in your dashboard.',
   });
 }
+
+/** A fan's library (issue 17): a sign-in link that works once, for 15 minutes, on any device. */
+export function librarySignInMail(to: string, url: string): MailMessage {
+  return render({
+    to,
+    subject: 'Your Sauti library',
+    greeting: 'Hello,',
+    paragraphs: ['Here is your link to everything you bought on Sauti with this e-mail address, ready to download on this device.'],
+    action: { label: 'Open my library', url },
+    footer: 'This link works once, for 15 minutes. If you did not ask for it, you can ignore this email.',
+  });
+}
