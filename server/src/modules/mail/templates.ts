@@ -87,6 +87,8 @@ export interface ReceiptDetails {
   reference: string;
   /** The purchase page, /purchase/{reference}?token=... (issue 16): what was bought, each format and its size. */
   receiptUrl: string;
+  /** A fan's library (issue 17): everything bought with this address, from any device. */
+  libraryUrl: string;
 }
 
 /** The buyer's receipt: what was bought, what was paid, and a link that downloads it again from any device. */
@@ -102,7 +104,7 @@ export function purchaseReceiptMail(to: string, receipt: ReceiptDetails): MailMe
       'Use the link below to download it, now or later, on any device: MP3 (smaller, best on a phone) or the original file. Keep it to yourself: anyone with the link can download your purchase.',
     ],
     action: { label: receipt.itemType === 'album' ? 'Download the album' : 'Download the track', url: receipt.receiptUrl },
-    footer: 'Lost this email? Open the track or album page on Sauti, choose Buy, and ask for a new download link with this email address.',
+    footer: `Lost this email? Everything you bought with this address is in your library: ${receipt.libraryUrl}`,
   });
 }
 

@@ -354,6 +354,7 @@ export class PaymentsService {
         // The purchase page (issue 16: formats and sizes); links to the bare file in mails already
         // sent keep working, with the same token.
         receiptUrl: `${this.deps.publicUrl}/purchase/${encodeURIComponent(order.reference)}?token=${token}`,
+        libraryUrl: `${this.deps.publicUrl}/library`,
       }),
       { tx },
     );
