@@ -6,3 +6,4 @@ export * from './fans';
 export * from './payments';
 export * from './uploads';
 export * from './library';
+export * from './follows';
