@@ -28,8 +28,7 @@ const ProfilePage = lazy(() => import('@/features/profile/components/profile-pag
 const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));
 const AlbumPage = lazy(() => import('@/features/album/components/album-page').then((m) => ({ default: m.AlbumPage })));
 const LibraryPage = lazy(() => import('@/features/library/components/library-page').then((m) => ({ default: m.LibraryPage })));
-const FollowConfirmPage = lazy(() => import('@/features/follow/components/follow-pages').then((m) => ({ default: m.FollowConfirmPage })));
-const FollowUnsubscribePage = lazy(() => import('@/features/follow/components/follow-pages').then((m) => ({ default: m.FollowUnsubscribePage })));
+const FollowPage = lazy(() => import('@/features/follow/components/follow-pages').then((m) => ({ default: m.FollowPage })));
 const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */
@@ -124,15 +123,10 @@ export function AppRoutes() {
             <LibraryPage />
           </PublicLayout>
         </Route>
-        <Route path="/follow/confirm">
-          <PublicLayout>
-            <FollowConfirmPage />
-          </PublicLayout>
-        </Route>
-        <Route path="/follow/unsubscribe">
-          <PublicLayout>
-            <FollowUnsubscribePage />
-          </PublicLayout>
+        <Route path="/follow/:action">
+          {({ action }) => (
+            <PublicLayout>{action === 'confirm' || action === 'unsubscribe' ? <FollowPage action={action} /> : <NotFoundPage />}</PublicLayout>
+          )}
         </Route>
         <Route path="/:displayName">
           {({ displayName }) => (

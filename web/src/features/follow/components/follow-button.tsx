@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { BellPlusIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import type { FollowButtonProps } from '@/lib/follow';
 import { cn } from '@/lib/utils';
@@ -23,7 +22,6 @@ export function FollowArtistButton({ artistId, artistName, className }: FollowBu
           setOpen(true);
         }}
       >
-        <BellPlusIcon aria-hidden="true" />
         Follow
       </Button>
       {asked && (

@@ -9,8 +9,13 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
 import { useConfirmFollow, useUnsubscribe } from '../api/follows';
 
+/** /follow/confirm and /follow/unsubscribe (one chunk, one entry in the router: public pages' JavaScript budget). */
+export function FollowPage({ action }: { action: 'confirm' | 'unsubscribe' }) {
+  return action === 'confirm' ? <FollowConfirmPage /> : <FollowUnsubscribePage />;
+}
+
 /** /follow/confirm?token=… (issue 17): the confirmation mail's link confirms on opening. */
-export function FollowConfirmPage() {
+function FollowConfirmPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const confirm = useConfirmFollow();
@@ -40,7 +45,7 @@ export function FollowConfirmPage() {
  * a link checker that opens every link of a mail unsubscribes nobody; mail clients use the
  * one-click POST of the List-Unsubscribe header instead.
  */
-export function FollowUnsubscribePage() {
+function FollowUnsubscribePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const unsubscribe = useUnsubscribe();
