@@ -61,6 +61,7 @@ describe('Analytics (spec sections 2, 3, 9)', () => {
     expect(cards[2]).toMatch(/^Total Streams56/);
     expect(cards[3]).toMatch(/^Profile Views7/);
     expect(cards[4]).toMatch(/^Total RevenueKES 45\.00/);
+    expect(cards[5]).toMatch(/^Followers12By e-mail, confirmed/);
 
     expect(screen.getByRole('heading', { name: 'Storage Usage' })).toBeVisible();
     expect(screen.getByTestId('storage-used')).toHaveTextContent('512.00 MB / 1 GB');

@@ -23,7 +23,7 @@ function StatCard({ label, value, hint, icon: Icon, className }: { label: string
 /** Spec section 2: the five cards, in the spec's order; then (issue 17) the confirmed followers by e-mail. */
 export function StatCards({ analytics }: { analytics: Analytics }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6" aria-label="Totals">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" aria-label="Totals">
       <StatCard label={TEXTS.totalDownloads} value={formatCount(analytics.totalDownloads)} hint="All time" icon={DownloadIcon} />
       <StatCard label={TEXTS.totalTracks} value={formatCount(analytics.totalTracks)} hint="Uploaded" icon={MusicIcon} />
       <StatCard label={TEXTS.totalStreams} value={formatCount(analytics.totalStreams)} hint="Plays of 5 s or more" icon={HeadphonesIcon} />
