@@ -49,7 +49,7 @@ export async function libraryRoutes(app: FastifyInstance, library: LibraryServic
     library.library(request.cookies[LIBRARY_COOKIE]),
   );
 
-  routes.post('/api/library/sign-out', { config: { rateLimit: LIBRARY_RATE_LIMITS.read }, }, async (request, reply) => {
+  routes.post('/api/library/sign-out', { config: { rateLimit: LIBRARY_RATE_LIMITS.read } }, async (request, reply) => {
     await library.signOut(request.cookies[LIBRARY_COOKIE]);
     reply.clearCookie(LIBRARY_COOKIE, { path: '/api' });
     return reply.code(204).send();
