@@ -40,6 +40,9 @@ test('a fan follows an artist by e-mail, confirms, hears of the next release onc
   await page.goto(confirmLink!);
   await expect(page.getByRole('heading', { level: 1, name: `You follow ${artist.displayName}` })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/follow-confirmed-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/follow-confirmed-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   const analytics = await artistPage.request.get('/api/analytics');
   expect((await analytics.json()).followers).toBe(1);
@@ -53,6 +56,9 @@ test('a fan follows an artist by e-mail, confirms, hears of the next release onc
   expect(unsubscribeLink, news.text).toBeTruthy();
   await page.goto(unsubscribeLink!);
   await page.screenshot({ path: `${SHOTS}/follow-unsubscribe-390.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SHOTS}/follow-unsubscribe-1280.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribed' })).toBeVisible();
   expect((await (await artistPage.request.get('/api/analytics')).json()).followers).toBe(0);
@@ -67,5 +73,7 @@ test('a fan follows an artist by e-mail, confirms, hears of the next release onc
   await expect(artistPage.getByText('By e-mail, confirmed')).toBeVisible();
   await artistPage.setViewportSize({ width: 1280, height: 800 });
   await artistPage.screenshot({ path: `${SHOTS}/analytics-followers-1280.png`, fullPage: true });
+  await artistPage.setViewportSize({ width: 390, height: 844 });
+  await artistPage.screenshot({ path: `${SHOTS}/analytics-followers-390.png`, fullPage: true });
   await artistPage.close();
 });

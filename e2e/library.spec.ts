@@ -50,6 +50,9 @@ test('a fan gets their library on another phone through an e-mailed link and dow
   await expect(other).toHaveURL(/\/library$/);
   await expect(other.getByRole('heading', { level: 1, name: 'Your library' })).toBeVisible();
   await other.screenshot({ path: `${SHOTS}/library-signed-out-390.png`, fullPage: true });
+  await other.setViewportSize({ width: 1280, height: 800 });
+  await other.screenshot({ path: `${SHOTS}/library-signed-out-1280.png`, fullPage: true });
+  await other.setViewportSize({ width: 390, height: 844 });
   await other.getByLabel('Email').fill(email.toUpperCase());
   await other.getByRole('button', { name: 'Send me a sign-in link' }).click();
   await expect(other.getByRole('status').filter({ hasText: 'sign-in link is on its way' })).toBeVisible();
