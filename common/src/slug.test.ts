@@ -31,6 +31,13 @@ describe('reserved words', () => {
     expect(isReservedSlug(toSlug('PUR chase'))).toBe(true);
   });
 
+  it('reserves the library and follow pages (issue 17)', () => {
+    for (const word of ['library', 'follow']) {
+      expect(isReservedRouteWord(word)).toBe(true);
+      expect(isReservedSlug(toSlug(word.toUpperCase()))).toBe(true);
+    }
+  });
+
   it('refuses display names whose slug would shadow a route or a server path', () => {
     expect(isReservedSlug(toSlug('For Artists'))).toBe(true);
     expect(isReservedSlug(toSlug('Verify Email'))).toBe(true);

@@ -20,6 +20,9 @@ export const RESERVED_ROUTE_WORDS = [
   'album',
   // Issue 16: the receipt e-mail's purchase page, /purchase/{reference}.
   'purchase',
+  // Issue 17: a fan's library (/library) and following an artist by e-mail (/follow/confirm, /follow/unsubscribe).
+  'library',
+  'follow',
 ] as const;
 
 /**

@@ -23,6 +23,7 @@ import { storagePlugin } from './modules/storage';
 import { resumableUploadsPlugin, uploadsPlugin } from './modules/uploads';
 import { profilesPlugin } from './modules/profiles';
 import { analyticsPlugin } from './modules/analytics';
+import { followsPlugin } from './modules/follows';
 import { paymentProviderPlugin } from './modules/payment-provider';
 import { paymentsPlugin } from './modules/payments';
 import { payoutsPlugin } from './modules/payouts';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(publicPagesPlugin);
     await app.register(profilesPlugin);
     await app.register(analyticsPlugin);
+    await app.register(followsPlugin);
 
     app.get('/api/health', async () => ({ status: 'ok' }));
 

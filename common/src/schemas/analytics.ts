@@ -23,6 +23,8 @@ export const analyticsSchema = z.object({
   totalRevenue: z.number(),
   /** Bytes the artist stores as the 1 GB upload quota counts them. */
   storageUsed: z.number(),
+  /** Issue 17: addresses following the artist by e-mail, confirmed. */
+  followers: z.number(),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
 

@@ -80,7 +80,7 @@ export const pendingTransactionsErrorSchema = z.object({ message: z.string(), ha
 
 // --- Purchases -------------------------------------------------------------------------------
 
-const purchaseEmail = z
+export const purchaseEmail = z
   .string({ message: PAYMENT_MESSAGES.emailRequired })
   .trim()
   .min(1, PAYMENT_MESSAGES.emailRequired)

@@ -5,6 +5,8 @@ import { PROFILE_MESSAGES } from '#common/schemas/profile';
 import { PAYMENT_MESSAGES, RECEIPT_MESSAGES, REFUND_MESSAGES } from '#common/schemas/payments';
 import { SALES_MESSAGES } from '#common/schemas/sales';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
+import { LIBRARY_MESSAGES } from '#common/schemas/library';
+import { FOLLOW_MESSAGES } from '#common/schemas/follows';
 
 /**
  * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a
@@ -94,6 +96,14 @@ export const ERRORS = {
   'purchase.refunded': { status: 403, message: REFUND_MESSAGES.refunded },
   'webhook.invalid-signature': { status: 401, message: 'Invalid signature' },
   'webhook.invalid': { status: 400, message: 'Invalid webhook payload' },
+
+  // A fan's library (issue 17): a sign-in link used, expired or never issued; no library cookie.
+  'library.link-invalid': { status: 400, message: LIBRARY_MESSAGES.linkInvalid },
+  'library.signed-out': { status: 401, message: LIBRARY_MESSAGES.signedOut },
+
+  // Following an artist by e-mail (issue 17).
+  'follow.artist-not-found': { status: 404, message: FOLLOW_MESSAGES.artistNotFound },
+  'follow.link-invalid': { status: 400, message: FOLLOW_MESSAGES.linkInvalid },
 
   // The artist's sales and payouts (issue 16).
   'sales.cursor-invalid': { status: 400, message: SALES_MESSAGES.cursorInvalid },

@@ -25,6 +25,8 @@ export interface DomainEvents {
    * (public `purchasable`, issue 16) changed.
    */
   'payout-method.changed': { userId: string };
+  /** Issue 17: a follow of the artist was confirmed or ended (their follower count changed). */
+  'follow.changed': { userId: string };
 }
 
 export type DomainEventName = keyof DomainEvents;

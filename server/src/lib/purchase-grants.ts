@@ -7,9 +7,17 @@
 /** The buying browser: a random key in an HttpOnly cookie, stored on its orders only as a hash. */
 export const BUYER_COOKIE = 'sauti_buyer';
 
+/**
+ * A browser signed in to a fan's library (issue 17): a random key in an HttpOnly cookie, stored
+ * server-side only as a hash; it grants what the library's e-mail address paid for.
+ */
+export const LIBRARY_COOKIE = 'sauti_library';
+
 export interface PurchaseProof {
   /** The sauti_buyer cookie, if the browser sent one. */
   buyerKey?: string;
+  /** The sauti_library cookie, if the browser sent one. */
+  libraryKey?: string;
   /** The token of an e-mailed download link. */
   token?: string;
 }

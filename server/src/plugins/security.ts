@@ -96,7 +96,7 @@ export const securityPlugin = fp<{ config: Config }>(
     // One synchronous hook for every request: no promise per request.
     app.addHook('onRequest', (request, reply, done) => {
       if (request.routeOptions.config.securityHeaders !== false) reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
-      if (SAFE_METHODS.has(request.method)) return done();
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossSiteAllowed === true) return done();
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin' && site !== 'none') {
         return done(new AppError('request.cross-site'));
@@ -115,5 +115,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: no page headers (CSP, frame and referrer rules) on this route's answers. */
     securityHeaders?: boolean;
+    /**
+     * true: a state-changing call other sites may make. Only the one-click unsubscribe of follow
+     * mails (issue 17, RFC 8058), which a mail client POSTs from its own servers.
+     */
+    crossSiteAllowed?: boolean;
   }
 }

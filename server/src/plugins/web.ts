@@ -14,9 +14,9 @@ const gzip = promisify(zlib.gzip);
 /**
  * The buyer's purchase page (/purchase/{reference}?token=..., issue 16): its address is a key to
  * a purchase. Never indexed, never stored by a browser or a cache, its address never sent on as a
- * referrer. Every other page stays cacheable (no-cache: revalidated, shareable).
+ * referrer. So are a fan's library (/library?token=...) and the follow mails' pages (/follow/..., issue 17). Every other page stays cacheable (no-cache: revalidated, shareable).
  */
-const isPrivatePage = (url: string) => url.startsWith('/purchase/');
+const isPrivatePage = (url: string) => url.startsWith('/purchase/') || url === '/library' || url.startsWith('/library?') || url.startsWith('/follow/');
 
 function pageCacheControl(request: FastifyRequest, reply: FastifyReply): string {
   if (!isPrivatePage(request.url)) return 'no-cache';

@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { ToasterOnDemand } from '@/components/ui/toaster-on-demand';
 import { AppPlayer } from './player';
+import { AppFollow } from './follow';
 import { AppPurchase } from './purchase';
 
 /**
@@ -14,7 +15,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     <QueryClientProvider client={queryClient}>
       <AppPlayer queryClient={queryClient}>
-        <AppPurchase>{children}</AppPurchase>
+        <AppPurchase>
+          <AppFollow>{children}</AppFollow>
+        </AppPurchase>
       </AppPlayer>
       <ToasterOnDemand />
     </QueryClientProvider>

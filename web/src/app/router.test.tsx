@@ -17,7 +17,7 @@ describe('routes (spec section 2)', () => {
     expect(screen.getByRole('heading', { level: 2, name: "Editor's Pick" })).toBeVisible();
   });
 
-  it.each(['/no-such/page', '/auth/extra', '/dashboard/settings', '/track', '/album', '/profile'])(
+  it.each(['/no-such/page', '/auth/extra', '/dashboard/settings', '/track', '/album', '/profile', '/follow', '/follow/other'])(
     'shows the 404 page for %s',
     async (path) => {
       signedOut();
@@ -35,6 +35,14 @@ describe('routes (spec section 2)', () => {
       expect(screen.queryByText('Profile Not Found')).toBeNull();
     },
   );
+
+  it('shows the library page at /library (issue 17): signed out, it asks for a sign-in link', async () => {
+    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/library': { status: 401, body: { message: 'Ask for your library by e-mail to see it on this device.' } } });
+    renderApp('/library');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your library' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
+    expect(calls('GET /api/library')).toHaveLength(1);
+  });
 
   it('matches reserved words without regard to case in the full router', async () => {
     signedOut();

@@ -27,6 +27,8 @@ const DashboardScreen = lazy(() => import('./screens/dashboard-screen').then((m)
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));
 const AlbumPage = lazy(() => import('@/features/album/components/album-page').then((m) => ({ default: m.AlbumPage })));
+const LibraryPage = lazy(() => import('@/features/library/components/library-page').then((m) => ({ default: m.LibraryPage })));
+const FollowPage = lazy(() => import('@/features/follow/components/follow-pages').then((m) => ({ default: m.FollowPage })));
 const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */
@@ -114,6 +116,16 @@ export function AppRoutes() {
             <PublicLayout>
               <ReceiptPage reference={reference} />
             </PublicLayout>
+          )}
+        </Route>
+        <Route path="/library">
+          <PublicLayout>
+            <LibraryPage />
+          </PublicLayout>
+        </Route>
+        <Route path="/follow/:action">
+          {({ action }) => (
+            <PublicLayout>{action === 'confirm' || action === 'unsubscribe' ? <FollowPage action={action} /> : <NotFoundPage />}</PublicLayout>
           )}
         </Route>
         <Route path="/:displayName">

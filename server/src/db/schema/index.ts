@@ -6,3 +6,5 @@ export * from './fans';
 export * from './payments';
 export * from './uploads';
 export * from './trending';
+export * from './library';
+export * from './follows';

@@ -67,7 +67,7 @@ describe('the analytics API', () => {
     const summary = await get('/api/analytics', artist);
     expect(summary.statusCode).toBe(200);
     expect(summary.headers['cache-control']).toBe('no-store');
-    expect(summary.json()).toEqual({ totalTracks: 0, totalDownloads: 0, totalStreams: 0, profileViews: 0, totalRevenue: 0, storageUsed: 0 });
+    expect(summary.json()).toEqual({ totalTracks: 0, totalDownloads: 0, totalStreams: 0, profileViews: 0, totalRevenue: 0, storageUsed: 0, followers: 0 });
     const daily = await get('/api/analytics/daily', artist);
     expect(daily.statusCode).toBe(200);
     const body = dailyAnalyticsSchema.parse(daily.json());
@@ -120,6 +120,7 @@ describe('the analytics API', () => {
       profileViews: 3,
       totalRevenue: 0,
       storageUsed: 5_000_000 + 3_000_000 + 250_000,
+      followers: 0,
     });
 
     const daily = dailyAnalyticsSchema.parse((await get('/api/analytics/daily?days=30', artist)).json());
@@ -244,7 +245,7 @@ describe('the analytics API', () => {
       totalRevenue: async (userId) => (userId === artist.id ? 90_000 : 0),
       dailySales: async (userId) => (userId === artist.id ? [{ date: today(), sales: 2, revenue: 90_000 }] : []),
     };
-    const service = new AnalyticsService({ db, storageUsed, sales: () => sales });
+    const service = new AnalyticsService({ db, storageUsed, sales: () => sales, followers: async () => 0 });
     expect((await service.summary(artist.id)).totalRevenue).toBe(90_000);
     const daily = await service.daily(artist.id, 30);
     expect(daily.days.at(-1)).toMatchObject({ date: today(), sales: 2, revenue: 90_000 });

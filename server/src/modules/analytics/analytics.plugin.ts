@@ -45,6 +45,8 @@ export const analyticsPlugin = fp(
       storageUsed,
       // Read at request time: the payments module may decorate the app after this plugin.
       sales: () => (app.hasDecorator('salesFigures') ? app.salesFigures : noSalesYet),
+      // The follows module registers after this one.
+      followers: async (userId) => (app.hasDecorator('follows') ? app.follows.followerCount(userId) : 0),
     });
     const answers = new ArtistAnswers();
     // This process's own counts and edits show at once; another process's within ANSWER_TTL_MS.
@@ -53,6 +55,7 @@ export const analyticsPlugin = fp(
     }
     app.events.on('purchase.completed', ({ sellerId }) => answers.forget(sellerId));
     app.events.on('purchase.refunded', ({ sellerId }) => answers.forget(sellerId));
+    app.events.on('follow.changed', ({ userId }) => answers.forget(userId));
     await app.register(async (scope) => {
       scope.addHook('onSend', async (_request, reply) => {
         reply.header('Cache-Control', 'no-store');

@@ -9,6 +9,8 @@ export interface AnalyticsDeps {
   /** Bytes the artist stores, as the upload quota counts them (the catalogue's computation). */
   storageUsed: (db: Db, userId: string) => Promise<number>;
   sales: () => SalesFigures;
+  /** Issue 17: confirmed followers by e-mail (the follows module's count). */
+  followers: (userId: string) => Promise<number>;
   now?: () => Date;
 }
 
@@ -18,12 +20,13 @@ export class AnalyticsService {
 
   async summary(userId: string): Promise<Analytics> {
     const db = this.deps.db();
-    const [counts, storageUsed, totalRevenue] = await Promise.all([
+    const [counts, storageUsed, totalRevenue, followers] = await Promise.all([
       totals(db, userId),
       this.deps.storageUsed(db, userId),
       this.deps.sales().totalRevenue(userId),
+      this.deps.followers(userId),
     ]);
-    return { ...counts, totalRevenue, storageUsed };
+    return { ...counts, totalRevenue, storageUsed, followers };
   }
 
   async daily(userId: string, days: number): Promise<DailyAnalytics> {

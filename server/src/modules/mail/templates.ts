@@ -87,6 +87,8 @@ export interface ReceiptDetails {
   reference: string;
   /** The purchase page, /purchase/{reference}?token=... (issue 16): what was bought, each format and its size. */
   receiptUrl: string;
+  /** A fan's library (issue 17): everything bought with this address, from any device. */
+  libraryUrl: string;
 }
 
 /** The buyer's receipt: what was bought, what was paid, and a link that downloads it again from any device. */
@@ -102,7 +104,7 @@ export function purchaseReceiptMail(to: string, receipt: ReceiptDetails): MailMe
       'Use the link below to download it, now or later, on any device: MP3 (smaller, best on a phone) or the original file. Keep it to yourself: anyone with the link can download your purchase.',
     ],
     action: { label: receipt.itemType === 'album' ? 'Download the album' : 'Download the track', url: receipt.receiptUrl },
-    footer: 'Lost this email? Open the track or album page on Sauti, choose Buy, and ask for a new download link with this email address.',
+    footer: `Lost this email? Everything you bought with this address is in your library: ${receipt.libraryUrl}`,
   });
 }
 
@@ -127,4 +129,72 @@ export function saleNotificationMail(to: string, displayName: string, sale: Sale
     action: { label: 'See your sales', url: sale.dashboardUrl },
     footer: 'You can turn these e-mails off under Payments in your dashboard.',
   });
+}
+
+/** A fan's library (issue 17): a sign-in link that works once, for 15 minutes, on any device. */
+export function librarySignInMail(to: string, url: string): MailMessage {
+  return render({
+    to,
+    subject: 'Your Sauti library',
+    greeting: 'Hello,',
+    paragraphs: ['Here is your link to everything you bought on Sauti with this e-mail address, ready to download on this device.'],
+    action: { label: 'Open my library', url },
+    footer: 'This link works once, for 15 minutes. If you did not ask for it, you can ignore this email.',
+  });
+}
+
+/** The links every follow mail carries (issue 17): the page, and the one-click address of RFC 8058. */
+export interface UnsubscribeLinks {
+  /** /follow/unsubscribe?token=...: a page that asks nothing and unsubscribes. */
+  pageUrl: string;
+  /** /api/follows/unsubscribe?token=...: what a mail client POSTs "List-Unsubscribe=One-Click" to. */
+  oneClickUrl: string;
+}
+
+function withUnsubscribe(message: MailMessage, links: UnsubscribeLinks): MailMessage {
+  const footer = `Unsubscribe with one click: ${links.pageUrl}`;
+  return {
+    ...message,
+    text: `${message.text}\n\n${footer}\n`,
+    html: message.html.replace('</body>', `<p style="font-size:13px;color:#555"><a href="${escapeHtml(links.pageUrl)}">Unsubscribe</a> from these e-mails.</p>\n</body>`),
+    headers: { 'List-Unsubscribe': `<${links.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** Following an artist (issue 17): confirm once before any release mail. */
+export function followConfirmMail(to: string, artistName: string, confirmUrl: string, unsubscribe: UnsubscribeLinks): MailMessage {
+  return withUnsubscribe(
+    render({
+      to,
+      subject: `Confirm: e-mails from ${artistName} on Sauti`,
+      greeting: 'Hello,',
+      paragraphs: [`Someone, probably you, asked to get an e-mail when ${artistName} releases new music on Sauti. Confirm and you will: one short e-mail per release, at most one a day.`],
+      action: { label: `Follow ${artistName}`, url: confirmUrl },
+      footer: 'If you did not ask for this, ignore this e-mail: nothing more will be sent.',
+    }),
+    unsubscribe,
+  );
+}
+
+export interface ReleaseDetails {
+  artistName: string;
+  kind: 'track' | 'album';
+  name: string;
+  url: string;
+}
+
+/** To a confirmed follower, when their artist releases a track or an album (issue 17). */
+export function followReleaseMail(to: string, release: ReleaseDetails, unsubscribe: UnsubscribeLinks): MailMessage {
+  const what = release.kind === 'album' ? `a new album, "${release.name}"` : `a new track, "${release.name}"`;
+  return withUnsubscribe(
+    render({
+      to,
+      subject: `New from ${release.artistName}: ${release.name}`,
+      greeting: 'Hello,',
+      paragraphs: [`${release.artistName} just released ${what} on Sauti.`],
+      action: { label: release.kind === 'album' ? 'Listen to the album' : 'Listen to the track', url: release.url },
+      footer: `You get this because you follow ${release.artistName} on Sauti.`,
+    }),
+    unsubscribe,
+  );
 }

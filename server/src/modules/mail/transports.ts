@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** The one link the mail exists for: printed to the console when mail goes to the outbox. */
   link?: string;
+  /** Extra headers (issue 17: List-Unsubscribe and List-Unsubscribe-Post on follow mails). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -31,7 +33,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     description: `SMTP at ${url.hostname}:${url.port || 'default port'}`,
     async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
     },
     close: () => transporter.close(),
   };
@@ -46,7 +48,7 @@ export function outboxTransport(outboxDir: string, from: string): MailTransport 
   return {
     description: `outbox folder ${outboxDir}`,
     async send(message) {
-      const info = await composer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await composer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       const temporary = path.join(outboxDir, `.${name}.tmp`);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { downloadGrants, orders, users } from '../../db/schema';
 import { songsOfAlbums } from '../catalog';
@@ -181,14 +181,33 @@ export async function latestPaidOrderGranting(
  * its paid orders, and the current songs of the albums it bought. Only 'paid' grants.
  */
 export async function ownedByBuyer(db: DbOrTx, buyerKeyHash: string): Promise<{ trackIds: string[]; albumIds: string[] }> {
+  return ownedWhere(db, eq(orders.buyerKeyHash, buyerKeyHash));
+}
+
+/** What this e-mail address owns (issue 17: a fan's library), by the same rule as ownedByBuyer. */
+export async function ownedByEmail(db: DbOrTx, email: string): Promise<{ trackIds: string[]; albumIds: string[] }> {
+  return ownedWhere(db, eq(orders.email, email));
+}
+
+async function ownedWhere(db: DbOrTx, whose: SQL | undefined): Promise<{ trackIds: string[]; albumIds: string[] }> {
   const paid = await db
     .select({ itemType: orders.itemType, trackId: orders.trackId, albumId: orders.albumId })
     .from(orders)
-    .where(and(eq(orders.status, 'paid'), eq(orders.buyerKeyHash, buyerKeyHash)));
+    .where(and(eq(orders.status, 'paid'), whose));
   const albumIds = [...new Set(paid.flatMap((order) => (order.itemType === 'album' && order.albumId ? [order.albumId] : [])))];
   const trackIds = new Set(paid.flatMap((order) => (order.itemType === 'track' && order.trackId ? [order.trackId] : [])));
   for (const id of await songsOfAlbums(db, albumIds)) trackIds.add(id);
   return { trackIds: [...trackIds].sort(), albumIds: albumIds.sort() };
+}
+
+/** Whether this e-mail address has a paid order granting the item (a fan's library cookie, issue 17). */
+export async function emailHasPaid(db: DbOrTx, item: { type: 'track' | 'album'; id: string; albumId?: string | null }, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), eq(orders.email, email), grantsItem(item)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Issue 16: a paid order becomes 'refunded' (its refund processed); answers whether it moved. */

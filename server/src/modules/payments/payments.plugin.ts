@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
+import { HOUR_MS } from '../jobs';
 import { salesFiguresFromLedger } from '../payouts';
 import { paymentRoutes, webhookRoutes } from './payments.routes';
 import { CONFIRM_JOB, PaymentsService, TRANSFER_EVENT_JOB, type TransferEvent } from './payments.service';
+import { LibraryService } from './library.service';
+import { libraryRoutes } from './library.routes';
 import { receiptRoutes } from './receipts.routes';
 import { ReceiptsService } from './receipts.service';
 import { REFUND_EVENT_JOB, RefundsService } from './refunds.service';
@@ -25,6 +28,8 @@ const RECONCILE_EVERY_MS = 10 * 60 * 1000;
  */
 export const paymentsPlugin = fp(
   async (app) => {
+    // Issue 17: a fan's library, another proof of purchase (an e-mail address proven by a link).
+    const library = new LibraryService({ db: () => app.database.db, mailer: app.mailer, attempts: app.attempts, log: app.log, publicUrl: app.config.publicUrl });
     const payments = new PaymentsService({
       db: () => app.database.db,
       provider: app.paymentsProvider,
@@ -34,6 +39,7 @@ export const paymentsPlugin = fp(
       log: app.log,
       publicUrl: app.config.publicUrl,
       attempts: app.attempts,
+      libraryEmailOf: (key) => library.emailOf(key),
     });
     app.decorate('purchaseGrants', { allows: (item, proof) => payments.allows(item, proof) });
     app.decorate('sales', { trackPurchases: (trackId: string) => payments.trackPurchases(trackId), albumPurchases: (albumId: string) => payments.albumPurchases(albumId) });
@@ -60,7 +66,12 @@ export const paymentsPlugin = fp(
       if (result.checked > 0) app.log.info(result, 'pending orders reconciled');
     });
 
+    app.jobs.scheduleEvery('payments.library-purge', HOUR_MS, async () => {
+      await library.purgeExpired();
+    });
+
     await app.register(async (scope) => paymentRoutes(scope, payments));
+    await app.register(async (scope) => libraryRoutes(scope, library));
     await app.register(async (scope) => webhookRoutes(scope, payments, () => app.paymentsProvider));
     await app.register(async (scope) => salesRoutes(scope, new SalesService({ db: () => app.database.db })));
     await app.register(async (scope) => receiptRoutes(scope, new ReceiptsService({ db: () => app.database.db })));

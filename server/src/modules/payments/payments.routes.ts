@@ -12,7 +12,7 @@ import {
   verifyPendingResponseSchema,
 } from '#common/schemas/payments';
 import { AppError } from '../../lib/errors';
-import { BUYER_COOKIE } from '../../lib/purchase-grants';
+import { BUYER_COOKIE, LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import { randomToken } from '../../lib/tokens';
 import type { PaymentsProvider } from '../payment-provider';
 import type { PaymentsService } from './payments.service';
@@ -90,7 +90,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
   routes.get(
     '/api/purchases/owned',
     { config: { rateLimit: PAYMENT_RATE_LIMITS.owned }, schema: { response: { 200: ownedItemsResponseSchema } } },
-    async (request) => payments.owned(request.cookies[BUYER_COOKIE]),
+    async (request) => payments.owned(request.cookies[BUYER_COOKIE], request.cookies[LIBRARY_COOKIE]),
   );
 }
 

@@ -33,7 +33,9 @@ import {
   insertOrder,
   latestPaidOrderGranting,
   markDelivered,
+  emailHasPaid,
   ownedByBuyer,
+  ownedByEmail,
   paidOrdersGrantingTrack,
   paidOrdersOf,
   paidOrdersOfAlbum,
@@ -68,6 +70,8 @@ export interface PaymentsDeps {
   publicUrl: string;
   /** Counters shared by every process: how often one e-mail is sent its link again by initialize. */
   attempts: AttemptStore;
+  /** The address a fan's library cookie is signed in to (issue 17), if any. */
+  libraryEmailOf: (key: string | undefined) => Promise<string | undefined>;
 }
 
 /**
@@ -350,6 +354,7 @@ export class PaymentsService {
         // The purchase page (issue 16: formats and sizes); links to the bare file in mails already
         // sent keep working, with the same token.
         receiptUrl: `${this.deps.publicUrl}/purchase/${encodeURIComponent(order.reference)}?token=${token}`,
+        libraryUrl: `${this.deps.publicUrl}/library`,
       }),
       { tx },
     );
@@ -386,10 +391,19 @@ export class PaymentsService {
     throw new AppError('purchase.already-owned', undefined, { alreadyOwned: true });
   }
 
-  /** GET /api/purchases/owned: what this browser's paid orders grant (an unknown or malformed key owns nothing). */
-  async owned(buyerKey: string | undefined): Promise<OwnedItems> {
-    if (!buyerKey || !/^[A-Za-z0-9_-]{43}$/.test(buyerKey)) return { trackIds: [], albumIds: [] };
-    return ownedByBuyer(this.db, hashToken(buyerKey));
+  /**
+   * GET /api/purchases/owned: what this browser's paid orders grant, and (issue 17) what the address
+   * its library cookie is signed in to paid for. An unknown or malformed key owns nothing.
+   */
+  async owned(buyerKey: string | undefined, libraryKey?: string): Promise<OwnedItems> {
+    const byBrowser = buyerKey && /^[A-Za-z0-9_-]{43}$/.test(buyerKey) ? await ownedByBuyer(this.db, hashToken(buyerKey)) : { trackIds: [], albumIds: [] };
+    const email = await this.deps.libraryEmailOf(libraryKey);
+    if (!email) return byBrowser;
+    const byEmail = await ownedByEmail(this.db, email);
+    return {
+      trackIds: [...new Set([...byBrowser.trackIds, ...byEmail.trackIds])].sort(),
+      albumIds: [...new Set([...byBrowser.albumIds, ...byEmail.albumIds])].sort(),
+    };
   }
 
   /** Proof of purchase for playback's downloads (app.purchaseGrants). */
@@ -398,6 +412,8 @@ export class PaymentsService {
     const buyerKey = proof.buyerKey && proof.buyerKey.length <= 100 ? hashToken(proof.buyerKey) : undefined;
     if (buyerKey && (await buyerHasOrder(this.db, item, buyerKey, 'paid'))) return true;
     if (proof.token && (await tokenGrants(this.db, item, hashToken(proof.token)))) return true;
+    const libraryEmail = await this.deps.libraryEmailOf(proof.libraryKey);
+    if (libraryEmail && (await emailHasPaid(this.db, item, libraryEmail))) return true;
     // Issue 16: a refunded purchase, asked by its e-mailed link or by the browser that bought it,
     // says why it no longer downloads rather than asking to buy.
     if (proof.token && proof.token.length <= 200 && (await tokenOfRefundedOrder(this.db, hashToken(proof.token)))) throw new AppError('purchase.refunded');

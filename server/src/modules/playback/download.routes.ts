@@ -3,7 +3,7 @@ import { downloadFormatQuerySchema, type DownloadFormat } from '#common/schemas/
 import { AppError } from '../../lib/errors';
 import { sendStoredFile } from '../storage';
 import { attachmentDisposition } from './download-names';
-import { BUYER_COOKIE } from '../../lib/purchase-grants';
+import { BUYER_COOKIE, LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import type { Bought, DownloadsService, TrackDownload, ViewerId } from './downloads.service';
 
 /**
@@ -20,13 +20,14 @@ export const DOWNLOAD_RATE_LIMITS = {
 /** A download may be resumed (ETag, If-Range) but must reach the server each time: it is counted, and may stop being free. */
 const DOWNLOAD_CACHE_CONTROL = 'private, no-cache';
 
-/** The proof of purchase a request carries: the buying browser's cookie, or an e-mailed link's token. */
+/** The proof of purchase a request carries: the buying browser's cookie, a fan's library cookie, or an e-mailed link's token. */
 const boughtBy =
   (app: FastifyInstance, request: FastifyRequest): Bought =>
   (item) => {
     const token = (request.query as { token?: unknown } | undefined)?.token;
     return app.purchaseGrants.allows(item, {
       buyerKey: request.cookies[BUYER_COOKIE],
+      libraryKey: request.cookies[LIBRARY_COOKIE],
       token: typeof token === 'string' && token.length <= 200 ? token : undefined,
     });
   };

@@ -15,6 +15,9 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer" className="grid gap-2 text-sm sm:justify-items-end">
+          <Link href="/library" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+            Your library
+          </Link>
           <Link href="/for-artists" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
             For Artists
           </Link>

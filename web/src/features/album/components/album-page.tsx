@@ -1,3 +1,4 @@
+import { FollowButton } from '@/lib/follow';
 import { Link } from 'wouter';
 import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
@@ -42,6 +43,7 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
         </p>
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
           <CopyLinkButton path={`/album/${encodeURIComponent(album.id)}`} label="Copy Album Link" />
+          {user && <FollowButton artistId={user.id} artistName={user.displayName} />}
           {free && tracks.length > 0 && (
             <DownloadLink
               href={albumDownloadUrl(album.id)}

@@ -7,7 +7,7 @@ import { renderApp } from '@/test/render';
 import { niceCeiling } from './daily-chart';
 import { formatKesAmount } from '../lib/format';
 
-const EMPTY: Analytics = { totalTracks: 0, totalDownloads: 0, totalStreams: 0, profileViews: 0, totalRevenue: 0, storageUsed: 0 };
+const EMPTY: Analytics = { totalTracks: 0, totalDownloads: 0, totalStreams: 0, profileViews: 0, totalRevenue: 0, storageUsed: 0, followers: 0 };
 
 function daily(overrides: Partial<Record<number, Partial<AnalyticsDay>>> = {}, tracks: DailyAnalytics['tracks'] = []): DailyAnalytics {
   const days: AnalyticsDay[] = Array.from({ length: 30 }, (_, index) => {
@@ -46,6 +46,7 @@ describe('Analytics (spec sections 2, 3, 9)', () => {
       profileViews: 7,
       totalRevenue: 4500,
       storageUsed: 512 * 1024 * 1024,
+      followers: 12,
     };
     const series = daily({ 28: { plays: 4, downloads: 1, views: 2 }, 29: { plays: 1 } }, [
       { trackId: 't1', trackName: 'Sunrise', plays: 4, downloads: 1 },
@@ -60,6 +61,7 @@ describe('Analytics (spec sections 2, 3, 9)', () => {
     expect(cards[2]).toMatch(/^Total Streams56/);
     expect(cards[3]).toMatch(/^Profile Views7/);
     expect(cards[4]).toMatch(/^Total RevenueKES 45\.00/);
+    expect(cards[5]).toMatch(/^Followers12By e-mail, confirmed/);
 
     expect(screen.getByRole('heading', { name: 'Storage Usage' })).toBeVisible();
     expect(screen.getByTestId('storage-used')).toHaveTextContent('512.00 MB / 1 GB');

@@ -78,8 +78,8 @@ export function AnalyticsSection() {
   if (analytics.isPending) {
     return (
       <div className="grid gap-4" aria-busy="true" aria-label="Loading analytics">
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
-          {Array.from({ length: 5 }, (_, index) => (
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+          {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} className="h-28 rounded-xl" />
           ))}
         </div>

@@ -7,7 +7,7 @@ import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
 const TOTALS = { count: 3, price: 50_000 + 12_345 + 100_000, artistShare: 45_000 + 11_111 + 90_000 };
-const ANALYTICS: Analytics = { totalTracks: 2, totalDownloads: 3, totalStreams: 10, profileViews: 4, totalRevenue: TOTALS.artistShare, storageUsed: 1024 };
+const ANALYTICS: Analytics = { totalTracks: 2, totalDownloads: 3, totalStreams: 10, profileViews: 4, totalRevenue: TOTALS.artistShare, storageUsed: 1024, followers: 0 };
 const DAILY: DailyAnalytics = { from: '2026-11-01', to: '2026-11-01', days: [{ date: '2026-11-01', plays: 0, downloads: 0, views: 0, sales: 0, revenue: 0 }], tracks: [], totals: { plays: 0, downloads: 0, views: 0, sales: 0, revenue: 0 } };
 
 function sale(overrides: Partial<ArtistSale>): ArtistSale {

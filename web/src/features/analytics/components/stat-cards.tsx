@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DownloadIcon, EyeIcon, HeadphonesIcon, MusicIcon, WalletIcon, type LucideIcon } from 'lucide-react';
+import { BellRingIcon, DownloadIcon, EyeIcon, HeadphonesIcon, MusicIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import type { Analytics } from '#common/schemas/analytics';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatKesAmount } from '../lib/format';
@@ -20,10 +20,10 @@ function StatCard({ label, value, hint, icon: Icon, className }: { label: string
   );
 }
 
-/** Spec section 2: the five cards, in the spec's order. */
+/** Spec section 2: the five cards, in the spec's order; then (issue 17) the confirmed followers by e-mail. */
 export function StatCards({ analytics }: { analytics: Analytics }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5" aria-label="Totals">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" aria-label="Totals">
       <StatCard label={TEXTS.totalDownloads} value={formatCount(analytics.totalDownloads)} hint="All time" icon={DownloadIcon} />
       <StatCard label={TEXTS.totalTracks} value={formatCount(analytics.totalTracks)} hint="Uploaded" icon={MusicIcon} />
       <StatCard label={TEXTS.totalStreams} value={formatCount(analytics.totalStreams)} hint="Plays of 5 s or more" icon={HeadphonesIcon} />
@@ -33,8 +33,9 @@ export function StatCards({ analytics }: { analytics: Analytics }) {
         value={formatKesAmount(analytics.totalRevenue)}
         hint="Your 90% of sales"
         icon={WalletIcon}
-        className="col-span-2 sm:col-span-2 lg:col-span-1"
+        className="col-span-2 sm:col-span-1"
       />
+      <StatCard label="Followers" value={formatCount(analytics.followers)} hint="By e-mail, confirmed" icon={BellRingIcon} className="col-span-2 sm:col-span-1" />
     </ul>
   );
 }

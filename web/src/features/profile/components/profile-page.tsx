@@ -1,3 +1,4 @@
+import { FollowButton } from '@/lib/follow';
 import { ExternalLinkIcon, TriangleAlertIcon, UserRoundXIcon } from 'lucide-react';
 import type { ProfileResponse, SocialLink } from '#common/schemas/public';
 import { StatusCard } from '@/components/status-card';
@@ -54,6 +55,7 @@ function Profile({ profile }: { profile: ProfileResponse }) {
             {countLabel(tracks.length, 'track')} available
           </p>
           <SocialLinks links={socialLinks} />
+          <FollowButton artistId={user.id} artistName={user.displayName} />
         </div>
       </header>
 

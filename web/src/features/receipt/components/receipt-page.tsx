@@ -1,5 +1,5 @@
 import { CircleCheckIcon, ReceiptTextIcon, TriangleAlertIcon } from 'lucide-react';
-import { useSearchParams } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { formatDuration, formatFileSize } from '#common/format';
 import type { ReceiptDownload, ReceiptResponse } from '#common/schemas/payments';
 import { StatusCard } from '@/components/status-card';
@@ -141,6 +141,12 @@ function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
         {paid ? ` · Paid ${paid}` : ''}
       </p>
       <p className="mt-2 text-xs text-muted-foreground">Keep this page's link to yourself: anyone with it can download your purchase.</p>
+      <p className="mt-6 text-sm">
+        <Link href="/library" className="underline underline-offset-4">
+          Your library
+        </Link>
+        <span className="text-muted-foreground">: everything you bought with your e-mail address, on any device.</span>
+      </p>
     </div>
   );
 }

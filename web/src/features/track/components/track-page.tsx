@@ -1,3 +1,4 @@
+import { FollowButton } from '@/lib/follow';
 import { formatDuration } from '#common/format';
 import { PREVIEW_SECONDS } from '#common/playback';
 import type { TrackDetail } from '#common/schemas/public';
@@ -47,6 +48,7 @@ function Track({ detail: { track, user } }: { detail: TrackDetail }) {
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
           <PlayPauseButton track={track} large />
           <CopyLinkButton path={`/track/${encodeURIComponent(track.id)}`} label="Copy Track Link" />
+          {user && <FollowButton artistId={user.id} artistName={user.displayName} />}
           {free ? (
             <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} variant="default" />
           ) : (

@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Library } from '#common/schemas/library';
+import type { MessageResponse } from '#common/schemas/auth';
+import { ApiError, apiJson, apiRequest } from '@/lib/api';
+
+/** GET /api/library (issue 17). The answer is the fan's own: never retried (a 401 means signed out), never kept once left. */
+export const LIBRARY_QUERY_KEY = ['/api/library'] as const;
+
+/** The signed-in library, or null when this browser is not signed in to one. */
+export function useLibrary(enabled: boolean) {
+  return useQuery({
+    queryKey: LIBRARY_QUERY_KEY,
+    enabled,
+    gcTime: 0,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiJson<Library>('GET', '/api/library', undefined, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** POST /api/library/link: the same answer whatever the address. */
+export const useLibraryLink = () => useMutation({ mutationFn: (input: { email: string }) => apiJson<MessageResponse>('POST', '/api/library/link', input) });
+
+/** POST /api/library/session: the mailed link's token becomes this browser's library cookie. */
+export function useLibrarySession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiJson<Library>('POST', '/api/library/session', { token }),
+    onSuccess: (library) => client.setQueryData(LIBRARY_QUERY_KEY, library),
+  });
+}
+
+export function useLibrarySignOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('POST', '/api/library/sign-out'),
+    onSuccess: () => client.setQueryData(LIBRARY_QUERY_KEY, null),
+  });
+}

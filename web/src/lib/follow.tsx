@@ -1,0 +1,23 @@
+import { createContext, useContext, type ReactNode } from 'react';
+
+/**
+ * The Follow button of an artist (issue 17): the public profile, track and album pages place it;
+ * the follow feature draws it and runs the dialog. Features do not import each other, so
+ * web/src/app hands the real button in through FollowButtonProvider (as it does the Buy button).
+ */
+export interface FollowButtonProps {
+  artistId: string;
+  artistName: string;
+  className?: string;
+}
+
+export type RenderFollowButton = (props: FollowButtonProps) => ReactNode;
+
+const renderNothing: RenderFollowButton = () => null;
+const FollowButtonContext = createContext<RenderFollowButton>(renderNothing);
+
+export const FollowButtonProvider = FollowButtonContext.Provider;
+
+export function FollowButton(props: FollowButtonProps) {
+  return useContext(FollowButtonContext)(props);
+}
