@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { freePort, listening, startServer, type ServerProcess } from '../support/server-process';
+import { createTestDatabase, makeDataDir, uniqueEmail, uniqueName } from '../support/test-app';
+
+/**
+ * Faults a real deployment meets (issue 22, docs/decisions/036): a server process on PostgreSQL
+ * whose database connections are cut from outside, as a restart or a failover cuts them.
+ */
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
+
+let database: { url: string; drop(): Promise<void> };
+let admin: pg.Client;
+let server: ServerProcess;
+let baseUrl: string;
+let dataDir: string;
+
+const register = (email: string) =>
+  fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'a long test password', displayName: uniqueName('Fault') }),
+  });
+
+/** Polls (no event tells us) until `query` answers a row with a truthy first column; answers it. */
+async function pollUntil<T>(query: string, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query<Record<string, T>>(query);
+    const value = rows[0] && Object.values(rows[0])[0];
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`waited 30 s for ${what}`);
+}
+
+/**
+ * The backend of the app's database waiting on a lock. (Its query text is not yet the waiting
+ * statement's: a parameterised statement takes its locks while parsed, before it is reported.)
+ */
+const backendWaitingOnLock = () =>
+  pollUntil<number>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+    'a backend waiting on a lock',
+  );
+
+/** The scheduled jobs a fresh process offers (one sweeps e-mail tokens) are behind us. */
+const jobsSettled = () =>
+  pollUntil<boolean>(`SELECT count(*) > 0 AND count(*) FILTER (WHERE status IN ('queued', 'running')) = 0 FROM jobs`, 'the first jobs');
+
+beforeAll(async () => {
+  database = await createTestDatabase(serverUrl);
+  const port = await freePort();
+  dataDir = makeDataDir();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: 'http://sauti.test' });
+  await listening(server);
+  admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+}, 120_000);
+
+afterAll(async () => {
+  if (server) {
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  await admin?.end();
+  await database?.drop();
+});
+
+describe('a database connection cut from outside', () => {
+  it('answers 503 with Retry-After to the request whose transaction was cut, lives on, and answers the next one', async () => {
+    const email = uniqueEmail('cut');
+    // Registering opens a transaction (the account, its verification token, its mail); with the
+    // tokens table locked it stops inside that transaction, holding a checked-out connection.
+    await jobsSettled();
+    await admin.query('BEGIN');
+    let cut: Response;
+    let cutAt: number;
+    try {
+      await admin.query('LOCK TABLE email_tokens IN ACCESS EXCLUSIVE MODE');
+      const pending = register(email);
+      const pid = await backendWaitingOnLock();
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      cutAt = performance.now();
+      cut = await pending;
+    } finally {
+      await admin.query('ROLLBACK');
+    }
+
+    expect(cut.status, server.output()).toBe(503);
+    expect(cut.headers.get('retry-after')).toBe('5');
+    expect(await cut.json()).toEqual({
+      message: 'Sauti cannot reach its database just now. Please try again in a few seconds.',
+    });
+    expect(server.child.exitCode).toBeNull();
+
+    // The retry succeeds, and the cut transaction left nothing behind (the account is made once).
+    const retried = await register(email);
+    const answeredAgainMs = performance.now() - cutAt;
+    expect(retried.status, server.output()).toBe(201);
+    const { rows } = await admin.query('SELECT count(*)::int AS n FROM users WHERE email = $1', [email]);
+    expect(rows[0].n).toBe(1);
+    expect(server.output()).not.toContain('Connection terminated unexpectedly\n    at');
+    console.log(`answered again ${answeredAgainMs.toFixed(0)} ms after pg_terminate_backend`);
+  });
+});
