@@ -129,8 +129,8 @@ export class AppError extends Error {
 
   /** Seconds a client should wait before trying again (the Retry-After header), for the codes of an outage. */
   get retryAfterSeconds(): number | undefined {
-    const entry: { retryAfterSeconds?: number } = ERRORS[this.code];
-    return entry.retryAfterSeconds;
+    const entry = ERRORS[this.code];
+    return 'retryAfterSeconds' in entry ? entry.retryAfterSeconds : undefined;
   }
 }
 

@@ -34,6 +34,7 @@ export const errorsPlugin = fp(
       }
       if (error instanceof AppError) {
         if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error.code === 'storage.unavailable') request.log.warn({ err: error.cause }, 'the media store could not be reached');
         // The provider refused a payout-method call (issue 16): its text is logged here, whatever
         // the artist is shown (checkouts log theirs with the order's reference and show our own).
         if (error.code === 'payment-provider.refused') request.log.warn({ code: error.code, providerMessage: error.message }, 'the payment provider refused a call');
