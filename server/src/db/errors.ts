@@ -38,6 +38,8 @@ function isConnectionFailure(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || NETWORK_CODES.has(code))) return true;
+  // A database closed to connections for maintenance (ALLOW_CONNECTIONS false): 55000 says no more than that.
+  if (code === '55000' && typeof message === 'string' && message.includes('not currently accepting connections')) return true;
   return typeof message === 'string' && CUT_CONNECTION.test(message);
 }
 

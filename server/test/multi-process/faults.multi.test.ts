@@ -58,6 +58,8 @@ beforeAll(async () => {
   server = startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: 'http://sauti.test' });
   await listening(server);
   admin = new pg.Client({ connectionString: database.url });
+  // The last test cuts this connection too.
+  admin.on('error', () => {});
   await admin.connect();
 }, 120_000);
 
@@ -67,7 +69,7 @@ afterAll(async () => {
     expect(await server.exited, server.output()).toBe(0);
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
-  await admin?.end();
+  await admin?.end().catch(() => {});
   await database?.drop();
 });
 
@@ -106,5 +108,36 @@ describe('a database connection cut from outside', () => {
     expect(rows[0].n).toBe(1);
     expect(server.output()).not.toContain('Connection terminated unexpectedly\n    at');
     console.log(`answered again ${answeredAgainMs.toFixed(0)} ms after pg_terminate_backend`);
+  });
+
+  it('answers 503 with Retry-After while the database takes no connections at all, and serves again as soon as it does', async () => {
+    const login = () =>
+      fetch(`${baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: uniqueEmail('nobody'), password: 'a long test password' }),
+      });
+    const name = database.url.split('/').pop()!;
+    // From another database: the app's own cannot be closed to connections from inside.
+    const other = new pg.Client({ connectionString: serverUrl });
+    await other.connect();
+    // As during a restart: every connection cut, and new ones refused.
+    await other.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+    try {
+      await other.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      const down = await login();
+      expect(down.status, server.output()).toBe(503);
+      expect(down.headers.get('retry-after')).toBe('5');
+      expect(await down.json()).toEqual({ message: 'Sauti cannot reach its database just now. Please try again in a few seconds.' });
+    } finally {
+      await other.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await other.end();
+    }
+    const backAt = performance.now();
+    const up = await login();
+    // An unknown address: the answer of a working server.
+    expect(up.status).toBe(401);
+    expect(server.child.exitCode).toBeNull();
+    console.log(`database back: answered in ${(performance.now() - backAt).toFixed(0)} ms`);
   });
 });
