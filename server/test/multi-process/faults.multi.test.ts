@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { LEASE_MS } from '../../src/modules/uploads/resumable-locker';
+import { mediaFixtures } from '../support/media-fixtures';
+import { startS3Server, type TestS3 } from '../support/s3-server';
 import { freePort, listening, startServer, type ServerProcess } from '../support/server-process';
 import { createTestDatabase, makeDataDir, uniqueEmail, uniqueName } from '../support/test-app';
+import { TusClient } from '../support/tus-client';
 
 /**
  * Faults a real deployment meets (issue 22, docs/decisions/036): a server process on PostgreSQL
@@ -17,8 +21,8 @@ let server: ServerProcess;
 let baseUrl: string;
 let dataDir: string;
 
-const register = (email: string) =>
-  fetch(`${baseUrl}/api/register`, {
+const register = (email: string, url = baseUrl) =>
+  fetch(`${url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password: 'a long test password', displayName: uniqueName('Fault') }),
@@ -71,6 +75,64 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   await admin?.end().catch(() => {});
   await database?.drop();
+});
+
+describe('a process killed while it holds a resumable upload', () => {
+  it('lets another process continue the upload within the lock lease', async () => {
+    const s3: TestS3 = await startS3Server();
+    const node = async () => {
+      const port = await freePort();
+      const dir = makeDataDir();
+      const spawned = startServer({ DATABASE_URL: database.url, DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: 'http://sauti.test', ...s3.env });
+      await listening(spawned);
+      return { process: spawned, url: `http://127.0.0.1:${port}`, dir };
+    };
+    const [a, b] = [await node(), await node()];
+    try {
+      // Signed in without the mailed link: either process may send the mail.
+      const email = uniqueEmail('killed');
+      expect((await register(email, a.url)).status).toBe(201);
+      await admin.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
+      const login = await fetch(`${a.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'a long test password' }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]!;
+      const file = (await mediaFixtures()).mp3;
+      const size = fs.statSync(file).size;
+      const onA = new TusClient(a.url, cookie);
+      const onB = new TusClient(b.url, cookie);
+      const created = await onA.create(size, { filename: 'kill.mp3' });
+      expect(created.status).toBe(201);
+      const url = created.headers.location!;
+      // A receives the first bytes and holds the upload's lock (the row says so) when it is killed.
+      let hung: (() => void) | undefined;
+      // Its connection ends with the process (a reset): what the client sees of a killed server.
+      const onDeadA = onA.patch(url, file, 0, { cutAfter: 100_000, received: () => new Promise<void>((resolve) => (hung = resolve)) }).catch(() => undefined);
+      const id = url.split('/').pop()!;
+      await pollUntil<boolean>(`SELECT lock_token IS NOT NULL FROM resumable_uploads WHERE id = '${id}'`, "A's lock");
+      a.process.child.kill('SIGKILL');
+      await a.process.exited;
+      const killedAt = performance.now();
+
+      // B answers the resume once the dead holder's lease has lapsed; the PATCH A was receiving is lost.
+      const offset = await onB.offset(url);
+      const resumedAfterMs = performance.now() - killedAt;
+      expect(resumedAfterMs).toBeLessThan(LEASE_MS + 2_000);
+      expect((await onB.patch(url, file, offset))?.status).toBe(204);
+      hung?.();
+      await onDeadA;
+      console.log(`killed holder: resumed on the other process after ${resumedAfterMs.toFixed(0)} ms, at offset ${offset}`);
+    } finally {
+      a.process.child.kill('SIGKILL');
+      b.process.child.kill('SIGTERM');
+      expect(await b.process.exited, b.process.output()).toBe(0);
+      for (const dir of [a.dir, b.dir]) fs.rmSync(dir, { recursive: true, force: true });
+      await s3.close();
+    }
+  });
 });
 
 describe('a database connection cut from outside', () => {
