@@ -62,7 +62,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
+    // A request reaching a closing process is served: a balancer does not retry an answered 503.
+    return503OnClosing: false,
     clientErrorHandler,
     frameworkErrors: routerErrorHandler,
     logController: new AccessLogController(),
@@ -107,7 +108,20 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(analyticsPlugin);
     await app.register(followsPlugin);
 
-    app.get('/api/health', async () => ({ status: 'ok' }));
+    // Draining (SIGTERM): the balancer reads "not ready" here and sends new requests elsewhere, while
+    // this process still serves what reaches it, each answer closing its connection so the client's
+    // next request opens one through the balancer (docs/decisions/036).
+    let draining = false;
+    app.decorate('beginDraining', () => {
+      draining = true;
+    });
+    app.addHook('onSend', async (_request, reply) => {
+      if (draining) reply.header('connection', 'close');
+    });
+    app.get('/api/health', async (_request, reply) => {
+      if (draining) return reply.code(503).send({ status: 'draining', message: 'This process is shutting down; send requests to another.' });
+      return { status: 'ok' };
+    });
 
     await app.register(webPlugin, { webDir: config.webDir, publicUrl: config.publicUrl });
     await app.ready();
@@ -124,5 +138,7 @@ declare module 'fastify' {
     config: Config;
     /** Domain events of this process: services emit after commit, caches subscribe. */
     events: EventBus;
+    /** Shutdown's first step: GET /api/health answers 503 from now on; everything else is still served. */
+    beginDraining(): void;
   }
 }

@@ -27,6 +27,8 @@ export interface Config {
   trustProxy: boolean;
   /** On SIGTERM, requests get this long to finish; then uploads are cut (nothing half-stored) and connections closed. */
   shutdownGraceMs: number;
+  /** On SIGTERM, how long GET /api/health answers 503 (while everything else is served) before the process stops listening. */
+  shutdownNotReadyMs: number;
   /** Serve the built web app from this folder (absent in API-only test builds). */
   webDir: string | undefined;
 }
@@ -96,6 +98,15 @@ const envSchema = z.object({
       .pipe(z.number().max(3600, 'must be at most 3600'))
       .default(20),
   ),
+  SHUTDOWN_NOT_READY_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{1,3}$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .pipe(z.number().max(600, 'must be at most 600'))
+      .optional(),
+  ),
   NODE_ENV: z.preprocess(
     emptyToUndefined,
     z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
@@ -140,6 +151,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     production: e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
+    // Tests start and stop servers all day: they ask for a not-ready period when they test one.
+    shutdownNotReadyMs: (e.SHUTDOWN_NOT_READY_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     webDir: undefined,
   };
 }

@@ -106,6 +106,72 @@ describe('the server process', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('on SIGTERM reports not ready first, serves every request that still arrives, then closes and exits 0', async () => {
+    const dataDir = seedDataDir(makeDataDir());
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const env = { ...(await databaseEnv()), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_NOT_READY_SECONDS: '1' };
+    const server = startServer(env);
+    await listening(server);
+
+    // Requests flow as through a balancer: four clients, one request after another, each on a
+    // new connection once the process is draining. The balancer's health check polls without
+    // pause; half a second after it first reads "not ready", the balancer sends nothing more here.
+    const statuses: number[] = [];
+    const failures: string[] = [];
+    let servedAfterSignal = 0;
+    let servedAfterNotReady = 0;
+    let signalled = false;
+    let notReadyAt: number | undefined;
+    let movedAway = false;
+    const client = async () => {
+      while (!movedAway) {
+        try {
+          const response = await fetch(`${baseUrl}/api/featured-tracks`);
+          await response.arrayBuffer();
+          statuses.push(response.status);
+          if (signalled) servedAfterSignal++;
+          if (notReadyAt !== undefined) servedAfterNotReady++;
+        } catch (error) {
+          failures.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
+          return;
+        }
+      }
+    };
+    let notReadyBody: unknown;
+    const watchHealth = async () => {
+      for (;;) {
+        const response = await fetch(`${baseUrl}/api/health`);
+        const body: unknown = await response.json();
+        if (response.status === 503) {
+          notReadyAt = performance.now();
+          notReadyBody = body;
+          setTimeout(() => (movedAway = true), 500);
+          return;
+        }
+      }
+    };
+    const flowing = Promise.all([client(), client(), client(), client(), watchHealth()]);
+    while (statuses.length < 20) await new Promise((resolve) => setImmediate(resolve));
+    signalled = true;
+    const signalledAt = performance.now();
+    server.child.kill('SIGTERM');
+    await flowing;
+    expect(await server.exited, server.output()).toBe(0);
+    const exitedAfterMs = performance.now() - signalledAt;
+
+    expect(failures).toEqual([]);
+    expect(statuses.every((status) => status === 200), String(statuses.filter((status) => status !== 200))).toBe(true);
+    expect(notReadyBody).toEqual({ status: 'draining', message: 'This process is shutting down; send requests to another.' });
+    // Not ready first, for the second asked for, while every request still reaching it was served.
+    expect(servedAfterNotReady).toBeGreaterThan(0);
+    expect(exitedAfterMs).toBeGreaterThanOrEqual(1000);
+    console.log(
+      `drain: health 503 after ${(notReadyAt! - signalledAt).toFixed(0)} ms, ${servedAfterSignal} requests served after SIGTERM (${servedAfterNotReady} after health turned), exit after ${exitedAfterMs.toFixed(0)} ms`,
+    );
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it('stops at once with one line naming a bad variable', async () => {
     const server = startServer({ PORT: 'eighty', DATA_DIR: makeDataDir() });
     expect(await server.exited).toBe(1);

@@ -24,7 +24,9 @@ if (!import.meta.url.endsWith('.ts')) config.webDir = fileURLToPath(new URL('../
 
 let shuttingDown = false;
 /**
- * SIGTERM: stop accepting, let requests finish for SHUTDOWN_GRACE_SECONDS, then cut the uploads
+ * SIGTERM: first report not ready (GET /api/health answers 503) for SHUTDOWN_NOT_READY_SECONDS while
+ * serving everything that arrives, so the balancer stops sending here before anything is refused;
+ * then stop accepting, let requests finish for SHUTDOWN_GRACE_SECONDS, then cut the uploads
  * still arriving (each removes its scratch files and staged objects, as when a client goes away)
  * and close the remaining connections (a player resumes with a range request elsewhere), close
  * the database, and exit 0. Exit 1 only if the clean-up itself hangs or fails.
@@ -32,6 +34,11 @@ let shuttingDown = false;
 async function shutdown(app: Awaited<ReturnType<typeof buildApp>>, code: number) {
   if (shuttingDown) return;
   shuttingDown = true;
+  if (code === 0 && config.shutdownNotReadyMs > 0) {
+    app.beginDraining();
+    app.log.info({ ms: config.shutdownNotReadyMs }, 'shutting down: reporting not ready, still serving');
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownNotReadyMs));
+  }
   app.log.info('shutting down: finishing in-flight requests');
   const deadline = setTimeout(() => {
     void (async () => {

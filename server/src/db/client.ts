@@ -131,7 +131,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let closeBackend: () => Promise<void>;
   let kind: Database['kind'];
   if (options.databaseUrl) {
-    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types });
+    // A server that does not answer (a failover in progress) fails a request in 10 s rather than holding it.
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 10_000, types });
     closeBackend = () => pool.end();
     kind = 'postgres';
   } else {
@@ -140,8 +141,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     closeBackend = embedded.close;
     kind = 'embedded';
   }
-  // An idle client that loses its server emits 'error' on the pool; without a listener it would crash the process.
+  // A client that loses its server (a restart, a failover, pg_terminate_backend) emits 'error': an
+  // idle one on the pool, a checked-out one (a transaction) on itself. Unheard, either would crash
+  // the process; the query in flight rejects anyway and its request answers 503 (isDatabaseUnavailable).
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await runMigrations(pool);
   } catch (error) {

@@ -21,6 +21,17 @@ export const ERRORS = {
   'request.too-many': { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
   'not-found': { status: 404, message: 'Not found' },
   'server.busy': { status: 503, message: 'The server is busy. Please try again in a moment.' },
+  // Outages (issue 22): nothing the caller did; answered with Retry-After, and nothing was half-done.
+  'database.unavailable': {
+    status: 503,
+    message: 'Sauti cannot reach its database just now. Please try again in a few seconds.',
+    retryAfterSeconds: 5,
+  },
+  'storage.unavailable': {
+    status: 503,
+    message: 'Sauti cannot reach its file storage just now. Please try again in a minute.',
+    retryAfterSeconds: 30,
+  },
 
   // Accounts.
   'auth.required': { status: 401, message: 'Please sign in to continue.' },
@@ -108,7 +119,7 @@ export const ERRORS = {
   // The artist's sales and payouts (issue 16).
   'sales.cursor-invalid': { status: 400, message: SALES_MESSAGES.cursorInvalid },
   'sales.one-filter': { status: 400, message: SALES_MESSAGES.oneFilter },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; message: string; retryAfterSeconds?: number }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
@@ -124,6 +135,12 @@ export class AppError extends Error {
     super(message ?? ERRORS[code].message);
     this.name = 'AppError';
     this.statusCode = ERRORS[code].status;
+  }
+
+  /** Seconds a client should wait before trying again (the Retry-After header), for the codes of an outage. */
+  get retryAfterSeconds(): number | undefined {
+    const entry = ERRORS[this.code];
+    return 'retryAfterSeconds' in entry ? entry.retryAfterSeconds : undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDataException } from '../db/errors';
+import { isDataException, isDatabaseUnavailable } from '../db/errors';
 import { AppError, INTERNAL_ERROR_MESSAGE } from '../lib/errors';
 
 /** Fastify's own client errors, reworded for people; anything else below 500 keeps its message. */
@@ -28,7 +28,13 @@ function fieldErrors(issues: { instancePath: string; message?: string }[]) {
 export const errorsPlugin = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'the database could not be reached');
+        error = new AppError('database.unavailable');
+      }
       if (error instanceof AppError) {
+        if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+        if (error.code === 'storage.unavailable') request.log.warn({ err: error.cause }, 'the media store could not be reached');
         // The provider refused a payout-method call (issue 16): its text is logged here, whatever
         // the artist is shown (checkouts log theirs with the order's reference and show our own).
         if (error.code === 'payment-provider.refused') request.log.warn({ code: error.code, providerMessage: error.message }, 'the payment provider refused a call');

@@ -9,11 +9,14 @@ export interface TestS3 {
   close(): Promise<void>;
 }
 
-/** A real S3-compatible server (s3rver) on a random loopback port, with an empty bucket. */
-export async function startS3Server(bucket = 'sauti-media'): Promise<TestS3> {
+/**
+ * A real S3-compatible server (s3rver) on a random loopback port, with an empty bucket. Outage
+ * tests close it and start another on the same `port`.
+ */
+export async function startS3Server(bucket = 'sauti-media', port = 0): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
-  const { port } = await server.run();
+  const server = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket, configs: [] }] });
+  ({ port } = await server.run());
   return {
     env: {
       S3_BUCKET: bucket,

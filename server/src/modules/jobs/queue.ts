@@ -5,6 +5,8 @@ import { withoutQueryParameters } from '../../lib/error-serializer';
 import { jobs } from '../../db/schema';
 
 export interface JobContext {
+  /** The job's id: the same on every attempt, so a side effect can carry it as its idempotency key. */
+  jobId: string;
   attempt: number;
   signal: AbortSignal;
 }
@@ -56,6 +58,17 @@ const KEEP_FINISHED_DAYS = 7;
 /** How often a process offers the scheduled jobs of the current period. */
 const SCHEDULE_CHECK_MS = 60_000;
 const ABANDONED = 'The process running this job stopped during its last attempt.';
+/** Recording a finished job again after a failed try: 200 ms, 400 ms ... up to 5 s between tries. */
+const RECORD_RETRY_BASE_MS = 200;
+const RECORD_RETRY_MAX_MS = 5_000;
+/** Tries left once the queue is stopping (the process is shutting down): then it gives up. */
+const RECORD_TRIES_WHEN_STOPPING = 3;
+
+interface HeldLease {
+  /** True once a renewal found the job claimed by another worker. */
+  readonly lost: boolean;
+  release(): Promise<void>;
+}
 
 /** The period of the hourly scheduled jobs (clean-ups). */
 export const HOUR_MS = 60 * 60 * 1000;
@@ -274,27 +287,63 @@ export class JobQueue {
 
   private async run(lane: Lane, job: ClaimedJob) {
     lane.running++;
+    // The lease is held (renewed) until the result is recorded, not only while the handler runs.
+    const lease = this.holdLease(lane, job);
     try {
-      await this.holdingLease(lane, job, () => lane.handler(job.payload, { attempt: job.attempts, signal: this.abort.signal }));
-      // The payload may hold links with tokens: it is not kept once the job has done its work.
-      await this.db.execute(sql`
-        UPDATE jobs SET status = 'done', finished_at = now(), lease_until = NULL, last_error = NULL, payload = '{}'::jsonb
-        WHERE ${this.stillOurs(job)}`);
-    } catch (error) {
-      const message = withoutQueryParameters(error instanceof Error ? error.message : String(error));
-      const failed = job.attempts >= job.max_attempts;
-      this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, failed }, 'job attempt failed');
-      await this.db.execute(sql`
-        UPDATE jobs SET
-          status = ${failed ? 'failed' : 'queued'},
-          run_at = now() + make_interval(secs => ${retryDelayMs(job.attempts) / 1000}),
-          lease_until = NULL,
-          last_error = ${message.slice(0, 2000)},
-          finished_at = ${failed ? sql`now()` : sql`NULL`}
-        WHERE ${this.stillOurs(job)}`);
+      let failure: { error: unknown } | undefined;
+      try {
+        await lane.handler(job.payload, { jobId: job.id, attempt: job.attempts, signal: this.abort.signal });
+      } catch (error) {
+        failure = { error };
+      }
+      if (!failure) await this.recordDone(job, lease);
+      else await this.recordFailure(job, failure.error);
     } finally {
+      await lease.release();
       lane.running--;
     }
+  }
+
+  /**
+   * The handler's work is done (a mail sent, a transfer asked for): recording it must not fall
+   * into the failure branch, which would run the work again. A database that is restarting or
+   * failing over is tried again, with backoff, while the lease is renewed; it stops only when
+   * another worker has claimed the job (its lease lapsed) or the queue is stopping.
+   */
+  private async recordDone(job: ClaimedJob, lease: HeldLease) {
+    for (let tries = 1; ; tries++) {
+      try {
+        // The payload may hold links with tokens: it is not kept once the job has done its work.
+        await this.db.execute(sql`
+          UPDATE jobs SET status = 'done', finished_at = now(), lease_until = NULL, last_error = NULL, payload = '{}'::jsonb
+          WHERE ${this.stillOurs(job)}`);
+        if (tries > 1) this.log.info({ jobId: job.id, kind: job.kind, tries }, 'job result recorded after retrying');
+        return;
+      } catch (error) {
+        const givingUp = lease.lost || (this.abort.signal.aborted && tries >= RECORD_TRIES_WHEN_STOPPING);
+        if (givingUp) {
+          this.log.error({ err: error, jobId: job.id, kind: job.kind }, 'could not record a finished job: it may run again');
+          return;
+        }
+        this.log.warn({ err: error, jobId: job.id, kind: job.kind, tries }, 'recording a finished job failed; trying again');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(RECORD_RETRY_BASE_MS * 2 ** (tries - 1), RECORD_RETRY_MAX_MS)));
+      }
+    }
+  }
+
+  private async recordFailure(job: ClaimedJob, error: unknown) {
+    const message = withoutQueryParameters(error instanceof Error ? error.message : String(error));
+    const failed = job.attempts >= job.max_attempts;
+    this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, failed }, 'job attempt failed');
+    // If this update fails too, the lease lapses and the job is claimed again: what a failed job wants anyway.
+    await this.db.execute(sql`
+      UPDATE jobs SET
+        status = ${failed ? 'failed' : 'queued'},
+        run_at = now() + make_interval(secs => ${retryDelayMs(job.attempts) / 1000}),
+        lease_until = NULL,
+        last_error = ${message.slice(0, 2000)},
+        finished_at = ${failed ? sql`now()` : sql`NULL`}
+      WHERE ${this.stillOurs(job)}`);
   }
 
   /** This claim of the job, and no later one: a worker whose lease lapsed must not touch a job re-claimed since. */
@@ -302,33 +351,44 @@ export class JobQueue {
     return sql`id = ${job.id} AND status = 'running' AND attempts = ${job.attempts}`;
   }
 
-  /** Renews the job's lease every third of it until `work` settles. */
-  private async holdingLease(lane: Lane, job: ClaimedJob, work: () => Promise<void>) {
+  /** Renews the job's lease every third of it until released. */
+  private holdLease(lane: Lane, job: ClaimedJob): HeldLease {
     // Renewals are chained and awaited, so none can land after the job's final update.
     let renewal = Promise.resolve();
+    const state = { lost: false };
     const timer = setInterval(() => {
-      renewal = renewal.then(() => this.renewLease(lane, job));
+      renewal = renewal.then(async () => {
+        if (!(await this.renewLease(lane, job))) state.lost = true;
+      });
     }, lane.leaseMs / 3);
     timer.unref();
-    try {
-      await work();
-    } finally {
-      clearInterval(timer);
-      await renewal;
-    }
+    return {
+      get lost() {
+        return state.lost;
+      },
+      async release() {
+        clearInterval(timer);
+        await renewal;
+      },
+    };
   }
 
-  private async renewLease(lane: Lane, job: ClaimedJob) {
+  /** False once the job is found claimed by another worker. */
+  private async renewLease(lane: Lane, job: ClaimedJob): Promise<boolean> {
     try {
       // Matching `attempts` too: once another worker has re-claimed the job, this one must not extend its lease.
       const result = await this.db.execute(sql`
         UPDATE jobs SET lease_until = now() + make_interval(secs => ${lane.leaseMs / 1000})
         WHERE ${this.stillOurs(job)}`);
-      if (result.rowCount === 0) this.log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost: another worker has claimed the job');
+      if (result.rowCount === 0) {
+        this.log.warn({ jobId: job.id, kind: job.kind }, 'job lease lost: another worker has claimed the job');
+        return false;
+      }
     } catch (error) {
       // The next renewal may succeed; until the lease lapses, nobody else takes the job.
       this.log.warn({ err: error, jobId: job.id, kind: job.kind }, 'job lease renewal failed');
     }
+    return true;
   }
 
   /** Forgets finished jobs after a week and gives up on abandoned ones (a scheduled job of its own). */

@@ -29,7 +29,13 @@ export const mailPlugin = fp<{ transport?: MailTransport }>(
         ? smtpTransport(config.smtpUrl, config.mailFrom)
         : outboxTransport(path.join(config.dataDir, 'outbox'), config.mailFrom));
 
-    app.jobs.register<MailMessage>(MAIL_JOB, (message) => transport.send(message), { concurrency: 2 });
+    // One Message-ID per mail job, whichever attempt sends it (docs/decisions/036).
+    const messageIdDomain = new URL(config.publicUrl).hostname;
+    app.jobs.register<MailMessage>(
+      MAIL_JOB,
+      (message, { jobId }) => transport.send(message, { messageId: `<mail-${jobId}@${messageIdDomain}>` }),
+      { concurrency: 2 },
+    );
     app.decorate('mailer', {
       description: transport.description,
       async enqueue(message, { tx } = {}) {

@@ -14,9 +14,17 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
+export interface SendOptions {
+  /**
+   * The Message-ID header, `<local@domain>`. The mail job gives one derived from its id, the same on
+   * every attempt: a mail sent again after a lost acknowledgement is recognisably the same mail.
+   */
+  messageId?: string;
+}
+
 export interface MailTransport {
   readonly description: string;
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   close(): void;
 }
 
@@ -32,8 +40,8 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   });
   return {
     description: `SMTP at ${url.hostname}:${url.port || 'default port'}`,
-    async send(message) {
-      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+    async send(message, { messageId } = {}) {
+      await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId });
     },
     close: () => transporter.close(),
   };
@@ -47,8 +55,8 @@ export function outboxTransport(outboxDir: string, from: string): MailTransport 
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `outbox folder ${outboxDir}`,
-    async send(message) {
-      const info = await composer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
+    async send(message, { messageId } = {}) {
+      const info = await composer.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers, messageId });
       await fs.mkdir(outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       const temporary = path.join(outboxDir, `.${name}.tmp`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { AppError } from '../../lib/errors';
 import { BufferPool } from './buffer-pool';
 import { assertSafeKey, assertSafePrefix, type RangeBody, type Storage } from './storage';
 
@@ -204,6 +205,14 @@ export class LocalStorage implements Storage {
     this.handles.invalidate((cached) => cached.startsWith(dir + path.sep));
     await fsp.rm(dir, { recursive: true, force: true });
     await this.removeEmptyParents(path.dirname(dir));
+  }
+
+  async assertReachable(): Promise<void> {
+    try {
+      await fsp.access(this.root, fs.constants.W_OK);
+    } catch (error) {
+      throw Object.assign(new AppError('storage.unavailable'), { cause: error });
+    }
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -7,12 +7,14 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
 import type { Config } from '../../config';
+import { AppError } from '../../lib/errors';
 import { assertSafeKey, assertSafePrefix, type RangeBody, type Storage } from './storage';
 
 type S3Config = NonNullable<Config['s3']>;
@@ -21,6 +23,27 @@ function bodyStream(output: GetObjectCommandOutput): Readable {
   const body = output.Body;
   if (body instanceof Readable) return body;
   throw new Error('S3 response carried no readable body');
+}
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const UNAVAILABLE_NAMES = new Set(['TimeoutError', 'AbortError', 'RequestTimeout', 'ServiceUnavailable', 'SlowDown', 'InternalError']);
+/** How long the check before an upload starts waits for the bucket. */
+const REACHABLE_TIMEOUT_MS = 3_000;
+
+/** A bucket that cannot be reached or answers 5xx: the caller is told so (503), not handed an SDK error (500). */
+export function isBucketUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { name, code, cause, $metadata } = error as { name?: string; code?: string; cause?: { code?: string }; $metadata?: { httpStatusCode?: number } };
+  return (
+    (name !== undefined && UNAVAILABLE_NAMES.has(name)) ||
+    (code !== undefined && NETWORK_CODES.has(code)) ||
+    (cause?.code !== undefined && NETWORK_CODES.has(cause.code)) ||
+    ($metadata?.httpStatusCode ?? 0) >= 500
+  );
+}
+
+function storageUnavailable(cause: unknown): AppError {
+  return Object.assign(new AppError('storage.unavailable'), { cause });
 }
 
 /**
@@ -53,6 +76,17 @@ export class S3Storage implements Storage {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // Every call, after the SDK's own retries: an unreachable bucket becomes 'storage.unavailable'.
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (error) {
+          throw isBucketUnavailable(error) ? storageUnavailable(error) : error;
+        }
+      },
+      { step: 'initialize', name: 'sautiStorageUnavailable' },
+    );
     this.description = `S3 bucket ${config.bucket}${config.endpoint ? ` at ${new URL(config.endpoint).host}` : ''}`;
   }
 
@@ -134,6 +168,16 @@ export class S3Storage implements Storage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys.sort();
+  }
+
+  async assertReachable(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(REACHABLE_TIMEOUT_MS) });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // A bucket that answers but refuses us (gone, no rights) is as unusable for an upload.
+      throw storageUnavailable(error);
+    }
   }
 
   async close(): Promise<void> {

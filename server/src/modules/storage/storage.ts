@@ -37,6 +37,8 @@ export interface Storage {
   deletePrefix(prefix: string): Promise<void>;
   /** Every key under a prefix ('' for all): housekeeping and tests. */
   list(prefix: string): Promise<string[]>;
+  /** Throws AppError 'storage.unavailable' unless the store can be written now (checked before an upload starts). */
+  assertReachable(): Promise<void>;
   close(): Promise<void>;
 }
 

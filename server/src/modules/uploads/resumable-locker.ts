@@ -3,8 +3,13 @@ import type { Lock, Locker, RequestRelease } from '@tus/server';
 import type { Db } from '../../db/client';
 import { renewLock, tryLock, unlock } from './resumable.repo';
 
-/** Renewed every `RENEW_MS` while held: a process that died frees its locks when the lease lapses. */
-const LEASE_MS = 30_000;
+/**
+ * Renewed every `RENEW_MS` while held: a process that died (killed, its machine lost) frees its
+ * locks when the lease lapses, so it is short: a resume through another process waits at most this
+ * long (docs/decisions/036). A holder whose renewals fail that long (a database blip) may lose the
+ * lock; nothing is lost with it, since a segment counts only at the row's offset (033).
+ */
+export const LEASE_MS = 5_000;
 /** Also how soon a holder learns that another request wants the upload (a resume elsewhere). */
 const RENEW_MS = 1_000;
 const RETRY_MS = 200;

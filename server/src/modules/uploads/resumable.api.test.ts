@@ -9,7 +9,8 @@ import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
 import { fiftyMegabyteWav, mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { TusClient } from '../../../test/support/tus-client';
-import { DbLocker } from './resumable-locker';
+import { DbLocker, LEASE_MS } from './resumable-locker';
+import { tryLock } from './resumable.repo';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -317,5 +318,20 @@ describe('the tus lock across processes (DbLocker)', () => {
     await expect(new DbLocker(() => t.app.database.db).newLock(randomUUID()).lock(new AbortController().signal, async () => {})).rejects.toMatchObject({
       status_code: 404,
     });
+  });
+
+  it('takes over, within its short lease, a lock whose holder died without letting go', async () => {
+    const artist = await t.artist();
+    const id = randomUUID();
+    await t.app.database.db.insert(resumableUploads).values({ id, userId: artist.id, size: 10, expiresAt: new Date(Date.now() + 3600_000) });
+    // A process killed while a PATCH held the upload: its lock stays in the row, renewed by nobody.
+    expect(await tryLock(t.app.database.db, id, randomUUID(), LEASE_MS)).toBe('taken');
+    const started = performance.now();
+    const resume = new DbLocker(() => t.app.database.db).newLock(id);
+    await resume.lock(new AbortController().signal, async () => {});
+    const waitedMs = performance.now() - started;
+    expect(waitedMs).toBeLessThan(LEASE_MS + 1_000);
+    await resume.unlock();
+    console.log(`lock of a dead holder taken over after ${waitedMs.toFixed(0)} ms`);
   });
 });

@@ -66,6 +66,13 @@ export async function resumableRoutes(app: FastifyInstance, uploads: ResumableUp
     else if (size > MAX_AUDIO_FILE_BYTES) refusal = new AppError('upload.too-large');
     else if (size + (await options.storageUsed(user.id)) > STORAGE_QUOTA_BYTES) refusal = new AppError('quota.exceeded');
     if (refusal) return refuseUpload(request, reply, refusal);
+    // An upload nobody could finish is not started: the bucket must answer now (a HEAD, at most 3 s).
+    try {
+      await app.storage.assertReachable();
+    } catch (error) {
+      if (error instanceof AppError) return refuseUpload(request, reply, error);
+      throw error;
+    }
     const id = await uploads.create(user.id, size!);
     if (!id) return refuseUpload(request, reply, new AppError('upload.too-many-unfinished'));
     try {

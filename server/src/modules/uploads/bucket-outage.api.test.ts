@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArtist, type TestArtist } from '../../../test/support/artists';
+import { mediaFixtures } from '../../../test/support/media-fixtures';
+import { startS3Server, type TestS3 } from '../../../test/support/s3-server';
+import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { TusClient } from '../../../test/support/tus-client';
+
+/** The media bucket goes away and comes back (issue 22): callers are told plainly, nothing is started that cannot finish. */
+let s3: TestS3;
+let t: TestApp;
+let baseUrl: string;
+let artist: TestArtist;
+
+const UNAVAILABLE = { message: 'Sauti cannot reach its file storage just now. Please try again in a minute.' };
+
+beforeAll(async () => {
+  s3 = await startS3Server();
+  t = await startTestApp(s3.env);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  artist = await createArtist(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+});
+
+const uploadForm = async () => {
+  const form = new FormData();
+  form.append('trackName', 'Mvua');
+  form.append('artistName', 'Wanjiru');
+  form.append('audio', await fs.openAsBlob((await mediaFixtures()).wav, { type: 'audio/wav' }), 'mvua.wav');
+  return fetch(`${baseUrl}/api/tracks`, { method: 'POST', body: form, headers: { cookie: artist.cookie } });
+};
+
+describe('an unreachable media bucket', () => {
+  it('refuses to start a resumable upload at once, answers 503 with Retry-After to a form upload, and recovers when it is back', async () => {
+    const tus = new TusClient(baseUrl, artist.cookie);
+    expect((await tus.create(1000)).status).toBe(201);
+
+    const port = Number(new URL(s3.env.S3_ENDPOINT!).port);
+    await s3.close();
+
+    const startedAt = performance.now();
+    const refused = await tus.create(1000);
+    const refusedAfterMs = performance.now() - startedAt;
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.body).toEqual(UNAVAILABLE);
+    // At once: the bucket's check (one HEAD, a few quick retries of a refused connection), not a timeout.
+    expect(refusedAfterMs).toBeLessThan(3_000);
+
+    const form = await uploadForm();
+    expect(form.status).toBe(503);
+    expect(form.headers.get('retry-after')).toBe('30');
+    expect(await form.json()).toEqual(UNAVAILABLE);
+
+    s3 = await startS3Server('sauti-media', port);
+    expect((await tus.create(1000)).status).toBe(201);
+    expect((await uploadForm()).status).toBe(201);
+    console.log(`bucket down: POST /api/uploads refused in ${refusedAfterMs.toFixed(0)} ms`);
+  });
+});
