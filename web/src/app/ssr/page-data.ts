@@ -5,7 +5,7 @@ import type { AlbumDetail, ProfileResponse, TrackDetail } from '#common/schemas/
 import { isReservedRouteWord } from '#common/slug';
 import type { PageHead } from '#common/ssr';
 import { albumDetailQueryKey } from '@/features/album/api/album-detail';
-import { editorsPicksQuery, featuredArtistsQuery, featuredTracksQuery } from '@/features/landing/api/featured';
+import { editorsPicksQuery, featuredArtistsQuery, featuredTracksQuery, newReleasesQuery } from '@/features/landing/api/featured';
 import { profileQueryKey } from '@/features/profile/api/profile';
 import { receiptQueryKey } from '@/features/receipt/api/receipt';
 import { trackDetailQueryKey } from '@/features/track/api/track-detail';
@@ -128,7 +128,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
   switch (pathname) {
     case '/':
       return {
-        queries: [featuredTracksQuery.queryKey, featuredArtistsQuery.queryKey, editorsPicksQuery.queryKey],
+        queries: [featuredTracksQuery.queryKey, featuredArtistsQuery.queryKey, editorsPicksQuery.queryKey, newReleasesQuery.queryKey],
         head: () => ({ title: SITE_TITLE, description: SITE_DESCRIPTION, canonicalPath: '/', type: 'website' }),
       };
     case '/for-artists':

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery, type QueryFunction } from '@tanstack/react-query';
-import type { FeaturedArtist, FeaturedTrackEntry } from '#common/schemas/public';
+import { DISCOVERY_DEFAULT_LIMITS, type FeaturedArtist, type FeaturedTrackEntry, type NewRelease } from '#common/schemas/public';
 import { apiJson, urlFromQueryKey } from '@/lib/api';
 
-export type { FeaturedArtist, FeaturedTrackEntry, PublicTrack } from '#common/schemas/public';
+export type { FeaturedArtist, FeaturedTrackEntry, NewRelease, PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
 
 /** Spec section 9: 12 featured tracks, 10 featured artists, 12 editor's picks. */
 export const FEATURED_TRACKS_LIMIT = 12;
 export const FEATURED_ARTISTS_LIMIT = 10;
 export const EDITORS_PICKS_LIMIT = 12;
+/** Issue 17: the newest releases, after the spec's three carousels. */
+export const NEW_RELEASES_LIMIT = DISCOVERY_DEFAULT_LIMITS.newReleases;
 
 /** Spec section 9: carousel data is fresh for 5 minutes and kept for 10. */
 export const CAROUSEL_STALE_TIME_MS = 5 * 60 * 1000;
@@ -47,6 +49,13 @@ export const editorsPicksQuery = queryOptions({
   ...carouselCache,
 });
 
+export const newReleasesQuery = queryOptions({
+  queryKey: ['/api/new-releases', { limit: NEW_RELEASES_LIMIT }],
+  queryFn: listQueryFn<NewRelease>('Failed to fetch new releases'),
+  ...carouselCache,
+});
+
 export const useFeaturedTracks = () => useQuery(featuredTracksQuery);
+export const useNewReleases = () => useQuery(newReleasesQuery);
 export const useFeaturedArtists = () => useQuery(featuredArtistsQuery);
 export const useEditorsPicks = () => useQuery(editorsPicksQuery);

@@ -3,12 +3,14 @@ import {
   useEditorsPicks,
   useFeaturedArtists,
   useFeaturedTracks,
+  useNewReleases,
   type FeaturedArtist,
   type FeaturedTrackEntry,
+  type NewRelease,
 } from '../api/featured';
 import { ArtistCard, ArtistCardPlaceholder } from './artist-card';
 import { Carousel, type CarouselState } from './carousel';
-import { TrackCard, TrackCardPlaceholder } from './track-card';
+import { AlbumCard, TrackCard, TrackCardPlaceholder } from './track-card';
 
 /** Spec section 2's empty and error texts, chosen per carousel and state. */
 export const CAROUSEL_TEXTS = {
@@ -16,6 +18,9 @@ export const CAROUSEL_TEXTS = {
   artistsEmpty: 'No featured artists available.',
   picksEmpty: "No editor's picks available at the moment.",
   picksError: "Failed to load editor's picks.",
+  // Ours (issue 17): not in the spec.
+  newEmpty: 'No new releases yet.',
+  newError: 'New releases could not be loaded.',
 } as const;
 
 function carouselState<T>(query: UseQueryResult<T[]>, texts: { empty: string; error: string }): CarouselState<T> {
@@ -64,6 +69,21 @@ export function EditorsPickCarousel() {
       state={carouselState(query, { empty: CAROUSEL_TEXTS.picksEmpty, error: CAROUSEL_TEXTS.picksError })}
       getKey={trackKey}
       renderItem={(entry) => <TrackCard track={entry.track} />}
+      renderPlaceholder={() => <TrackCardPlaceholder />}
+    />
+  );
+}
+
+/** Issue 17: the newest albums and tracks, so a store with uploads and no plays yet shows music. */
+export function NewReleasesCarousel() {
+  const query = useNewReleases();
+  return (
+    <Carousel
+      title="New Releases"
+      description="The newest songs and albums on Sauti."
+      state={carouselState(query, { empty: CAROUSEL_TEXTS.newEmpty, error: CAROUSEL_TEXTS.newError })}
+      getKey={(release: NewRelease) => (release.type === 'track' ? release.track.id : release.album.id)}
+      renderItem={(release) => (release.type === 'track' ? <TrackCard track={release.track} /> : <AlbumCard album={release.album} />)}
       renderPlaceholder={() => <TrackCardPlaceholder />}
     />
   );

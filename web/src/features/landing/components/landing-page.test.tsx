@@ -25,14 +25,15 @@ describe('landing page carousels', () => {
     }
   });
 
-  it('asks for 12 tracks, 10 artists and 12 picks', async () => {
+  it('asks for 12 tracks, 10 artists, 12 picks and 12 new releases', async () => {
     const { requests } = mockFetch({ 'GET /api/user': SIGNED_OUT });
     renderApp('/', <LandingPage />);
-    await waitFor(() => expect(requests.filter((r) => r.path !== '/api/user')).toHaveLength(3));
+    await waitFor(() => expect(requests.filter((r) => r.path !== '/api/user')).toHaveLength(4));
     expect(requests.map((r) => r.url).filter((url) => url !== '/api/user').sort()).toEqual([
       '/api/editors-picks?limit=12',
       '/api/featured-artists?limit=10',
       '/api/featured-tracks?limit=12',
+      '/api/new-releases?limit=12',
     ]);
   });
 
@@ -103,6 +104,34 @@ describe('landing page carousels', () => {
     expect(right.getAttribute('data-visible')).toBe('false');
     fireEvent.click(left);
     expect(scrollBy).toHaveBeenLastCalledWith({ left: -280, behavior: 'smooth' });
+  });
+
+  it('shows New Releases after the three, albums marked and linked to their page', async () => {
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      'GET /api/featured-tracks': { body: [] },
+      'GET /api/featured-artists': { body: [] },
+      'GET /api/editors-picks': { body: [] },
+      'GET /api/new-releases': {
+        body: [
+          { type: 'album', album: { id: 'a9', albumName: 'Siku Moja', artistName: 'Amani', coverPhotoFilename: null, price: 0 } },
+          { type: 'track', track: { id: 't9', trackName: 'Kesho', artistName: 'Amani', coverPhotoFilename: null, price: 5000 } },
+        ],
+      },
+    });
+    renderApp('/', <LandingPage />);
+    const album = await within(section('New Releases')).findByRole('link', { name: /Siku Moja/ });
+    expect(album.getAttribute('href')).toBe('/album/a9');
+    expect(within(album).getByText('Album')).toBeVisible();
+    expect(within(section('New Releases')).getByRole('link', { name: /Kesho/ }).getAttribute('href')).toBe('/track/t9');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.indexOf('New Releases')).toBeGreaterThan(headings.indexOf("Editor's Pick"));
+  });
+
+  it('says there are no new releases yet when there are none', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/new-releases': { body: [] } });
+    renderApp('/', <LandingPage />);
+    expect(await within(section('New Releases')).findByText('No new releases yet.')).toBeVisible();
   });
 
   it('has a join-as-artist call to action', async () => {

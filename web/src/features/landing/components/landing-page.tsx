@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { EditorsPickCarousel, PopularArtistsCarousel, TrendingSongsCarousel } from './discovery-carousels';
+import { EditorsPickCarousel, NewReleasesCarousel, PopularArtistsCarousel, TrendingSongsCarousel } from './discovery-carousels';
 import { Hero } from './hero';
 import { JoinArtistCta } from './join-artist-cta';
 
@@ -13,6 +13,7 @@ export function LandingPage() {
         <TrendingSongsCarousel />
         <PopularArtistsCarousel />
         <EditorsPickCarousel />
+        <NewReleasesCarousel />
       </div>
       <div className="pb-16">
         <JoinArtistCta />

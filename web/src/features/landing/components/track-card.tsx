@@ -4,21 +4,44 @@ import { formatPrice } from '#common/money';
 import { coverUrl } from '#common/playback';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { PublicTrack } from '../api/featured';
+import type { PublicAlbumSummary, PublicTrack } from '../api/featured';
 
 const CARD_WIDTH = 'w-40 sm:w-44';
 
-/** The fields a card shows (the discovery lists send whole public tracks). */
+/** The fields a card shows (the discovery lists send whole public tracks and albums). */
 type CardTrack = Pick<PublicTrack, 'id' | 'trackName' | 'artistName' | 'coverPhotoFilename' | 'price'>;
+type CardAlbum = Pick<PublicAlbumSummary, 'id' | 'albumName' | 'artistName' | 'coverPhotoFilename' | 'price'>;
 
 export function TrackCard({ track }: { track: CardTrack }) {
-  // 176 CSS px: the 300 px thumbnail (never the 3000 px original), versioned so it is cached for a year.
-  const cover = coverUrl('track', track.id, track.coverPhotoFilename, 300);
   return (
-    <Link
+    <ItemCard
       href={`/track/${encodeURIComponent(track.id)}`}
-      className={`group block ${CARD_WIDTH} rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50`}
-    >
+      cover={coverUrl('track', track.id, track.coverPhotoFilename, 300)}
+      name={track.trackName}
+      artistName={track.artistName}
+      price={track.price}
+    />
+  );
+}
+
+/** An album in a list of releases: its cover, name and artist, marked 'Album'. */
+export function AlbumCard({ album }: { album: CardAlbum }) {
+  return (
+    <ItemCard
+      href={`/album/${encodeURIComponent(album.id)}`}
+      cover={coverUrl('album', album.id, album.coverPhotoFilename, 300)}
+      name={album.albumName}
+      artistName={album.artistName}
+      price={album.price}
+      kind="Album"
+    />
+  );
+}
+
+function ItemCard({ href, cover, name, artistName, price, kind }: { href: string; cover: string | null; name: string; artistName: string; price: number; kind?: string }) {
+  // 176 CSS px: the 300 px thumbnail (never the 3000 px original), versioned so it is cached for a year.
+  return (
+    <Link href={href} className={`group block ${CARD_WIDTH} rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50`}>
       <div className="relative aspect-square overflow-hidden rounded-lg bg-gradient-to-br from-primary/25 via-accent to-secondary">
         {cover ? (
           <img
@@ -33,12 +56,17 @@ export function TrackCard({ track }: { track: CardTrack }) {
         ) : (
           <MusicIcon className="absolute inset-0 m-auto size-10 text-primary/60" aria-hidden="true" />
         )}
+        {kind && (
+          <Badge variant="secondary" className="absolute top-2 left-2 bg-background/90">
+            {kind}
+          </Badge>
+        )}
         <Badge variant="secondary" className="absolute right-2 bottom-2 bg-background/90">
-          {formatPrice(track.price)}
+          {formatPrice(price)}
         </Badge>
       </div>
-      <p className="mt-2 truncate text-sm font-medium group-hover:underline">{track.trackName}</p>
-      <p className="truncate text-sm text-muted-foreground">{track.artistName}</p>
+      <p className="mt-2 truncate text-sm font-medium group-hover:underline">{name}</p>
+      <p className="truncate text-sm text-muted-foreground">{artistName}</p>
     </Link>
   );
 }
