@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryFunction } from '@tanstack/react-query';
-import { DISCOVERY_DEFAULT_LIMITS, type FeaturedArtist, type FeaturedTrackEntry, type NewRelease } from '#common/schemas/public';
+import type { FeaturedArtist, FeaturedTrackEntry, NewRelease } from '#common/schemas/public';
 import { apiJson, urlFromQueryKey } from '@/lib/api';
 
 export type { FeaturedArtist, FeaturedTrackEntry, NewRelease, PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
@@ -8,8 +8,8 @@ export type { FeaturedArtist, FeaturedTrackEntry, NewRelease, PublicAlbumSummary
 export const FEATURED_TRACKS_LIMIT = 12;
 export const FEATURED_ARTISTS_LIMIT = 10;
 export const EDITORS_PICKS_LIMIT = 12;
-/** Issue 17: the newest releases, after the spec's three carousels. */
-export const NEW_RELEASES_LIMIT = DISCOVERY_DEFAULT_LIMITS.newReleases;
+/** Issue 17: the newest releases, after the spec's three carousels. (A literal: importing the schemas' value would bring zod into the landing page's scripts.) */
+export const NEW_RELEASES_LIMIT = 12;
 
 /** Spec section 9: carousel data is fresh for 5 minutes and kept for 10. */
 export const CAROUSEL_STALE_TIME_MS = 5 * 60 * 1000;
