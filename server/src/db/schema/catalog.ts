@@ -48,9 +48,14 @@ export const albums = pgTable(
     coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
     /** Minor units (KES x 100); 0 is free. */
     price: integer('price').notNull().default(0),
+    /** Issue 17: a slug of common/genres.ts, or none. */
+    genre: text('genre'),
+    /** Issue 17: up to 5, trimmed and lowercased. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // The search indexes (trigram and full-text over folded names) are in migration 0008 (decision 037).
   (t) => [index('albums_user_id_idx').on(t.userId)],
 );
 
@@ -78,13 +83,23 @@ export const tracks = pgTable(
     coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
     price: integer('price').notNull().default(0),
     allowFullPlayback: boolean('allow_full_playback').notNull().default(true),
+    /** Issue 17: a slug of common/genres.ts, or none. */
+    genre: text('genre'),
+    /** Issue 17: up to 5, trimmed and lowercased. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     downloadCount: integer('download_count').notNull().default(0),
     /** Counted plays (plays table), kept here so lists need no aggregate. */
     streamCount: integer('stream_count').notNull().default(0),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('tracks_user_id_idx').on(t.userId), index('tracks_album_id_idx').on(t.albumId)],
+  (t) => [
+    index('tracks_user_id_idx').on(t.userId),
+    index('tracks_album_id_idx').on(t.albumId),
+    // A genre's page, newest first, paged by (uploaded_at, id).
+    index('tracks_genre_uploaded_idx').on(t.genre, t.uploadedAt.desc(), t.id.desc()),
+    // The search indexes (trigram and full-text over folded names) are in migration 0008 (decision 037).
+  ],
 );
 
 /** Streaming renditions, and the download formats made from the original (issue 16: MP3 and FLAC, tagged). */

@@ -32,11 +32,13 @@ const PUBLIC_TRACK_KEYS = [
   'downloadCount',
   'duration',
   'fileSize',
+  'genre',
   'id',
   'mimeType',
   'price',
   'purchasable',
   'streamCount',
+  'tags',
   'trackName',
   'uploadedAt',
   'userId',
@@ -347,7 +349,7 @@ describe('the public read API', () => {
         // Priced, and DJ Kali has no payout method yet (issue 16).
         purchasable: false,
       });
-      expect(Object.keys(response.json().album).sort()).toEqual(['albumName', 'artistName', 'coverPhotoFilename', 'createdAt', 'id', 'price', 'purchasable', 'userId']);
+      expect(Object.keys(response.json().album).sort()).toEqual(['albumName', 'artistName', 'coverPhotoFilename', 'createdAt', 'genre', 'id', 'price', 'purchasable', 'tags', 'userId']);
       expect(detail.tracks.map((track) => track.id)).toEqual([songs.usiku.id, songs.asubuhi.id]);
       for (const track of response.json().tracks) expect(Object.keys(track).sort()).toEqual(PUBLIC_TRACK_KEYS);
       expect(detail.user.id).toBe(kali.id);

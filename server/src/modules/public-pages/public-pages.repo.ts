@@ -50,6 +50,8 @@ export const publicTrackColumns = {
   albumId: tracks.albumId,
   price: tracks.price,
   allowFullPlayback: tracks.allowFullPlayback,
+  genre: tracks.genre,
+  tags: tracks.tags,
   streamCount: tracks.streamCount,
   sellerCanBePaid: sellerCanBePaid(tracks.userId),
 };
@@ -70,17 +72,22 @@ export interface PublicTrackRow {
   albumPosition: number | null;
   price: number;
   allowFullPlayback: boolean;
+  genre: string | null;
+  tags: string[];
   streamCount: number;
   sellerCanBePaid: boolean;
 }
 
-const albumColumns = {
+/** The columns of a public album, for whoever lists albums publicly (with covers left-joined). */
+export const publicAlbumColumns = {
   id: albums.id,
   userId: albums.userId,
   albumName: albums.albumName,
   coverId: albums.coverId,
   coverMimeType: covers.mimeType,
   price: albums.price,
+  genre: albums.genre,
+  tags: albums.tags,
   createdAt: albums.createdAt,
   coverByteSize: covers.byteSize,
   sellerCanBePaid: sellerCanBePaid(albums.userId),
@@ -92,6 +99,8 @@ export interface PublicAlbumRow {
   coverId: string | null;
   coverMimeType: string | null;
   price: number;
+  genre: string | null;
+  tags: string[];
   createdAt: Date;
   /** The cover's original, which the album's original ZIP holds (null: no cover). */
   coverByteSize: number | null;
@@ -99,7 +108,7 @@ export interface PublicAlbumRow {
 }
 
 /** An account that never verified its e-mail address has no public page (it cannot sign in to make one). */
-const isPublicArtist = isNotNull(users.emailVerifiedAt);
+export const isPublicArtist = isNotNull(users.emailVerifiedAt);
 
 export async function findArtistById(db: Db, id: string): Promise<ArtistRow | undefined> {
   const [row] = await db.select(artistColumns).from(users).where(and(eq(users.id, id), isPublicArtist)).limit(1);
@@ -141,7 +150,7 @@ export async function findTrack(db: Db, trackId: string): Promise<{ track: Publi
 }
 
 function selectAlbums(db: Db) {
-  return db.select(albumColumns).from(albums).leftJoin(covers, eq(covers.id, albums.coverId));
+  return db.select(publicAlbumColumns).from(albums).leftJoin(covers, eq(covers.id, albums.coverId));
 }
 
 /** The artist's albums, newest first (as the dashboard lists them). */
@@ -151,7 +160,7 @@ export async function listArtistAlbums(db: Db, userId: string): Promise<PublicAl
 
 export async function findAlbum(db: Db, albumId: string): Promise<{ album: PublicAlbumRow; artist: ArtistRow } | undefined> {
   const [row] = await db
-    .select({ album: albumColumns, artist: artistColumns })
+    .select({ album: publicAlbumColumns, artist: artistColumns })
     .from(albums)
     .innerJoin(users, eq(users.id, albums.userId))
     .leftJoin(covers, eq(covers.id, albums.coverId))

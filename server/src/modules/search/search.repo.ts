@@ -1,0 +1,136 @@
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { albums, covers, tracks, users } from '../../db/schema';
+import { isPublicArtist, publicAlbumColumns, publicTrackColumns, type ArtistRow } from '../public-pages';
+import { allowsTypo } from './search-terms';
+
+/**
+ * Reads for finding music (issue 17, docs/decisions/037): a genre's tracks and the three search
+ * lists. Public rows only: those of artists whose e-mail address is verified, as the public
+ * profile shows them.
+ */
+
+/** Trigram word similarity under which a word is not even a candidate for "one typo" (see 037). */
+const TYPO_CANDIDATE_THRESHOLD = 0.3;
+
+// The search documents, exactly as migration 0008 indexes them (the planner matches expressions).
+const trackDoc = sql`sauti_search_doc(${tracks.trackName}, ${tracks.artistName}, ${tracks.genre}, ${tracks.tags})`;
+const albumDoc = sql`sauti_search_doc(${albums.albumName}, NULL, ${albums.genre}, ${albums.tags})`;
+const artistDoc = sql`sauti_search_doc(${users.displayName}, NULL, NULL, NULL)`;
+
+/** The word as a typed prefix: "nyo" finds "nyota". Words hold only letters and digits (searchWords). */
+const prefixOf = (doc: SQL, word: string) => sql`to_tsvector('simple', ${doc}) @@ to_tsquery('simple', ${`${word}:*`})`;
+
+/**
+ * One word matches a document when a word of the document starts with it, or (5 letters or more)
+ * when a word of the document, or its start, is one edit away (Levenshtein). Trigrams (indexed)
+ * find the candidates; the distance decides.
+ */
+function wordMatches(doc: SQL, word: string): SQL {
+  if (!allowsTypo(word)) return prefixOf(doc, word);
+  return sql`(${prefixOf(doc, word)} OR (${doc} %> ${word} AND EXISTS (
+    SELECT 1 FROM unnest(string_to_array(${doc}, ' ')) AS d(w)
+    WHERE levenshtein_less_equal(d.w, ${word}, 1) <= 1 OR levenshtein_less_equal(left(d.w, ${[...word].length}), ${word}, 1) <= 1)))`;
+}
+
+const allWordsMatch = (doc: SQL, words: string[]) => sql.join(words.map((word) => wordMatches(doc, word)), sql` AND `);
+
+/**
+ * Best first: the name starting with the query, then words matched without a typo, then how close
+ * the whole query is to the document.
+ */
+function relevance(name: SQL, doc: SQL, words: string[]): SQL[] {
+  const phrase = words.join(' ');
+  const exactWords = sql.join(words.map((word) => sql`(${prefixOf(doc, word)})::int`), sql` + `);
+  return [
+    desc(sql`(sauti_fold(${name}) LIKE ${`${phrase}%`})`),
+    desc(sql`(${exactWords})`),
+    desc(sql`word_similarity(${phrase}, ${doc})`),
+  ];
+}
+
+/** Runs the searches with the typo threshold of this transaction (SET LOCAL: no other query sees it). */
+export async function withSearchSettings<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_CANDIDATE_THRESHOLD)}, true)`);
+    return run(tx);
+  });
+}
+
+export async function searchTracks(db: DbOrTx, words: string[], limit: number) {
+  return db
+    .select(publicTrackColumns)
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .where(and(isPublicArtist, allWordsMatch(trackDoc, words)))
+    .orderBy(...relevance(sql`${tracks.trackName}`, trackDoc, words), desc(tracks.streamCount), desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(limit);
+}
+
+const artistColumns = { id: users.id, displayName: users.displayName, displaySlug: users.displaySlug, profilePhotoKey: users.profilePhotoKey };
+
+export async function searchArtists(db: DbOrTx, words: string[], limit: number): Promise<ArtistRow[]> {
+  return db
+    .select(artistColumns)
+    .from(users)
+    .where(and(isPublicArtist, allWordsMatch(artistDoc, words)))
+    .orderBy(...relevance(sql`${users.displayName}`, artistDoc, words), desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}
+
+/**
+ * Albums whose name, genre or tags match, and the albums of the artists found (a fan typing an
+ * artist's name wants their albums too), matches of the album's own words first.
+ */
+export async function searchAlbums(db: DbOrTx, words: string[], artistIds: string[], limit: number) {
+  const byArtist = artistIds.length > 0 ? inArray(albums.userId, artistIds) : sql`false`;
+  const ownMatch = allWordsMatch(albumDoc, words);
+  return db
+    .select({ album: publicAlbumColumns, artist: artistColumns })
+    .from(albums)
+    .innerJoin(users, eq(users.id, albums.userId))
+    .leftJoin(covers, eq(covers.id, albums.coverId))
+    .where(and(isPublicArtist, sql`(${ownMatch} OR ${byArtist})`))
+    .orderBy(desc(sql`(${ownMatch})`), ...relevance(sql`${albums.albumName}`, albumDoc, words), desc(albums.createdAt), desc(albums.id))
+    .limit(limit);
+}
+
+// --- genres -------------------------------------------------------------------------------------
+
+/** Public tracks per genre (genres without any are absent). */
+export async function countTracksByGenre(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ genre: tracks.genre, count: sql<number>`count(*)::int` })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(and(isNotNull(tracks.genre), isPublicArtist))
+    .groupBy(tracks.genre);
+  return new Map(rows.map((row) => [row.genre!, Number(row.count)]));
+}
+
+/** Where a page of a genre's tracks ended: the last track's upload time (to the microsecond) and id. */
+export interface GenreCursor {
+  uploadedAt: string;
+  id: string;
+}
+
+/**
+ * A page of the genre's public tracks, newest first, after `cursor`: `limit` + 1 rows (the extra
+ * one says whether there is a next page). Each row carries its position as a cursor, microseconds
+ * included (a JavaScript Date would round them away and skip or repeat tracks).
+ */
+export async function genreTracks(db: Db, genre: string, cursor: GenreCursor | undefined, limit: number) {
+  const after = cursor ? sql`(${tracks.uploadedAt}, ${tracks.id}) < (${cursor.uploadedAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
+  return db
+    .select({
+      ...publicTrackColumns,
+      position: sql<string>`to_char(${tracks.uploadedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .where(and(eq(tracks.genre, genre), isPublicArtist, after))
+    .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(limit + 1);
+}
