@@ -20,6 +20,9 @@ export const RESERVED_ROUTE_WORDS = [
   'album',
   // Issue 16: the receipt e-mail's purchase page, /purchase/{reference}.
   'purchase',
+  // Issue 17: /search?q= and /genre/{slug}.
+  'search',
+  'genre',
 ] as const;
 
 /**

@@ -27,6 +27,8 @@ const DashboardScreen = lazy(() => import('./screens/dashboard-screen').then((m)
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));
 const AlbumPage = lazy(() => import('@/features/album/components/album-page').then((m) => ({ default: m.AlbumPage })));
+const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
+const GenrePage = lazy(() => import('@/features/search/components/genre-page').then((m) => ({ default: m.GenrePage })));
 const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */
@@ -106,6 +108,18 @@ export function AppRoutes() {
           {({ albumId }) => (
             <PublicLayout>
               <AlbumPage albumId={albumId} />
+            </PublicLayout>
+          )}
+        </Route>
+        <Route path="/search">
+          <PublicLayout>
+            <SearchPage />
+          </PublicLayout>
+        </Route>
+        <Route path="/genre/:slug">
+          {({ slug }) => (
+            <PublicLayout>
+              <GenrePage slug={slug} />
             </PublicLayout>
           )}
         </Route>

@@ -1,3 +1,4 @@
+import { GenreLinks } from '@/components/genre-links';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { EditorsPickCarousel, PopularArtistsCarousel, TrendingSongsCarousel } from './discovery-carousels';
 import { Hero } from './hero';
@@ -13,6 +14,12 @@ export function LandingPage() {
         <TrendingSongsCarousel />
         <PopularArtistsCarousel />
         <EditorsPickCarousel />
+        <section aria-labelledby="browse-genres">
+          <h2 id="browse-genres" className="mb-4 text-xl font-bold tracking-tight sm:text-2xl">
+            Browse by genre
+          </h2>
+          <GenreLinks />
+        </section>
       </div>
       <div className="pb-16">
         <JoinArtistCta />
