@@ -345,6 +345,8 @@ describe('the public read API', () => {
         artistName: 'DJ Kali',
         coverPhotoFilename: null,
         price: 30000,
+        genre: null,
+        tags: [],
         createdAt: album.createdAt,
         // Priced, and DJ Kali has no payout method yet (issue 16).
         purchasable: false,
