@@ -1,11 +1,13 @@
-import { SearchIcon } from 'lucide-react';
 import { useSearchParams } from 'wouter';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { SEARCH_MIN_CHARACTERS, SEARCH_PAGE_LIMIT, useSearchResults } from '../api/search';
 import { GenreLinks } from '@/components/genre-links';
 import { AlbumResultLink, ArtistResultLink, TrackResultRow } from './result-rows';
 
-/** /search?q= (issue 17): artists, songs and albums matching the query; rendered on the server too. */
+/**
+ * /search?q= (issue 17): artists, songs and albums matching the query; rendered on the server too.
+ * The query is typed in the header's box (a form to this page that works without scripts).
+ */
 export function SearchPage() {
   const [searchParams] = useSearchParams();
   const q = searchParams.get('q') ?? '';
@@ -17,23 +19,6 @@ export function SearchPage() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-6 pb-12 sm:px-6 sm:pt-10">
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{asked ? `Results for “${q}”` : 'Search'}</h1>
-      <form role="search" action="/search" method="get" className="mt-4 flex gap-2">
-        <label htmlFor="search-page-q" className="sr-only">
-          Search artists, songs, albums
-        </label>
-        <input
-          id="search-page-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          key={q}
-          placeholder="Artists, songs, albums, genres"
-          className="h-10 min-w-0 flex-1 rounded-md border border-input bg-transparent px-3 text-base outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        />
-        <button type="submit" className="inline-flex size-10 items-center justify-center rounded-md bg-primary text-primary-foreground" aria-label="Search">
-          <SearchIcon className="size-4" aria-hidden="true" />
-        </button>
-      </form>
       {!asked && <p className="mt-6 text-muted-foreground">Type at least two letters, or browse a genre.</p>}
       {isError && (
         <p role="alert" className="mt-6 text-destructive">
