@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { searchColumns } from './search-columns';
 
 /**
  * A cover photo: the 3000x3000 original (kept for downloads) and the small derived images the
@@ -54,9 +55,14 @@ export const albums = pgTable(
     tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 17: name, genre and tags as search reads them (decision 037). */
+    ...searchColumns('sauti_search_doc("album_name", NULL, "genre", "tags")'),
   },
-  // The search indexes (trigram and full-text over folded names) are in migration 0008 (decision 037).
-  (t) => [index('albums_user_id_idx').on(t.userId)],
+  (t) => [
+    index('albums_user_id_idx').on(t.userId),
+    index('albums_search_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+    index('albums_search_tsv_idx').using('gin', t.searchTsv),
+  ],
 );
 
 export const tracks = pgTable(
@@ -92,13 +98,16 @@ export const tracks = pgTable(
     streamCount: integer('stream_count').notNull().default(0),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 17: name, artist name, genre and tags as search reads them (decision 037). */
+    ...searchColumns('sauti_search_doc("track_name", "artist_name", "genre", "tags")'),
   },
   (t) => [
     index('tracks_user_id_idx').on(t.userId),
     index('tracks_album_id_idx').on(t.albumId),
     // A genre's page, newest first, paged by (uploaded_at, id).
     index('tracks_genre_uploaded_idx').on(t.genre, t.uploadedAt.desc(), t.id.desc()),
-    // The search indexes (trigram and full-text over folded names) are in migration 0008 (decision 037).
+    index('tracks_search_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+    index('tracks_search_tsv_idx').using('gin', t.searchTsv),
   ],
 );
 

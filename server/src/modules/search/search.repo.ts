@@ -13,40 +13,48 @@ import { allowsTypo } from './search-terms';
 /** Trigram word similarity under which a word is not even a candidate for "one typo" (see 037). */
 const TYPO_CANDIDATE_THRESHOLD = 0.3;
 
-// The search documents, exactly as migration 0008 indexes them (the planner matches expressions).
-const trackDoc = sql`sauti_search_doc(${tracks.trackName}, ${tracks.artistName}, ${tracks.genre}, ${tracks.tags})`;
-const albumDoc = sql`sauti_search_doc(${albums.albumName}, NULL, ${albums.genre}, ${albums.tags})`;
-const artistDoc = sql`sauti_search_doc(${users.displayName}, NULL, NULL, NULL)`;
+/**
+ * Matches are ranked among at most this many candidates, the most played first: a two-letter
+ * prefix can match a tenth of the catalogue, and ranking all of it would cost what no fan typing
+ * notices (decision 037). A query precise enough to matter has fewer matches than this.
+ */
+const CANDIDATES = 200;
+
+/** A row's stored search document (search_doc) and its words (search_tsv), see migration 0008. */
+interface SearchDocument {
+  doc: SQL;
+  tsv: SQL;
+}
+const trackDoc: SearchDocument = { doc: sql`${tracks.searchDoc}`, tsv: sql`${tracks.searchTsv}` };
+const albumDoc: SearchDocument = { doc: sql`${albums.searchDoc}`, tsv: sql`${albums.searchTsv}` };
+const artistDoc: SearchDocument = { doc: sql`${users.searchDoc}`, tsv: sql`${users.searchTsv}` };
 
 /** The word as a typed prefix: "nyo" finds "nyota". Words hold only letters and digits (searchWords). */
-const prefixOf = (doc: SQL, word: string) => sql`to_tsvector('simple', ${doc}) @@ to_tsquery('simple', ${`${word}:*`})`;
+const prefixOf = (document: SearchDocument, word: string) => sql`${document.tsv} @@ to_tsquery('simple', ${`${word}:*`})`;
 
 /**
  * One word matches a document when a word of the document starts with it, or (5 letters or more)
  * when a word of the document, or its start, is one edit away (Levenshtein). Trigrams (indexed)
  * find the candidates; the distance decides.
  */
-function wordMatches(doc: SQL, word: string): SQL {
-  if (!allowsTypo(word)) return prefixOf(doc, word);
-  return sql`(${prefixOf(doc, word)} OR (${doc} %> ${word} AND EXISTS (
+function wordMatches(document: SearchDocument, word: string): SQL {
+  if (!allowsTypo(word)) return prefixOf(document, word);
+  const { doc } = document;
+  return sql`(${prefixOf(document, word)} OR (${doc} %> ${word} AND EXISTS (
     SELECT 1 FROM unnest(string_to_array(${doc}, ' ')) AS d(w)
     WHERE levenshtein_less_equal(d.w, ${word}, 1) <= 1 OR levenshtein_less_equal(left(d.w, ${[...word].length}), ${word}, 1) <= 1)))`;
 }
 
-const allWordsMatch = (doc: SQL, words: string[]) => sql.join(words.map((word) => wordMatches(doc, word)), sql` AND `);
+const allWordsMatch = (document: SearchDocument, words: string[]) => sql.join(words.map((word) => wordMatches(document, word)), sql` AND `);
 
 /**
- * Best first: the name starting with the query, then words matched without a typo, then how close
- * the whole query is to the document.
+ * Best first: the name starting with the query (the document starts with the folded name), then
+ * words matched without a typo, then how close the whole query is to the document.
  */
-function relevance(name: SQL, doc: SQL, words: string[]): SQL[] {
+function relevance(document: SearchDocument, words: string[]): SQL[] {
   const phrase = words.join(' ');
-  const exactWords = sql.join(words.map((word) => sql`(${prefixOf(doc, word)})::int`), sql` + `);
-  return [
-    desc(sql`(sauti_fold(${name}) LIKE ${`${phrase}%`})`),
-    desc(sql`(${exactWords})`),
-    desc(sql`word_similarity(${phrase}, ${doc})`),
-  ];
+  const exactWords = sql.join(words.map((word) => sql`(${prefixOf(document, word)})::int`), sql` + `);
+  return [desc(sql`(${document.doc} LIKE ${`${phrase}%`})`), desc(sql`(${exactWords})`), desc(sql`word_similarity(${phrase}, ${document.doc})`)];
 }
 
 /** Runs the searches with the typo threshold of this transaction (SET LOCAL: no other query sees it). */
@@ -58,13 +66,20 @@ export async function withSearchSettings<T>(db: Db, run: (tx: DbOrTx) => Promise
 }
 
 export async function searchTracks(db: DbOrTx, words: string[], limit: number) {
-  return db
-    .select(publicTrackColumns)
+  const candidates = db
+    .select({ id: tracks.id })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
-    .leftJoin(covers, eq(covers.id, tracks.coverId))
     .where(and(isPublicArtist, allWordsMatch(trackDoc, words)))
-    .orderBy(...relevance(sql`${tracks.trackName}`, trackDoc, words), desc(tracks.streamCount), desc(tracks.uploadedAt), desc(tracks.id))
+    .orderBy(desc(tracks.streamCount), desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(CANDIDATES)
+    .as('candidates');
+  return db
+    .select(publicTrackColumns)
+    .from(candidates)
+    .innerJoin(tracks, eq(tracks.id, candidates.id))
+    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .orderBy(...relevance(trackDoc, words), desc(tracks.streamCount), desc(tracks.uploadedAt), desc(tracks.id))
     .limit(limit);
 }
 
@@ -75,7 +90,7 @@ export async function searchArtists(db: DbOrTx, words: string[], limit: number):
     .select(artistColumns)
     .from(users)
     .where(and(isPublicArtist, allWordsMatch(artistDoc, words)))
-    .orderBy(...relevance(sql`${users.displayName}`, artistDoc, words), desc(users.createdAt), desc(users.id))
+    .orderBy(...relevance(artistDoc, words), desc(users.createdAt), desc(users.id))
     .limit(limit);
 }
 
@@ -92,7 +107,7 @@ export async function searchAlbums(db: DbOrTx, words: string[], artistIds: strin
     .innerJoin(users, eq(users.id, albums.userId))
     .leftJoin(covers, eq(covers.id, albums.coverId))
     .where(and(isPublicArtist, sql`(${ownMatch} OR ${byArtist})`))
-    .orderBy(desc(sql`(${ownMatch})`), ...relevance(sql`${albums.albumName}`, albumDoc, words), desc(albums.createdAt), desc(albums.id))
+    .orderBy(desc(sql`(${ownMatch})`), ...relevance(albumDoc, words), desc(albums.createdAt), desc(albums.id))
     .limit(limit);
 }
 
