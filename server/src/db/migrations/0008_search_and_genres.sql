@@ -19,8 +19,8 @@ $$;--> statement-breakpoint
 -- ("bongo-flava" folds to "bongo flava") and its tags. Declared IMMUTABLE for the indexes: it is
 -- (array_to_string and concat_ws are only marked STABLE because they take any type). Each row
 -- stores its result (search_doc, search_tsv) so a search never computes it per candidate. Names
--- inside are
--- schema-qualified: building an index runs with a search_path of pg_catalog only.
+-- inside are schema-qualified: an index build or a table rewrite may run with a search_path of
+-- pg_catalog only.
 CREATE OR REPLACE FUNCTION sauti_search_doc(name text, other text, genre text, tags text[]) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT coalesce(public.sauti_fold(concat_ws(' ', name, other, genre, array_to_string(tags, ' '))), '')
