@@ -39,6 +39,6 @@ CREATE INDEX "users_search_trgm_idx" ON "users" USING gin ("search_doc" gin_trgm
 CREATE INDEX "users_search_tsv_idx" ON "users" USING gin ("search_tsv");--> statement-breakpoint
 CREATE INDEX "albums_search_trgm_idx" ON "albums" USING gin ("search_doc" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "albums_search_tsv_idx" ON "albums" USING gin ("search_tsv");--> statement-breakpoint
-CREATE INDEX "tracks_genre_uploaded_idx" ON "tracks" USING btree ("genre","uploaded_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tracks_genre_uploaded_idx" ON "tracks" USING btree ("genre","uploaded_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "tracks_search_trgm_idx" ON "tracks" USING gin ("search_doc" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "tracks_search_tsv_idx" ON "tracks" USING gin ("search_tsv");

@@ -105,7 +105,7 @@ export const tracks = pgTable(
     index('tracks_user_id_idx').on(t.userId),
     index('tracks_album_id_idx').on(t.albumId),
     // A genre's page, newest first, paged by (uploaded_at, id).
-    index('tracks_genre_uploaded_idx').on(t.genre, t.uploadedAt.desc(), t.id.desc()),
+    index('tracks_genre_uploaded_idx').on(t.genre, t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tracks_search_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
     index('tracks_search_tsv_idx').using('gin', t.searchTsv),
   ],
