@@ -85,6 +85,7 @@ test('the search page is rendered on the server', async ({ request }) => {
 
 test('a fan browses a genre page by page and plays from it', async ({ page }) => {
   await page.goto('/');
+  await page.getByRole('link', { name: 'Search or browse by genre' }).click();
   await page.getByRole('navigation', { name: 'Genres' }).getByRole('link', { name: 'Ohangla' }).click();
   await expect(page).toHaveURL('/genre/ohangla');
   await expect(page.getByRole('heading', { level: 1, name: 'Ohangla' })).toBeVisible();

@@ -49,12 +49,18 @@ const allWordsMatch = (document: SearchDocument, words: string[]) => sql.join(wo
 
 /**
  * Best first: the name starting with the query (the document starts with the folded name), then
- * words matched without a typo, then how close the whole query is to the document.
+ * words matched without a typo, then how close the query is to the start of the name (a typo in
+ * the name's first word), then to the document as a whole.
  */
 function relevance(document: SearchDocument, words: string[]): SQL[] {
   const phrase = words.join(' ');
   const exactWords = sql.join(words.map((word) => sql`(${prefixOf(document, word)})::int`), sql` + `);
-  return [desc(sql`(${document.doc} LIKE ${`${phrase}%`})`), desc(sql`(${exactWords})`), desc(sql`word_similarity(${phrase}, ${document.doc})`)];
+  return [
+    desc(sql`(${document.doc} LIKE ${`${phrase}%`})`),
+    desc(sql`(${exactWords})`),
+    desc(sql`similarity(${phrase}, left(${document.doc}, ${[...phrase].length}))`),
+    desc(sql`word_similarity(${phrase}, ${document.doc})`),
+  ];
 }
 
 /** Runs the searches with the typo threshold of this transaction (SET LOCAL: no other query sees it). */

@@ -1,4 +1,4 @@
-import { GenreLinks } from '@/components/genre-links';
+import { Link } from 'wouter';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { EditorsPickCarousel, PopularArtistsCarousel, TrendingSongsCarousel } from './discovery-carousels';
 import { Hero } from './hero';
@@ -14,12 +14,12 @@ export function LandingPage() {
         <TrendingSongsCarousel />
         <PopularArtistsCarousel />
         <EditorsPickCarousel />
-        <section aria-labelledby="browse-genres">
-          <h2 id="browse-genres" className="mb-4 text-xl font-bold tracking-tight sm:text-2xl">
-            Browse by genre
-          </h2>
-          <GenreLinks />
-        </section>
+        {/* The genres themselves are on the search page: their list would weigh on every public page's script. */}
+        <p>
+          <Link href="/search" className="font-medium text-primary underline underline-offset-4">
+            Search or browse by genre
+          </Link>
+        </p>
       </div>
       <div className="pb-16">
         <JoinArtistCta />
