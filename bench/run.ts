@@ -18,6 +18,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   'album-zip': () => import('./album-zip'),
   'download-formats': () => import('./download-formats'),
   discovery: () => import('./discovery'),
+  search: () => import('./search'),
   pages: () => import('./pages'),
   payments: () => import('./payments'),
   uploads: () => import('./uploads'),

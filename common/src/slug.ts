@@ -23,6 +23,9 @@ export const RESERVED_ROUTE_WORDS = [
   // Issue 17: a fan's library (/library) and following an artist by e-mail (/follow/confirm, /follow/unsubscribe).
   'library',
   'follow',
+  // Issue 17: /search?q= and /genre/{slug}.
+  'search',
+  'genre',
 ] as const;
 
 /**

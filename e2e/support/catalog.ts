@@ -14,7 +14,7 @@ const MIME: Record<string, string> = { '.mp3': 'audio/mpeg', '.wav': 'audio/wav'
 export async function uploadTrackByApi(
   page: Page,
   file: string,
-  fields: { trackName: string; artistName?: string; price?: string; allowFullPlayback?: boolean; cover?: string },
+  fields: { trackName: string; artistName?: string; price?: string; allowFullPlayback?: boolean; cover?: string; genre?: string; tags?: string },
 ): Promise<UploadedTrack> {
   const response = await page.request.post('/api/tracks', {
     multipart: {
@@ -22,6 +22,8 @@ export async function uploadTrackByApi(
       artistName: fields.artistName ?? 'E2E Artist',
       price: fields.price ?? '',
       allowFullPlayback: String(fields.allowFullPlayback ?? true),
+      ...(fields.genre ? { genre: fields.genre } : {}),
+      ...(fields.tags ? { tags: fields.tags } : {}),
       audio: { name: path.basename(file), mimeType: MIME[path.extname(file)] ?? 'application/octet-stream', buffer: fs.readFileSync(file) },
       ...(fields.cover ? { coverPhoto: imagePart(fields.cover) } : {}),
     },

@@ -19,6 +19,7 @@ import { mailPlugin, type MailTransport } from './modules/mail';
 import { mediaPlugin } from './modules/media';
 import { playbackPlugin } from './modules/playback';
 import { publicPagesPlugin } from './modules/public-pages';
+import { searchPlugin } from './modules/search';
 import { storagePlugin } from './modules/storage';
 import { resumableUploadsPlugin, uploadsPlugin } from './modules/uploads';
 import { profilesPlugin } from './modules/profiles';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(playbackPlugin);
     await app.register(discoveryPlugin);
     await app.register(publicPagesPlugin);
+    await app.register(searchPlugin);
     await app.register(profilesPlugin);
     await app.register(analyticsPlugin);
     await app.register(followsPlugin);

@@ -24,6 +24,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { GENRE_SLUGS } from '#common/genres';
 import { toSlug } from '#common/slug';
 import { buildApp } from '../app';
 import { albums, covers, tracks, users } from '../db/schema';
@@ -434,6 +435,8 @@ async function seed(args: Args) {
         coverId,
         price: priced < 0.6 ? 0 : priced < 0.9 ? 5_000 : 10_000,
         allowFullPlayback: random() < 0.85,
+        // Every genre has songs to browse (by position: the random sequence stays as it was).
+        genre: GENRE_SLUGS[i % GENRE_SLUGS.length]!,
         downloadCount: downloadCounts[i]!,
         streamCount: playCounts[i]!,
         uploadedAt,

@@ -4,6 +4,7 @@ import { PUBLIC_NOT_FOUND_MESSAGES } from '#common/schemas/public';
 import { PROFILE_MESSAGES } from '#common/schemas/profile';
 import { PAYMENT_MESSAGES, RECEIPT_MESSAGES, REFUND_MESSAGES } from '#common/schemas/payments';
 import { SALES_MESSAGES } from '#common/schemas/sales';
+import { SEARCH_MESSAGES } from '#common/schemas/search';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
@@ -64,6 +65,8 @@ export const ERRORS = {
 
   // What fans read and download.
   'profile.not-found': { status: 404, message: PUBLIC_NOT_FOUND_MESSAGES.profile },
+  'genre.not-found': { status: 404, message: SEARCH_MESSAGES.genreNotFound },
+  'list.cursor-invalid': { status: 400, message: SEARCH_MESSAGES.cursorInvalid },
   'download.purchase-required': { status: 402, message: 'This is for sale: buy it to download it.' },
   'download.format-unknown': { status: 400, message: DOWNLOAD_FORMAT_MESSAGES.unknown },
   'download.format-unavailable': { status: 400, message: DOWNLOAD_FORMAT_MESSAGES.flacNotAvailable },

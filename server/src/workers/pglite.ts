@@ -6,6 +6,8 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 interface PgliteWorkerData {
@@ -21,7 +23,8 @@ const { dataDir, socketPath } = workerData as PgliteWorkerData;
 // queries rather than every audio stream (docs/decisions/018). Uncontended, it changes nothing.
 if (process.platform === 'linux') os.setPriority(10);
 
-const db = await PGlite.create({ dataDir });
+// Search (migration 0010, docs/decisions/037) uses trigrams and Levenshtein distances.
+const db = await PGlite.create({ dataDir, extensions: { pg_trgm, fuzzystrmatch } });
 if (!socketPath) {
   // A fresh cluster was made: the thread ends here, taking initdb's WebAssembly instances with it
   // (docs/decisions/032-upload-memory.md).

@@ -29,6 +29,8 @@ const TrackPage = lazy(() => import('@/features/track/components/track-page').th
 const AlbumPage = lazy(() => import('@/features/album/components/album-page').then((m) => ({ default: m.AlbumPage })));
 const LibraryPage = lazy(() => import('@/features/library/components/library-page').then((m) => ({ default: m.LibraryPage })));
 const FollowPage = lazy(() => import('@/features/follow/components/follow-pages').then((m) => ({ default: m.FollowPage })));
+const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
+const GenrePage = lazy(() => import('@/features/search/components/genre-page').then((m) => ({ default: m.GenrePage })));
 const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */
@@ -108,6 +110,18 @@ export function AppRoutes() {
           {({ albumId }) => (
             <PublicLayout>
               <AlbumPage albumId={albumId} />
+            </PublicLayout>
+          )}
+        </Route>
+        <Route path="/search">
+          <PublicLayout>
+            <SearchPage />
+          </PublicLayout>
+        </Route>
+        <Route path="/genre/:slug">
+          {({ slug }) => (
+            <PublicLayout>
+              <GenrePage slug={slug} />
             </PublicLayout>
           )}
         </Route>

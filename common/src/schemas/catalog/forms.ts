@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALBUM_TRACK_AUDIO_ACCEPT, CATALOG_MESSAGES, type FileLike, MAX_ALBUM_TRACKS, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES, MAX_NEW_ALBUM_TRACKS, TRACK_AUDIO_ACCEPT, albumNameSchema, artistNameSchema, isFileLike, looksLikeAcceptedAudio, looksLikeAcceptedCover, priceSchema, trackNameSchema } from './rules';
+import { ALBUM_TRACK_AUDIO_ACCEPT, CATALOG_MESSAGES, type FileLike, MAX_ALBUM_TRACKS, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES, MAX_NEW_ALBUM_TRACKS, TRACK_AUDIO_ACCEPT, albumNameSchema, artistNameSchema, genreSchema, isFileLike, looksLikeAcceptedAudio, looksLikeAcceptedCover, priceSchema, tagsSchema, trackNameSchema } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // Web forms (react-hook-form + zodResolver). The cover's pixel size can only be read once the
@@ -18,12 +18,18 @@ const coverFileSchema = z
   .refine(looksLikeAcceptedCover, CATALOG_MESSAGES.coverPhoto)
   .refine((file) => file.size <= MAX_COVER_FILE_BYTES, CATALOG_MESSAGES.coverTooLarge);
 
+/** Issue 17: a genre from the list ("" none) and tags typed as "love, nairobi". */
+const genreFormSchema = genreSchema.optional().transform((value) => value ?? null);
+const tagsFormSchema = tagsSchema.optional().transform((value) => value ?? []);
+
 /** Upload New Track dialog. */
 export const trackUploadFormSchema = z.object({
   trackName: trackNameSchema,
   artistName: artistNameSchema,
   price: priceSchema,
   allowFullPlayback: z.boolean().default(true),
+  genre: genreFormSchema,
+  tags: tagsFormSchema,
   audioFile: audioFileSchema(TRACK_AUDIO_ACCEPT, CATALOG_MESSAGES.audioFormat),
   coverPhoto: coverFileSchema.nullish(),
 });
@@ -35,6 +41,8 @@ export const trackEditFormSchema = z.object({
   artistName: artistNameSchema,
   price: priceSchema,
   allowFullPlayback: z.boolean(),
+  genre: genreFormSchema,
+  tags: tagsFormSchema,
   coverPhoto: coverFileSchema.nullish(),
 });
 export type TrackEditFormInput = z.input<typeof trackEditFormSchema>;
@@ -54,6 +62,8 @@ export const albumFormSchema = z
   .object({
     albumName: albumNameSchema,
     price: priceSchema,
+    genre: genreFormSchema,
+    tags: tagsFormSchema,
     coverPhoto: coverFileSchema.nullish(),
     selectedSongs: z.array(z.string()).max(MAX_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyTracks),
     newTracks: z.array(albumTrackFormSchema).max(MAX_NEW_ALBUM_TRACKS, CATALOG_MESSAGES.albumTooManyNewTracks),

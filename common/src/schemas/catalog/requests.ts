@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS, MAX_NEW_ALBUM_TRACKS, albumNameSchema, allowFullPlaybackSchema, artistNameSchema, booleanFieldSchema, priceSchema, trackNameSchema } from './rules';
+import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS, MAX_NEW_ALBUM_TRACKS, albumNameSchema, allowFullPlaybackSchema, artistNameSchema, booleanFieldSchema, genreSchema, priceSchema, tagsSchema, trackNameSchema } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // Server: the text fields of the multipart calls (spec section 7), after the files are set aside.
@@ -11,6 +11,8 @@ export const trackCreateFieldsSchema = z.object({
   artistName: artistNameSchema,
   price: priceSchema,
   allowFullPlayback: allowFullPlaybackSchema.default(true),
+  genre: genreSchema.optional().transform((value) => value ?? null),
+  tags: tagsSchema.optional().transform((value) => value ?? []),
 });
 export type TrackCreateFields = z.output<typeof trackCreateFieldsSchema>;
 
@@ -20,6 +22,8 @@ export const trackUpdateFieldsSchema = z.object({
   artistName: artistNameSchema.optional(),
   price: priceSchema.optional(),
   allowFullPlayback: allowFullPlaybackSchema.optional(),
+  genre: genreSchema.optional(),
+  tags: tagsSchema.optional(),
   /** "true" removes the current cover (an empty coverPhoto keeps it). */
   removeCoverPhoto: booleanFieldSchema('removeCoverPhoto must be true or false').optional(),
 });
@@ -46,6 +50,8 @@ const albumTracksSchema = z
 export const albumFieldsSchema = z.object({
   albumName: albumNameSchema,
   price: priceSchema,
+  genre: genreSchema.optional().transform((value) => value ?? null),
+  tags: tagsSchema.optional().transform((value) => value ?? []),
   selectedSongs: selectedSongsSchema.default([]),
   albumTracks: albumTracksSchema.default([]),
 });
@@ -58,6 +64,8 @@ export type AlbumFields = z.output<typeof albumFieldsSchema>;
 export const albumUpdateFieldsSchema = z.object({
   albumName: albumNameSchema.optional(),
   price: priceSchema.optional(),
+  genre: genreSchema.optional(),
+  tags: tagsSchema.optional(),
   selectedSongs: selectedSongsSchema.optional(),
   albumTracks: albumTracksSchema.optional(),
   /** "true" removes the current cover (an empty coverPhoto keeps it). */

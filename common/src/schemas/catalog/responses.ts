@@ -29,6 +29,10 @@ export const trackSchema = z.object({
   /** Minor units (KES x 100); 0 means free. */
   price: z.number(),
   allowFullPlayback: z.boolean(),
+  /** Issue 17: a slug of common/genres.ts (GET /api/genres names them), or null. */
+  genre: z.string().nullable(),
+  /** Issue 17: up to 5, lowercased. */
+  tags: z.array(z.string()),
   streamCount: z.number(),
   /** False until the compressed streaming renditions exist (the original streams meanwhile). */
   streamReady: z.boolean(),
@@ -43,6 +47,8 @@ export const albumSchema = z.object({
   artistName: z.string(),
   coverPhotoFilename: z.string().nullable(),
   price: z.number(),
+  genre: z.string().nullable(),
+  tags: z.array(z.string()),
   createdAt: z.string(),
   /** In album order. */
   tracks: z.array(trackSchema),

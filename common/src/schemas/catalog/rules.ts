@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PRICE_KES, parseKesToMinor, type PriceProblem } from '../../money';
 import { cleanName } from '../../text';
+import { isGenreSlug, parseTags, TAG_MESSAGES } from '../../genres';
 import { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize } from '../../playback';
 
 export { COVER_SIZES, PLAY_COUNT_AFTER_SECONDS, PREVIEW_SECONDS, coverUrl, streamUrl, type CoverSize };
@@ -184,3 +185,27 @@ export const booleanFieldSchema = (message: string) =>
     .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
 
 export const allowFullPlaybackSchema = booleanFieldSchema('Choose full playback or a 25-second preview');
+
+/**
+ * Issue 17: a genre from common/genres.ts, by slug. "" or null means none (an edit clears it).
+ * Answers the slug or null.
+ */
+export const genreSchema = z
+  .union([z.string(), z.null()], { message: TAG_MESSAGES.genreUnknown })
+  .transform((value, context) => {
+    const slug = (value ?? '').trim().toLowerCase();
+    if (!slug) return null;
+    if (isGenreSlug(slug)) return slug;
+    context.addIssue({ code: 'custom', message: TAG_MESSAGES.genreUnknown });
+    return z.NEVER;
+  });
+
+/** Issue 17: up to 5 tags, comma-separated text (multipart) or a JSON list; see parseTags. */
+export const tagsSchema = z
+  .union([z.string(), z.array(z.string()), z.null()], { message: TAG_MESSAGES.invalid })
+  .transform((value, context) => {
+    const parsed = parseTags(value ?? []);
+    if ('tags' in parsed) return parsed.tags;
+    context.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  });

@@ -1,5 +1,6 @@
 
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { searchColumns } from './search-columns';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -15,7 +16,12 @@ export const users = pgTable('users', {
   saleEmails: boolean('sale_emails').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+  /** Issue 17: the display name as search reads it (decision 037). */
+  ...searchColumns('sauti_search_doc("display_name", NULL, NULL, NULL)'),
+}, (t) => [
+  index('users_search_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+  index('users_search_tsv_idx').using('gin', t.searchTsv),
+]);
 
 export const sessions = pgTable(
   'sessions',

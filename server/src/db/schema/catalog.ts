@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { searchColumns } from './search-columns';
 
 /**
  * A cover photo: the 3000x3000 original (kept for downloads) and the small derived images the
@@ -48,11 +49,22 @@ export const albums = pgTable(
     coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
     /** Minor units (KES x 100); 0 is free. */
     price: integer('price').notNull().default(0),
+    /** Issue 17: a slug of common/genres.ts, or none. */
+    genre: text('genre'),
+    /** Issue 17: up to 5, trimmed and lowercased. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 17: name, genre and tags as search reads them (decision 037). */
+    ...searchColumns('sauti_search_doc("album_name", NULL, "genre", "tags")'),
   },
   // New Releases (issue 17) reads the newest albums.
-  (t) => [index('albums_user_id_idx').on(t.userId), index('albums_created_idx').on(t.createdAt)],
+  (t) => [
+    index('albums_user_id_idx').on(t.userId),
+    index('albums_created_idx').on(t.createdAt),
+    index('albums_search_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+    index('albums_search_tsv_idx').using('gin', t.searchTsv),
+  ],
 );
 
 export const tracks = pgTable(
@@ -79,17 +91,27 @@ export const tracks = pgTable(
     coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
     price: integer('price').notNull().default(0),
     allowFullPlayback: boolean('allow_full_playback').notNull().default(true),
+    /** Issue 17: a slug of common/genres.ts, or none. */
+    genre: text('genre'),
+    /** Issue 17: up to 5, trimmed and lowercased. */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
     downloadCount: integer('download_count').notNull().default(0),
     /** Counted plays (plays table), kept here so lists need no aggregate. */
     streamCount: integer('stream_count').notNull().default(0),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 17: name, artist name, genre and tags as search reads them (decision 037). */
+    ...searchColumns('sauti_search_doc("track_name", "artist_name", "genre", "tags")'),
   },
   (t) => [
     index('tracks_user_id_idx').on(t.userId),
     index('tracks_album_id_idx').on(t.albumId),
     // New Releases (issue 17) reads the newest tracks that are not on an album.
     index('tracks_single_uploaded_idx').on(t.uploadedAt).where(sql`${t.albumId} IS NULL`),
+    // A genre's page, newest first, paged by (uploaded_at, id).
+    index('tracks_genre_uploaded_idx').on(t.genre, t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('tracks_search_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+    index('tracks_search_tsv_idx').using('gin', t.searchTsv),
   ],
 );
 

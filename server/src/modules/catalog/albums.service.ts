@@ -47,6 +47,11 @@ function albumFields<S extends typeof albumFieldsSchema | typeof albumUpdateFiel
   }) as z.output<S>;
 }
 
+interface AlbumLabels {
+  genre: string | null;
+  tags: string[];
+}
+
 interface NewAlbumTrack {
   entry: z.output<typeof albumFieldsSchema>['albumTracks'][number];
   audio: CheckedAudio;
@@ -135,7 +140,7 @@ export class AlbumsService {
     userId: string,
     newTracks: NewAlbumTrack[],
     cover: CheckedCover | undefined,
-    commit: (tx: DbOrTx, addTracks: (albumId: string) => Promise<string[]>) => Promise<void>,
+    commit: (tx: DbOrTx, addTracks: (albumId: string, labels: AlbumLabels) => Promise<string[]>) => Promise<void>,
   ): Promise<void> {
     const staged = stage(this.context);
     try {
@@ -144,7 +149,8 @@ export class AlbumsService {
         ...(cover ? [{ key: cover.key, path: cover.file.path, contentType: cover.mimeType }] : []),
       ]);
       await this.db.transaction(async (tx) => {
-        const addTracks = async (albumId: string) => {
+        // A song added through the album takes the album's genre and tags (issue 17); each can be edited after.
+        const addTracks = async (albumId: string, labels: AlbumLabels) => {
           for (const { entry, audio, trackId } of newTracks) {
             await insertTrack(tx, {
               id: trackId,
@@ -159,6 +165,8 @@ export class AlbumsService {
               audioKey: audio.key,
               price: entry.price,
               allowFullPlayback: entry.allowFullPlayback,
+              genre: labels.genre,
+              tags: labels.tags,
             });
             await this.context.jobs.enqueue(MEDIA_JOBS.renditions, { trackId }, { tx });
           }
@@ -192,8 +200,16 @@ export class AlbumsService {
     await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
       // Checked again inside the transaction, and held: a selected song may be deleted meanwhile.
       await this.checkSelected(tx, userId, selected, true);
-      await insertAlbum(tx, { id: albumId, userId, albumName: fields.albumName, price: fields.price, coverId: null });
-      const added = await addTracks(albumId);
+      await insertAlbum(tx, {
+        id: albumId,
+        userId,
+        albumName: fields.albumName,
+        price: fields.price,
+        genre: fields.genre,
+        tags: fields.tags,
+        coverId: null,
+      });
+      const added = await addTracks(albumId, { genre: fields.genre, tags: fields.tags });
       if (cover) await updateAlbum(tx, albumId, { coverId: cover.id });
       await setAlbumTracks(tx, albumId, [...selected, ...added]);
     });
@@ -223,7 +239,7 @@ export class AlbumsService {
       const songsSent = fields.selectedSongs !== undefined || fields.albumTracks !== undefined;
       if (songsSent && selected.length + newTracks.length === 0) throw new AppError('form.invalid', CATALOG_MESSAGES.albumNeedsSongs);
       if (selected.length + newTracks.length > MAX_ALBUM_TRACKS) throw new AppError('form.invalid', CATALOG_MESSAGES.albumTooManyTracks);
-      const added = await addTracks(albumId);
+      const added = await addTracks(albumId, { genre: fields.genre ?? album.genre, tags: fields.tags ?? album.tags });
       await setAlbumTracks(tx, albumId, [...selected, ...added]);
 
       const dropCover = (cover !== undefined || fields.removeCoverPhoto === true) && album.coverId !== null;
@@ -231,6 +247,8 @@ export class AlbumsService {
       await updateAlbum(tx, albumId, {
         ...(fields.albumName !== undefined ? { albumName: fields.albumName } : {}),
         ...(fields.price !== undefined ? { price: fields.price } : {}),
+        ...(fields.genre !== undefined ? { genre: fields.genre } : {}),
+        ...(fields.tags !== undefined ? { tags: fields.tags } : {}),
         ...(cover ? { coverId: cover.id } : fields.removeCoverPhoto ? { coverId: null } : {}),
       });
       if (oldCover) {

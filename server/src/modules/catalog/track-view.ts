@@ -20,6 +20,8 @@ export function toTrack(row: TrackListRow): Track {
     albumId: row.albumId,
     price: row.price,
     allowFullPlayback: row.allowFullPlayback,
+    genre: row.genre,
+    tags: row.tags,
     streamCount: row.streamCount,
     streamReady: row.streamReady,
   };
@@ -34,6 +36,8 @@ export function toAlbum(row: AlbumListRow, tracks: TrackListRow[]): Album {
     artistName: row.artistName,
     coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
     price: row.price,
+    genre: row.genre,
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     tracks: tracks.filter((track) => track.albumId === row.id).map(toTrack),
   };

@@ -105,6 +105,8 @@ export class TracksService {
           coverId: cover?.id ?? null,
           price: fields.price,
           allowFullPlayback: fields.allowFullPlayback,
+          genre: fields.genre,
+          tags: fields.tags,
         });
         await this.context.jobs.enqueue(MEDIA_JOBS.renditions, { trackId }, { tx });
         if (cover) await this.context.jobs.enqueue(MEDIA_JOBS.coverVariants, { coverId: cover.id }, { tx });
@@ -155,6 +157,8 @@ export class TracksService {
         if (fields.artistName !== undefined) values.artistName = fields.artistName;
         if (fields.price !== undefined) values.price = fields.price;
         if (fields.allowFullPlayback !== undefined) values.allowFullPlayback = fields.allowFullPlayback;
+        if (fields.genre !== undefined) values.genre = fields.genre;
+        if (fields.tags !== undefined) values.tags = fields.tags;
         if (cover) values.coverId = cover.id;
         else if (fields.removeCoverPhoto) values.coverId = null;
         if (audio) {

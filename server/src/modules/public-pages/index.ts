@@ -1,5 +1,5 @@
 /** What anyone may read: public profiles, track and album pages, the sitemap and robots.txt. */
 export { publicPagesPlugin } from './public-pages.plugin';
-export { toPublicAlbumSummary, toPublicTrack } from './public-view';
-export { publicAlbumColumns, publicTrackColumns, type PublicAlbumRow } from './public-pages.repo';
+export { toPublicAlbumSummary, toPublicArtist, toPublicTrack } from './public-view';
+export { isPublicArtist, publicAlbumColumns, publicTrackColumns, type ArtistRow, type PublicAlbumRow } from './public-pages.repo';
 export { itemDownloads, type ItemDownloads } from './item-downloads';

@@ -32,11 +32,13 @@ const PUBLIC_TRACK_KEYS = [
   'downloadCount',
   'duration',
   'fileSize',
+  'genre',
   'id',
   'mimeType',
   'price',
   'purchasable',
   'streamCount',
+  'tags',
   'trackName',
   'uploadedAt',
   'userId',
@@ -343,11 +345,13 @@ describe('the public read API', () => {
         artistName: 'DJ Kali',
         coverPhotoFilename: null,
         price: 30000,
+        genre: null,
+        tags: [],
         createdAt: album.createdAt,
         // Priced, and DJ Kali has no payout method yet (issue 16).
         purchasable: false,
       });
-      expect(Object.keys(response.json().album).sort()).toEqual(['albumName', 'artistName', 'coverPhotoFilename', 'createdAt', 'id', 'price', 'purchasable', 'userId']);
+      expect(Object.keys(response.json().album).sort()).toEqual(['albumName', 'artistName', 'coverPhotoFilename', 'createdAt', 'genre', 'id', 'price', 'purchasable', 'tags', 'userId']);
       expect(detail.tracks.map((track) => track.id)).toEqual([songs.usiku.id, songs.asubuhi.id]);
       for (const track of response.json().tracks) expect(Object.keys(track).sort()).toEqual(PUBLIC_TRACK_KEYS);
       expect(detail.user.id).toBe(kali.id);

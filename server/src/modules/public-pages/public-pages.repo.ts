@@ -50,6 +50,8 @@ export const publicTrackColumns = {
   albumId: tracks.albumId,
   price: tracks.price,
   allowFullPlayback: tracks.allowFullPlayback,
+  genre: tracks.genre,
+  tags: tracks.tags,
   streamCount: tracks.streamCount,
   sellerCanBePaid: sellerCanBePaid(tracks.userId),
 };
@@ -70,6 +72,8 @@ export interface PublicTrackRow {
   albumPosition: number | null;
   price: number;
   allowFullPlayback: boolean;
+  genre: string | null;
+  tags: string[];
   streamCount: number;
   sellerCanBePaid: boolean;
 }
@@ -82,6 +86,8 @@ export const publicAlbumColumns = {
   coverId: albums.coverId,
   coverMimeType: covers.mimeType,
   price: albums.price,
+  genre: albums.genre,
+  tags: albums.tags,
   createdAt: albums.createdAt,
   coverByteSize: covers.byteSize,
   sellerCanBePaid: sellerCanBePaid(albums.userId),
@@ -93,6 +99,8 @@ export interface PublicAlbumRow {
   coverId: string | null;
   coverMimeType: string | null;
   price: number;
+  genre: string | null;
+  tags: string[];
   createdAt: Date;
   /** The cover's original, which the album's original ZIP holds (null: no cover). */
   coverByteSize: number | null;
@@ -100,7 +108,7 @@ export interface PublicAlbumRow {
 }
 
 /** An account that never verified its e-mail address has no public page (it cannot sign in to make one). */
-const isPublicArtist = isNotNull(users.emailVerifiedAt);
+export const isPublicArtist = isNotNull(users.emailVerifiedAt);
 
 export async function findArtistById(db: Db, id: string): Promise<ArtistRow | undefined> {
   const [row] = await db.select(artistColumns).from(users).where(and(eq(users.id, id), isPublicArtist)).limit(1);

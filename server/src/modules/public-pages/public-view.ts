@@ -33,6 +33,8 @@ export function toPublicTrack(row: Omit<PublicTrackRow, 'albumPosition'>): Publi
     albumId: row.albumId,
     price: row.price,
     allowFullPlayback: row.allowFullPlayback,
+    genre: row.genre,
+    tags: row.tags,
     streamCount: row.streamCount,
     purchasable: purchasable(row.price, row.sellerCanBePaid),
   };
@@ -47,6 +49,8 @@ export function toPublicAlbumSummary(row: PublicAlbumRow, artist: ArtistRow): Pu
     artistName: artist.displayName,
     coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
     price: row.price,
+    genre: row.genre,
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     purchasable: purchasable(row.price, row.sellerCanBePaid),
   };

@@ -1,15 +1,20 @@
 import { Link } from 'wouter';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
+import { SearchBox } from '@/features/search/components/search-box';
 import { useCurrentUser } from '@/lib/auth';
 
-/** The public pages' top bar: the logo, the artists' page, and sign-in or the dashboard. */
+/**
+ * The public pages' top bar: the logo, search (a row of its own on phones), the artists' page,
+ * and sign-in or the dashboard.
+ */
 export function SiteHeader() {
   const { user } = useCurrentUser();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex min-h-16 max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:flex-nowrap sm:px-6">
         <BrandLogo />
+        <SearchBox className="order-last w-full sm:order-none sm:max-w-sm sm:flex-1" />
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-2">
           <Button asChild variant="ghost" size="sm" className="hidden sm:inline-flex">
             <Link href="/for-artists">For Artists</Link>

@@ -21,3 +21,24 @@ describe('the purchase page on the server (issue 16)', () => {
     expect(pageDataFor('/purchase', '')).toBeNull();
   });
 });
+
+describe('the search and genre pages on the server (issue 17)', () => {
+  it('reads the search of the address, and keeps the query in the canonical address', () => {
+    const page = pageDataFor('/search', '?q=Nyo%20ta')!;
+    expect(page.queries.map(urlFromQueryKey)).toEqual(['/api/search?q=Nyo+ta&limit=20']);
+    expect(page.head(new QueryClient()).canonicalPath).toBe('/search?q=Nyo%20ta');
+    expect(pageDataFor('/search', '')!.queries.map(urlFromQueryKey)).toEqual(['/api/search?q=&limit=20']);
+  });
+
+  it("reads a genre's first page and names the genre in the head", () => {
+    const page = pageDataFor('/genre/bongo-flava')!;
+    expect(page.queries.map(urlFromQueryKey)).toEqual(['/api/genres/bongo-flava/tracks']);
+    const client = new QueryClient();
+    client.setQueryData(page.queries[0]!, { genre: { slug: 'bongo-flava', name: 'Bongo Flava' }, tracks: [], nextCursor: null });
+    expect(page.head(client)).toMatchObject({ title: 'Bongo Flava · Sauti', canonicalPath: '/genre/bongo-flava' });
+  });
+
+  it('leaves /genre alone to the 404 page: a reserved word, not a profile', () => {
+    expect(pageDataFor('/genre', '')).toBeNull();
+  });
+});

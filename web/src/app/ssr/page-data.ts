@@ -2,12 +2,14 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { formatPrice } from '#common/money';
 import { coverUrl, profilePhotoUrl } from '#common/playback';
 import type { AlbumDetail, ProfileResponse, TrackDetail } from '#common/schemas/public';
+import type { GenreTracksResponse } from '#common/schemas/search';
 import { isReservedRouteWord } from '#common/slug';
 import type { PageHead } from '#common/ssr';
 import { albumDetailQueryKey } from '@/features/album/api/album-detail';
 import { editorsPicksQuery, featuredArtistsQuery, featuredTracksQuery, newReleasesQuery } from '@/features/landing/api/featured';
 import { profileQueryKey } from '@/features/profile/api/profile';
 import { receiptQueryKey } from '@/features/receipt/api/receipt';
+import { genreTracksQueryKey, SEARCH_PAGE_LIMIT, searchQueryKey } from '@/features/search/api/search';
 import { trackDetailQueryKey } from '@/features/track/api/track-detail';
 
 /**
@@ -81,6 +83,37 @@ function receiptPage(reference: string, search: string): PageData {
   return { queries: token ? [receiptQueryKey(reference, token)] : [], head };
 }
 
+/** /search?q= (issue 17): the results for the address's query; its canonical address keeps the query. */
+function searchPage(search: string): PageData {
+  const q = new URLSearchParams(search).get('q') ?? '';
+  return {
+    queries: [searchQueryKey(q, SEARCH_PAGE_LIMIT)],
+    head: () => ({
+      title: q ? `${q} · Search · Sauti` : 'Search · Sauti',
+      description: SITE_DESCRIPTION,
+      canonicalPath: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
+      type: 'website',
+    }),
+  };
+}
+
+/** /genre/{slug} (issue 17): the genre's first page of songs (an unknown genre is the 404 page). */
+function genrePage(slug: string): PageData {
+  const key = genreTracksQueryKey(slug);
+  return {
+    queries: [key],
+    head(client) {
+      const { genre } = client.getQueryData<GenreTracksResponse>(key)!;
+      return {
+        title: `${genre.name} · Sauti`,
+        description: `New ${genre.name} songs from independent Kenyan artists on Sauti: stream, download and buy.`,
+        canonicalPath: `/genre/${genre.slug}`,
+        type: 'website',
+      };
+    },
+  };
+}
+
 /** The page's data and head; `search` ("?token=...") is read by the purchase page only. */
 export function pageDataFor(pathname: string, search = ''): PageData | null {
   const parts = pathname.split('/').slice(1);
@@ -89,6 +122,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
     const id = segment(raw);
     if (kind === 'profile') return profilePage(id);
     if (kind === 'purchase') return receiptPage(id, search);
+    if (kind === 'genre') return genrePage(id);
     if (kind === 'track') {
       const key = trackDetailQueryKey(id);
       return {
@@ -131,6 +165,8 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
         queries: [featuredTracksQuery.queryKey, featuredArtistsQuery.queryKey, editorsPicksQuery.queryKey, newReleasesQuery.queryKey],
         head: () => ({ title: SITE_TITLE, description: SITE_DESCRIPTION, canonicalPath: '/', type: 'website' }),
       };
+    case '/search':
+      return searchPage(search);
     case '/for-artists':
       return staticPage('/for-artists', 'For Artists · Sauti');
     case '/terms-and-conditions':

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { EditorsPickCarousel, NewReleasesCarousel, PopularArtistsCarousel, TrendingSongsCarousel } from './discovery-carousels';
 import { Hero } from './hero';
@@ -14,6 +15,12 @@ export function LandingPage() {
         <PopularArtistsCarousel />
         <EditorsPickCarousel />
         <NewReleasesCarousel />
+        {/* The genres themselves are on the search page: their list would weigh on every public page's script. */}
+        <p>
+          <Link href="/search" className="font-medium text-primary underline underline-offset-4">
+            Search or browse by genre
+          </Link>
+        </p>
       </div>
       <div className="pb-16">
         <JoinArtistCta />

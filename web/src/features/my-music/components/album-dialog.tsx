@@ -21,7 +21,7 @@ import { useUpload } from '../hooks/use-upload';
 import { albumFormData, albumSchema, type AlbumInput, type AlbumValues } from '../lib/catalog-forms';
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { AddAlbumTrackDialog, songPriceOf } from './add-album-track-dialog';
-import { CoverPhotoFormField, NameField, PriceField } from './form-fields';
+import { CoverPhotoFormField, GenreAndTagsFields, NameField, PriceField } from './form-fields';
 import { MY_MUSIC_TEXTS } from './texts';
 import { UploadProgress } from './upload-progress';
 
@@ -63,6 +63,8 @@ export function AlbumDialog({
     defaultValues: {
       albumName: album?.albumName ?? '',
       price: minorToKesInput(album?.price),
+      genre: album?.genre ?? '',
+      tags: album?.tags.join(', ') ?? '',
       coverPhoto: null,
       selectedSongs: album?.tracks.map((track) => track.id) ?? [],
       newTracks: [],
@@ -137,6 +139,7 @@ export function AlbumDialog({
               <NameField name="albumName" label="Album name" disabled={busy} />
               <PriceField disabled={busy} />
             </div>
+            <GenreAndTagsFields disabled={busy} />
 
             <section className="grid grid-cols-1 gap-2" aria-labelledby={`${listId}-new`}>
               <div className="flex flex-wrap items-center justify-between gap-2">

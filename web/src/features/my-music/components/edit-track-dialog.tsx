@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from '@/components/ui/form';
 import type { TrackEditVariables } from '../api/catalog-api';
 import { editTrackFormData, editTrackSchema, type EditTrackInput, type EditTrackValues } from '../lib/catalog-forms';
-import { CoverPhotoFormField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
+import { CoverPhotoFormField, GenreAndTagsFields, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
 
 /**
  * Edit Track (spec sections 2, 4, 5): name, artist, price, full playback or preview, and the
@@ -35,6 +35,8 @@ export function EditTrackDialog({
       artistName: track.artistName,
       price: minorToKesInput(track.price),
       allowFullPlayback: track.allowFullPlayback,
+      genre: track.genre ?? '',
+      tags: track.tags.join(', '),
       coverPhoto: null,
     },
   });
@@ -48,6 +50,8 @@ export function EditTrackDialog({
         artistName: values.artistName,
         price: values.price,
         allowFullPlayback: values.allowFullPlayback,
+        genre: values.genre,
+        tags: values.tags,
         ...(removeCover && !values.coverPhoto ? { coverPhotoFilename: null } : {}),
       },
       form: editTrackFormData(values, { removeCover }),
@@ -66,6 +70,7 @@ export function EditTrackDialog({
           <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="Edit Track">
             <TrackAndArtistFields />
             <PriceField />
+            <GenreAndTagsFields />
             <PlaybackModeField id="edit-full-playback" />
             <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={() => setRemoveCover(true)} />
             <DialogFooter>

@@ -3,6 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
+import { GENRES, MAX_TAGS } from '#common/genres';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { CoverPhotoField } from './cover-photo-field';
 
@@ -55,6 +56,8 @@ export interface CatalogFormValues {
   albumName?: string;
   price?: string | number | null;
   allowFullPlayback?: boolean;
+  genre?: string | null;
+  tags?: string | string[] | null;
   audioFile?: unknown;
   coverPhoto?: unknown;
 }
@@ -95,6 +98,66 @@ export function TrackAndArtistFields({ disabled }: { disabled?: boolean }) {
     <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
       <NameField name="trackName" label="Track name" disabled={disabled} />
       <NameField name="artistName" label="Artist name" disabled={disabled} />
+    </div>
+  );
+}
+
+/** Issue 17: the genre (a list that fits Kenya; none is allowed) and up to 5 tags, side by side. */
+export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
+  const { control } = useCatalogForm();
+  return (
+    <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
+      <FormField
+        control={control}
+        name="genre"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Genre</FormLabel>
+            <FormControl>
+              <select
+                className="h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 md:text-sm"
+                disabled={disabled}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(event.target.value)}
+              >
+                <option value="">No genre</option>
+                {GENRES.map((genre) => (
+                  <option key={genre.slug} value={genre.slug}>
+                    {genre.name}
+                  </option>
+                ))}
+              </select>
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+      <FormField
+        control={control}
+        name="tags"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Tags</FormLabel>
+            <FormControl>
+              <Input
+                autoComplete="off"
+                placeholder="love, nairobi"
+                disabled={disabled}
+                name={field.name}
+                ref={field.ref}
+                onBlur={field.onBlur}
+                value={Array.isArray(field.value) ? field.value.join(', ') : (field.value ?? '')}
+                onChange={(event) => field.onChange(event.target.value)}
+              />
+            </FormControl>
+            <FormDescription>Up to {MAX_TAGS}, separated by commas.</FormDescription>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
     </div>
   );
 }

@@ -17,11 +17,11 @@ import { uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { formatFileSize } from '#common/format';
 import { AudioFileField, chooseAudioFile } from './audio-file-field';
-import { CoverPhotoFormField, PlaybackModeField, PriceField, TrackAndArtistFields, type CatalogFormValues } from './form-fields';
+import { CoverPhotoFormField, GenreAndTagsFields, PlaybackModeField, PriceField, TrackAndArtistFields, type CatalogFormValues } from './form-fields';
 import { MY_MUSIC_TEXTS } from './texts';
 import { UploadProgress } from './upload-progress';
 
-const FIELDS = ['trackName', 'artistName', 'price', 'allowFullPlayback', 'audioFile', 'coverPhoto'] as const;
+const FIELDS = ['trackName', 'artistName', 'price', 'allowFullPlayback', 'genre', 'tags', 'audioFile', 'coverPhoto'] as const;
 
 /**
  * Upload New Track (spec sections 2, 4, 5): an MP3 or WAV by drag and drop or by choosing, its
@@ -43,7 +43,7 @@ export function UploadTrackDialog({
   const upload = useUpload();
   const form = useForm<UploadTrackInput, unknown, UploadTrackValues>({
     resolver: zodResolver(uploadTrackSchema),
-    defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined, coverPhoto: null },
+    defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, genre: '', tags: '', audioFile: undefined, coverPhoto: null },
   });
   const busy = upload.isUploading;
   /** Songs picked with this one, still to come, and how many were picked in all. */
@@ -66,7 +66,7 @@ export function UploadTrackDialog({
       toast({ title: MY_MUSIC_TEXTS.uploadSuccessful, description: `“${track.trackName}” is now in your songs.` });
       const [next, ...rest] = queue;
       if (!next) return close(false);
-      form.reset({ trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined, coverPhoto: null });
+      form.reset({ trackName: '', artistName, price: '', allowFullPlayback: true, genre: values.genre ?? '', tags: values.tags.join(', '), audioFile: undefined, coverPhoto: null });
       setQueue(rest);
       chooseAudioFile(form as unknown as UseFormReturn<CatalogFormValues>, next);
     } catch (error) {
@@ -123,6 +123,7 @@ export function UploadTrackDialog({
             )}
             <TrackAndArtistFields disabled={busy} />
             <PriceField disabled={busy} />
+            <GenreAndTagsFields disabled={busy} />
             <PlaybackModeField id="upload-full-playback" disabled={busy} />
             <CoverPhotoFormField disabled={busy} />
             <UploadProgress phase={upload.phase} percent={upload.percent} loaded={upload.loaded} total={upload.total} secondsLeft={upload.secondsLeft} />

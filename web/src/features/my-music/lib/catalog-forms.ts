@@ -37,6 +37,12 @@ export type AlbumValues = z.output<typeof albumSchema>;
 /** A price in minor units as the KES text the server reads ("150.50"; free is empty). */
 export const priceField = (minor: number): string => minorToKesInput(minor);
 
+/** Issue 17: genre ("" for none) and tags, comma-separated as the server reads them. */
+function appendLabels(form: FormData, values: { genre: string | null; tags: string[] }) {
+  form.append('genre', values.genre ?? '');
+  form.append('tags', values.tags.join(','));
+}
+
 function appendFile(form: FormData, name: string, file: FileLike | null | undefined) {
   if (file instanceof Blob) form.append(name, file, file.name);
 }
@@ -51,6 +57,7 @@ export function uploadTrackFormData(values: UploadTrackValues, options: { audioU
   form.append('artistName', values.artistName);
   form.append('price', priceField(values.price));
   form.append('allowFullPlayback', String(values.allowFullPlayback));
+  appendLabels(form, values);
   appendFile(form, 'coverPhoto', values.coverPhoto);
   if (options.audioUploadId) form.append('audioUploadId', options.audioUploadId);
   else appendFile(form, 'audio', values.audioFile);
@@ -64,6 +71,7 @@ export function editTrackFormData(values: EditTrackValues, options: { removeCove
   form.append('artistName', values.artistName);
   form.append('price', priceField(values.price));
   form.append('allowFullPlayback', String(values.allowFullPlayback));
+  appendLabels(form, values);
   if (values.coverPhoto) appendFile(form, 'coverPhoto', values.coverPhoto);
   else if (options.removeCover) form.append('removeCoverPhoto', 'true');
   return form;
@@ -78,6 +86,7 @@ export function albumFormData(values: AlbumValues, options: { removeCover?: bool
   const form = new FormData();
   form.append('albumName', values.albumName);
   form.append('price', priceField(values.price));
+  appendLabels(form, values);
   form.append('selectedSongs', JSON.stringify(values.selectedSongs));
   form.append(
     'albumTracks',

@@ -1,4 +1,6 @@
 import { FollowButton } from '@/lib/follow';
+import { Link } from 'wouter';
+import { genreName } from '#common/genres';
 import { formatDuration } from '#common/format';
 import { PREVIEW_SECONDS } from '#common/playback';
 import type { TrackDetail } from '#common/schemas/public';
@@ -44,6 +46,11 @@ function Track({ detail: { track, user } }: { detail: TrackDetail }) {
           <RelativeDate value={track.uploadedAt} />
           <span>{countLabel(track.streamCount, 'stream')}</span>
           <span>{countLabel(track.downloadCount, 'download')}</span>
+          {track.genre && genreName(track.genre) && (
+            <Link href={`/genre/${track.genre}`} className="underline underline-offset-4 hover:text-foreground">
+              {genreName(track.genre)}
+            </Link>
+          )}
         </p>
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
           <PlayPauseButton track={track} large />

@@ -1,0 +1,157 @@
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { albums, covers, tracks, users } from '../../db/schema';
+import { isPublicArtist, publicAlbumColumns, publicTrackColumns, type ArtistRow } from '../public-pages';
+import { allowsTypo } from './search-terms';
+
+/**
+ * Reads for finding music (issue 17, docs/decisions/037): a genre's tracks and the three search
+ * lists. Public rows only: those of artists whose e-mail address is verified, as the public
+ * profile shows them.
+ */
+
+/** Trigram word similarity under which a word is not even a candidate for "one typo" (see 037). */
+const TYPO_CANDIDATE_THRESHOLD = 0.3;
+
+/**
+ * Matches are ranked among at most this many candidates, the most played first: a two-letter
+ * prefix can match a tenth of the catalogue, and ranking all of it would cost what no fan typing
+ * notices (decision 037). A query precise enough to matter has fewer matches than this.
+ */
+const CANDIDATES = 200;
+
+/** A row's stored search document (search_doc) and its words (search_tsv), see migration 0010. */
+interface SearchDocument {
+  doc: SQL;
+  tsv: SQL;
+}
+const trackDoc: SearchDocument = { doc: sql`${tracks.searchDoc}`, tsv: sql`${tracks.searchTsv}` };
+const albumDoc: SearchDocument = { doc: sql`${albums.searchDoc}`, tsv: sql`${albums.searchTsv}` };
+const artistDoc: SearchDocument = { doc: sql`${users.searchDoc}`, tsv: sql`${users.searchTsv}` };
+
+/** The word as a typed prefix: "nyo" finds "nyota". Words hold only letters and digits (searchWords). */
+const prefixOf = (document: SearchDocument, word: string) => sql`${document.tsv} @@ to_tsquery('simple', ${`${word}:*`})`;
+
+/**
+ * One word matches a document when a word of the document starts with it, or (5 letters or more)
+ * when a word of the document, or its start, is one edit away (Levenshtein). Trigrams (indexed)
+ * find the candidates; the distance decides.
+ */
+function wordMatches(document: SearchDocument, word: string): SQL {
+  if (!allowsTypo(word)) return prefixOf(document, word);
+  const { doc } = document;
+  return sql`(${prefixOf(document, word)} OR (${doc} %> ${word} AND EXISTS (
+    SELECT 1 FROM unnest(string_to_array(${doc}, ' ')) AS d(w)
+    WHERE levenshtein_less_equal(d.w, ${word}, 1) <= 1 OR levenshtein_less_equal(left(d.w, ${[...word].length}), ${word}, 1) <= 1)))`;
+}
+
+const allWordsMatch = (document: SearchDocument, words: string[]) => sql.join(words.map((word) => wordMatches(document, word)), sql` AND `);
+
+/**
+ * Best first: the name starting with the query (the document starts with the folded name), then
+ * words matched without a typo, then how close the query is to the start of the name (a typo in
+ * the name's first word), then to the document as a whole.
+ */
+function relevance(document: SearchDocument, words: string[]): SQL[] {
+  const phrase = words.join(' ');
+  const exactWords = sql.join(words.map((word) => sql`(${prefixOf(document, word)})::int`), sql` + `);
+  return [
+    desc(sql`(${document.doc} LIKE ${`${phrase}%`})`),
+    desc(sql`(${exactWords})`),
+    desc(sql`similarity(${phrase}, left(${document.doc}, ${[...phrase].length}))`),
+    desc(sql`word_similarity(${phrase}, ${document.doc})`),
+  ];
+}
+
+/** Runs the searches with the typo threshold of this transaction (SET LOCAL: no other query sees it). */
+export async function withSearchSettings<T>(db: Db, run: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_CANDIDATE_THRESHOLD)}, true)`);
+    return run(tx);
+  });
+}
+
+export async function searchTracks(db: DbOrTx, words: string[], limit: number) {
+  const candidates = db
+    .select({ id: tracks.id })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(and(isPublicArtist, allWordsMatch(trackDoc, words)))
+    .orderBy(desc(tracks.streamCount), desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(CANDIDATES)
+    .as('candidates');
+  return db
+    .select(publicTrackColumns)
+    .from(candidates)
+    .innerJoin(tracks, eq(tracks.id, candidates.id))
+    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .orderBy(...relevance(trackDoc, words), desc(tracks.streamCount), desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(limit);
+}
+
+const artistColumns = { id: users.id, displayName: users.displayName, displaySlug: users.displaySlug, profilePhotoKey: users.profilePhotoKey };
+
+export async function searchArtists(db: DbOrTx, words: string[], limit: number): Promise<ArtistRow[]> {
+  return db
+    .select(artistColumns)
+    .from(users)
+    .where(and(isPublicArtist, allWordsMatch(artistDoc, words)))
+    .orderBy(...relevance(artistDoc, words), desc(users.createdAt), desc(users.id))
+    .limit(limit);
+}
+
+/**
+ * Albums whose name, genre or tags match, and the albums of the artists found (a fan typing an
+ * artist's name wants their albums too), matches of the album's own words first.
+ */
+export async function searchAlbums(db: DbOrTx, words: string[], artistIds: string[], limit: number) {
+  const byArtist = artistIds.length > 0 ? inArray(albums.userId, artistIds) : sql`false`;
+  const ownMatch = allWordsMatch(albumDoc, words);
+  return db
+    .select({ album: publicAlbumColumns, artist: artistColumns })
+    .from(albums)
+    .innerJoin(users, eq(users.id, albums.userId))
+    .leftJoin(covers, eq(covers.id, albums.coverId))
+    .where(and(isPublicArtist, sql`(${ownMatch} OR ${byArtist})`))
+    .orderBy(desc(sql`(${ownMatch})`), ...relevance(albumDoc, words), desc(albums.createdAt), desc(albums.id))
+    .limit(limit);
+}
+
+// --- genres -------------------------------------------------------------------------------------
+
+/** Public tracks per genre (genres without any are absent). */
+export async function countTracksByGenre(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ genre: tracks.genre, count: sql<number>`count(*)::int` })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .where(and(isNotNull(tracks.genre), isPublicArtist))
+    .groupBy(tracks.genre);
+  return new Map(rows.map((row) => [row.genre!, Number(row.count)]));
+}
+
+/** Where a page of a genre's tracks ended: the last track's upload time (to the microsecond) and id. */
+export interface GenreCursor {
+  uploadedAt: string;
+  id: string;
+}
+
+/**
+ * A page of the genre's public tracks, newest first, after `cursor`: `limit` + 1 rows (the extra
+ * one says whether there is a next page). Each row carries its position as a cursor, microseconds
+ * included (a JavaScript Date would round them away and skip or repeat tracks).
+ */
+export async function genreTracks(db: Db, genre: string, cursor: GenreCursor | undefined, limit: number) {
+  const after = cursor ? sql`(${tracks.uploadedAt}, ${tracks.id}) < (${cursor.uploadedAt}::timestamptz, ${cursor.id}::uuid)` : undefined;
+  return db
+    .select({
+      ...publicTrackColumns,
+      position: sql<string>`to_char(${tracks.uploadedAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(tracks)
+    .innerJoin(users, eq(users.id, tracks.userId))
+    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .where(and(eq(tracks.genre, genre), isPublicArtist, after))
+    .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(limit + 1);
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { TriangleAlertIcon } from 'lucide-react';
+import { genreName } from '#common/genres';
+import type { PublicTrack } from '#common/schemas/public';
+import { StatusCard } from '@/components/status-card';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { ApiError } from '@/lib/api';
+import { moreGenreTracks, useGenreTracks } from '../api/search';
+import { GenreLinks } from '@/components/genre-links';
+import { TrackResultRow } from './result-rows';
+
+/** /genre/{slug} (issue 17): the genre's songs, newest first, a page at a time, playing in the site's player. */
+export function GenrePage({ slug }: { slug: string }) {
+  const { data, error, isPending } = useGenreTracks(slug);
+  const notFound = error instanceof ApiError && error.status === 404;
+  const name = genreName(slug);
+  useDocumentTitle(name ?? (notFound ? 'Genre Not Found' : undefined));
+
+  if (isPending) return <GenreSkeleton />;
+  if (!data) {
+    return notFound ? (
+      <StatusCard title="Genre Not Found" description="There is no such genre. Try one of the genres on the home page." />
+    ) : (
+      <StatusCard icon={<TriangleAlertIcon />} title="Genre Error" description="This genre could not be loaded. Please check your connection and try again." />
+    );
+  }
+  return <GenreTracks key={slug} slug={slug} name={data.genre.name} first={data.tracks} firstCursor={data.nextCursor} />;
+}
+
+function GenreTracks({ slug, name, first, firstCursor }: { slug: string; name: string; first: PublicTrack[]; firstCursor: string | null }) {
+  const [more, setMore] = useState<PublicTrack[]>([]);
+  const [cursor, setCursor] = useState(firstCursor);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const tracks = [...first, ...more];
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const page = await moreGenreTracks(slug, cursor);
+      setMore((shown) => [...shown, ...page.tracks]);
+      setCursor(page.nextCursor);
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 pt-6 pb-12 sm:px-6 sm:pt-10">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
+      <p className="mt-1 text-muted-foreground">The newest songs first.</p>
+      <GenreLinks current={slug} className="mt-4" />
+      {tracks.length === 0 ? (
+        <p className="mt-8 text-muted-foreground">No songs in {name} yet.</p>
+      ) : (
+        <ul className="mt-6 grid gap-2" aria-label={`${name} songs`}>
+          {tracks.map((track) => (
+            <TrackResultRow key={track.id} track={track} />
+          ))}
+        </ul>
+      )}
+      {cursor && (
+        <div className="mt-6 flex flex-col items-center gap-2">
+          <Button variant="outline" onClick={() => void loadMore()} disabled={loading}>
+            {loading ? 'Loading…' : 'More'}
+          </Button>
+          {failed && (
+            <p role="alert" className="text-sm text-destructive">
+              More songs could not be loaded. Please try again.
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function GenreSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-3 px-4 pt-6 sm:px-6 sm:pt-10" aria-busy="true">
+      <Skeleton className="h-9 w-48" />
+      {Array.from({ length: 5 }, (_, index) => (
+        <Skeleton key={index} className="h-16 w-full" />
+      ))}
+    </div>
+  );
+}
