@@ -1,9 +1,14 @@
 // jest-dom's DOM matchers (toBeVisible, toHaveTextContent, toBeDisabled, ...) for expect.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasterOnDemandForTests } from '@/components/ui/toaster-on-demand';
 import { resetToastsForTests } from '@/components/ui/use-toast';
+
+// findBy* and waitFor wait up to 5 s, not 1: the dashboard and the dialogs are lazily loaded
+// chunks, which a CI machine running the other suites beside this one can take over a second to
+// transform on first use. A test still ends as soon as what it waits for appears.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom leaves out layout and pointer APIs that Radix primitives and the carousels call.
 class ResizeObserverStub {

@@ -9,7 +9,7 @@ import { messageOf } from '@/lib/api';
 import { useForgotPassword } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import { AUTH_TEXTS } from './auth-messages';
-import { EmailField } from './email-field';
+import { EmailField } from '@/components/email-field';
 import { SubmitButton } from './submit-button';
 
 const SENT_FALLBACK = 'If an account exists for that email address, we have sent a link to reset its password.';

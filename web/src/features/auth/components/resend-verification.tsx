@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api';
 import { useResendVerification } from '../api/auth-api';
 import { AUTH_TEXTS } from './auth-messages';
-import { EmailField } from './email-field';
+import { EmailField } from '@/components/email-field';
 
 function ResendStatus({ state }: { state: { kind: 'success' } | { kind: 'error'; message: string } | null }) {
   if (!state) return null;

@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api';
 import { useLogin } from '../api/auth-api';
 import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts';
 import { AUTH_TEXTS } from './auth-messages';
-import { EmailField } from './email-field';
+import { EmailField } from '@/components/email-field';
 import { ResendVerification } from './resend-verification';
 import { SubmitButton } from './submit-button';
 

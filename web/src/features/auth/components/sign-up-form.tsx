@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api';
 import { needsEmailVerification, useRegister } from '../api/auth-api';
 import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts';
 import { AUTH_TEXTS } from './auth-messages';
-import { EmailField } from './email-field';
+import { EmailField } from '@/components/email-field';
 import { NEW_PASSWORD_HINT, NewPasswordField } from './new-password-field';
 import { SubmitButton } from './submit-button';
 

@@ -1,11 +1,10 @@
 import { MailCheckIcon } from 'lucide-react';
+import { EmailField } from '@/components/email-field';
 import type { z } from 'zod';
 import { followSchema } from '#common/schemas/follows';
 import { FormDialog, useDialogForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { messageOf } from '@/lib/api';
 import { useFollow } from '../api/follows';
 
@@ -63,19 +62,7 @@ export function FollowDialog({
       error={follow.isError ? messageOf(follow.error, 'Could not follow. Please try again.', 'Could not follow. Please check your connection and try again.') : undefined}
       buttonClassName="h-11 sm:h-9"
     >
-      <FormField
-        control={form.control}
-        name="email"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Email</FormLabel>
-            <FormControl>
-              <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" className="h-11" {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <EmailField inputClassName="h-11" />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { EmailField } from '@/components/email-field';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useSearchParams } from 'wouter';
@@ -6,8 +7,7 @@ import { LibraryIcon, MailCheckIcon } from 'lucide-react';
 import { libraryLinkSchema, type Library, type LibraryItem } from '#common/schemas/library';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
@@ -80,19 +80,7 @@ function SignedOut({ problem }: { problem?: string }) {
       ) : (
         <Form {...form}>
           <form noValidate aria-label="Get my library by e-mail" className="mt-6 grid gap-4" onSubmit={form.handleSubmit((input) => link.mutate(input))}>
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" className="h-11" {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <EmailField inputClassName="h-11" />
             {link.isError && (
               <Alert variant="destructive">
                 <AlertDescription>{messageOf(link.error, 'The link could not be sent. Please try again.', 'The link could not be sent. Please check your connection and try again.')}</AlertDescription>

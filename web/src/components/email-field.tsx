@@ -1,9 +1,14 @@
 import { useFormContext } from 'react-hook-form';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/utils';
 
-/** The Email field of the auth forms (sign in, sign up, forgot password, resend verification): the form's `email`. */
-export function EmailField() {
+/**
+ * The Email field of a form whose `email` it is (sign in, sign up, forgot password, resend
+ * verification, follow an artist, a fan's library): a phone gets the e-mail keyboard, no
+ * capitalised first letter, and its saved address offered.
+ */
+export function EmailField({ inputClassName }: { inputClassName?: string }) {
   const { control } = useFormContext<{ email: string }>();
   return (
     <FormField
@@ -13,7 +18,7 @@ export function EmailField() {
         <FormItem>
           <FormLabel>Email</FormLabel>
           <FormControl>
-            <Input type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field} />
+            <Input type="email" autoComplete="email" inputMode="email" autoCapitalize="none" placeholder="you@example.com" className={cn(inputClassName)} {...field} />
           </FormControl>
           <FormMessage />
         </FormItem>
