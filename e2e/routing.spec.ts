@@ -35,6 +35,9 @@ test('reserved words are never profiles: /{word} is its own page or the 404 page
     'reset-password': /\/reset-password$/,
     'terms-and-conditions': /\/terms-and-conditions$/,
     'for-artists': /\/for-artists$/,
+    // Issue 17: a fan's pages.
+    search: /\/search$/,
+    library: /\/library$/,
   };
   for (const word of RESERVED_ROUTE_WORDS) {
     await page.goto(`/${word}`);

@@ -37,6 +37,7 @@ export const test = base.extend({
  * issue 18 (public pages at viral load, which owns this budget) brings it back, the check allows
  * 122 KB: a recorded departure, docs/decisions/035. Issue 17's Follow button (the routes of the
  * library and follow pages, the button, its lazily loaded dialog) brought it to 122.7 KB: 123 KB,
- * docs/decisions/038, until issue 18.
+ * docs/decisions/038, until issue 18. With the header's search box beside it (issue 17, decision
+ * 037) the profile page is 123.6 KB: 124 KB, docs/decisions/040, until issue 18.
  */
-export const PUBLIC_PAGE_JS_BUDGET_BYTES = 123 * 1024;
+export const PUBLIC_PAGE_JS_BUDGET_BYTES = 124 * 1024;
