@@ -67,6 +67,11 @@ const RECORD_TRIES_WHEN_STOPPING = 3;
 interface HeldLease {
   /** True once a renewal found the job claimed by another worker. */
   readonly lost: boolean;
+  /**
+   * Runs the job's final update between renewals (never beside one); once it succeeded, no renewal
+   * runs again, so none can find the finished job and take it for one claimed by another worker.
+   */
+  finish(update: () => Promise<unknown>): Promise<void>;
   release(): Promise<void>;
 }
 
@@ -297,7 +302,7 @@ export class JobQueue {
         failure = { error };
       }
       if (!failure) await this.recordDone(job, lease);
-      else await this.recordFailure(job, failure.error);
+      else await this.recordFailure(job, failure.error, lease);
     } finally {
       await lease.release();
       lane.running--;
@@ -314,9 +319,11 @@ export class JobQueue {
     for (let tries = 1; ; tries++) {
       try {
         // The payload may hold links with tokens: it is not kept once the job has done its work.
-        await this.db.execute(sql`
-          UPDATE jobs SET status = 'done', finished_at = now(), lease_until = NULL, last_error = NULL, payload = '{}'::jsonb
-          WHERE ${this.stillOurs(job)}`);
+        await lease.finish(() =>
+          this.db.execute(sql`
+            UPDATE jobs SET status = 'done', finished_at = now(), lease_until = NULL, last_error = NULL, payload = '{}'::jsonb
+            WHERE ${this.stillOurs(job)}`),
+        );
         if (tries > 1) this.log.info({ jobId: job.id, kind: job.kind, tries }, 'job result recorded after retrying');
         return;
       } catch (error) {
@@ -331,19 +338,21 @@ export class JobQueue {
     }
   }
 
-  private async recordFailure(job: ClaimedJob, error: unknown) {
+  private async recordFailure(job: ClaimedJob, error: unknown, lease: HeldLease) {
     const message = withoutQueryParameters(error instanceof Error ? error.message : String(error));
     const failed = job.attempts >= job.max_attempts;
     this.log.warn({ err: error, jobId: job.id, kind: job.kind, attempt: job.attempts, failed }, 'job attempt failed');
     // If this update fails too, the lease lapses and the job is claimed again: what a failed job wants anyway.
-    await this.db.execute(sql`
+    await lease.finish(() =>
+      this.db.execute(sql`
       UPDATE jobs SET
         status = ${failed ? 'failed' : 'queued'},
         run_at = now() + make_interval(secs => ${retryDelayMs(job.attempts) / 1000}),
         lease_until = NULL,
         last_error = ${message.slice(0, 2000)},
         finished_at = ${failed ? sql`now()` : sql`NULL`}
-      WHERE ${this.stillOurs(job)}`);
+      WHERE ${this.stillOurs(job)}`),
+    );
   }
 
   /** This claim of the job, and no later one: a worker whose lease lapsed must not touch a job re-claimed since. */
@@ -353,11 +362,12 @@ export class JobQueue {
 
   /** Renews the job's lease every third of it until released. */
   private holdLease(lane: Lane, job: ClaimedJob): HeldLease {
-    // Renewals are chained and awaited, so none can land after the job's final update.
+    // Renewals and the final update are chained, so none lands beside or after the final update.
     let renewal = Promise.resolve();
-    const state = { lost: false };
+    const state = { lost: false, finished: false };
     const timer = setInterval(() => {
       renewal = renewal.then(async () => {
+        if (state.finished) return;
         if (!(await this.renewLease(lane, job))) state.lost = true;
       });
     }, lane.leaseMs / 3);
@@ -365,6 +375,14 @@ export class JobQueue {
     return {
       get lost() {
         return state.lost;
+      },
+      finish(update) {
+        const finished = renewal.then(async () => {
+          await update();
+          state.finished = true;
+        });
+        renewal = finished.catch(() => undefined);
+        return finished;
       },
       async release() {
         clearInterval(timer);
