@@ -25,6 +25,7 @@ import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet
 import { startServer } from './support/server';
 import { runWrk, type WrkResult } from './support/wrk';
 import { report } from './lib';
+import { BENCH_SERVER_URL, createDatabase } from './support/database';
 
 const PORT = 5146;
 const MINIMAL_PORT = 5147;
@@ -38,16 +39,6 @@ const VIEWS = 20_000;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
-
-async function admin(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function seed(url: string, email: string) {
   const client = new pg.Client({ connectionString: url });
@@ -108,18 +99,15 @@ function row(label: string, result: WrkResult): Record<string, unknown> {
 }
 
 export async function run() {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `sauti_bench_analytics_${process.pid}`;
-  await admin(serverUrl, `CREATE DATABASE "${name}"`);
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const server = await startServer(PORT, { DATABASE_URL: databaseUrl.toString() });
+  const database = await createDatabase(BENCH_SERVER_URL, 'sauti_bench_analytics_');
+  const databaseUrl = database.url;
+  const server = await startServer(PORT, { DATABASE_URL: databaseUrl });
   const rows: Record<string, unknown>[] = [];
   const notes: string[] = [];
   const summaries: Record<string, unknown>[] = [];
   try {
     const artist = await signUpArtist(server, 'Analytics Artist');
-    await seed(databaseUrl.toString(), artist.email);
+    await seed(databaseUrl, artist.email);
 
     for (const route of ['/api/analytics', '/api/analytics/daily?days=30']) {
       const response = await fetch(`${server.url}${route}`, { headers: { cookie: artist.cookie } });
@@ -186,6 +174,6 @@ export async function run() {
     console.table(summaries);
   } finally {
     await server.stop();
-    await admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+    await database.drop().catch(() => {});
   }
 }

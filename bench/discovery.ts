@@ -10,18 +10,17 @@
  * `npm run seed` (BENCH_DISCOVERY_ARTISTS / BENCH_DISCOVERY_TRACKS, default 10,000 / 100,000,
  * 10 plays per track), then dropped. BENCH_DISCOVERY_DATABASE_URL names an already seeded one instead.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { DiscoveryService } from '../server/src/modules/discovery';
 import { rebuildTrends } from '../server/src/modules/playback';
 import { trendPlay } from '../server/src/modules/playback/trends.repo';
 import { atExit, atFinish, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
+import { BENCH_SERVER_URL, createDatabase, seedCatalogue } from './support/database';
 import { startServer } from './support/server';
 import { runWrk, type WrkResult } from './support/wrk';
 import { report } from './lib';
@@ -52,41 +51,16 @@ function row(label: string, result: WrkResult): Record<string, unknown> {
   };
 }
 
-async function admin(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A seeded database: the one named, or a fresh one filled by `npm run seed` and dropped at the end. */
 async function seededDatabase(): Promise<string> {
   if (process.env.BENCH_DISCOVERY_DATABASE_URL) {
     console.log('(using the seeded database of BENCH_DISCOVERY_DATABASE_URL)');
     return process.env.BENCH_DISCOVERY_DATABASE_URL;
   }
-  // Like the analytics benchmark: the local PostgreSQL server unless told otherwise.
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `sauti_bench_discovery_${Date.now().toString(36)}`;
-  await admin(serverUrl, `CREATE DATABASE "${name}"`);
-  atFinish(() => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-seed-'));
-  const removeDataDir = atExit(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const started = Date.now();
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts', '--artists', String(ARTISTS), '--tracks', String(TRACKS)], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir },
-  });
-  console.log(`(seeded ${ARTISTS} artists and ${TRACKS} tracks in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  removeDataDir();
-  return url.toString();
+  const database = await createDatabase(BENCH_SERVER_URL, 'sauti_bench_discovery_');
+  atFinish(() => database.drop());
+  seedCatalogue(database.url, ['--artists', String(ARTISTS), '--tracks', String(TRACKS)]);
+  return database.url;
 }
 
 /** The ranking job's work (both lists computed and replaced), timed in this process against the seeded database. */

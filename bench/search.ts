@@ -8,52 +8,25 @@
  * after a warm-up: the database's own cost, without HTTP. BENCH_SEARCH_DATABASE_URL names an
  * already seeded database instead.
  */
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { DiscoveryService } from '../server/src/modules/discovery';
 import { SearchService } from '../server/src/modules/search/search.service';
 import { loadAverage } from './support/processes';
 import { report, summarise } from './lib';
+import { BENCH_SERVER_URL, createDatabase, seedCatalogue } from './support/database';
 
 const ARTISTS = Number(process.env.BENCH_SEARCH_ARTISTS ?? 10_000);
 const TRACKS = Number(process.env.BENCH_SEARCH_TRACKS ?? 100_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 200);
-const root = path.resolve(import.meta.dirname, '..');
-
-async function admin(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function seeded(): Promise<{ url: string; drop: () => Promise<void> }> {
   if (process.env.BENCH_SEARCH_DATABASE_URL) return { url: process.env.BENCH_SEARCH_DATABASE_URL, drop: async () => {} };
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `sauti_bench_search_${Date.now().toString(36)}`;
-  await admin(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-seed-'));
-  const started = Date.now();
-  try {
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'server/src/cli/seed.ts', '--artists', String(ARTISTS), '--tracks', String(TRACKS), '--plays', String(TRACKS), '--downloads', String(TRACKS / 10)],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: url.toString(), DATA_DIR: dataDir } },
-    );
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  console.log(`(seeded ${ARTISTS} artists and ${TRACKS} tracks in ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-  return { url: url.toString(), drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  const database = await createDatabase(BENCH_SERVER_URL, 'sauti_bench_search_');
+  seedCatalogue(database.url, ['--artists', String(ARTISTS), '--tracks', String(TRACKS), '--plays', String(TRACKS), '--downloads', String(TRACKS / 10)]);
+  return database;
 }
 
 async function time(run: () => Promise<unknown>): Promise<ReturnType<typeof summarise>> {

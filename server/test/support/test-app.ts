@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import { createDatabase } from './postgres';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,23 +30,10 @@ export function seedDataDir(dataDir: string): string {
 
 /**
  * A database of its own on the PostgreSQL server of DATABASE_URL, so test files running in
- * parallel never share rows or queued jobs. Answers its URL and a function that drops it.
+ * parallel never share rows or queued jobs. CI drops what a crashed test leaves (the prefix).
  */
-export async function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sauti_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+export function createTestDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabase(serverUrl, 'sauti_t_');
 }
 
 /**
