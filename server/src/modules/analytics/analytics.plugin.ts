@@ -8,6 +8,7 @@ import { storageUsed } from '../catalog';
 import { TtlCache } from '../../lib/ttl-cache';
 import { AnalyticsService } from './analytics.service';
 import { noSalesYet } from './sales-figures';
+import { answersArePersonal } from '../../lib/no-store';
 
 /**
  * Statistics need not be exact to the second: each process keeps an artist's answers for
@@ -57,9 +58,7 @@ export const analyticsPlugin = fp(
     app.events.on('purchase.refunded', ({ sellerId }) => answers.forget(sellerId));
     app.events.on('follow.changed', ({ userId }) => answers.forget(userId));
     await app.register(async (scope) => {
-      scope.addHook('onSend', async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-      });
+      answersArePersonal(scope);
       const routes = scope.withTypeProvider<ZodTypeProvider>();
       // Answers are kept serialised (checked against their schema once): the daily one is ~50 KB.
       const json = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { AUTH_SERVER_MESSAGES, type AuthService } from './auth.service';
 import { toCurrentUser } from './user-view';
+import { answersArePersonal } from '../../lib/no-store';
 
 export interface AuthRouteLimits {
   /** Requests per client address per window, by route. */
@@ -30,9 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
   const perAddress = (max: number) => ({ rateLimit: { max, timeWindow: limits.windowMs } });
 
   // Account responses are personal: never cached by a browser or a proxy.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answersArePersonal(app);
 
   app.get('/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
     const user = await request.currentUser();

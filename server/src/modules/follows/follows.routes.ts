@@ -4,6 +4,7 @@ import { messageResponseSchema } from '#common/schemas/auth';
 import { FOLLOW_MESSAGES, followConfirmedSchema, followSchema, followTokenSchema } from '#common/schemas/follows';
 import { AppError } from '../../lib/errors';
 import type { FollowsService } from './follows.service';
+import { answersArePersonal } from '../../lib/no-store';
 
 /** Per client address: following mails someone, like the other mail-sending calls. */
 export const FOLLOW_RATE_LIMITS = {
@@ -16,9 +17,7 @@ export const FOLLOW_RATE_LIMITS = {
  * has no account.
  */
 export async function followRoutes(app: FastifyInstance, follows: FollowsService) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answersArePersonal(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(

@@ -4,6 +4,7 @@ import { messageResponseSchema } from '#common/schemas/auth';
 import { LIBRARY_MESSAGES, libraryLinkSchema, libraryResponseSchema, librarySessionSchema } from '#common/schemas/library';
 import { LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import { LIBRARY_SESSION_TTL_MS, type LibraryService } from './library.service';
+import { answersArePersonal } from '../../lib/no-store';
 
 /**
  * Per client address. Asking for a link mails someone, so it is held like the other mail-sending
@@ -20,9 +21,7 @@ export const LIBRARY_RATE_LIMITS = {
  * (issue 17). Public: a fan has no account. Answers are personal: no-store.
  */
 export async function libraryRoutes(app: FastifyInstance, library: LibraryService) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answersArePersonal(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const secure = new URL(app.config.publicUrl).protocol === 'https:';
 

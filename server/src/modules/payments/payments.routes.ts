@@ -16,6 +16,7 @@ import { BUYER_COOKIE, LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import { randomToken } from '../../lib/tokens';
 import type { PaymentsProvider } from '../payment-provider';
 import type { PaymentsService } from './payments.service';
+import { answersArePersonal } from '../../lib/no-store';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -45,9 +46,7 @@ function buyerKeyOf(app: FastifyInstance, request: FastifyRequest, reply: Fastif
  * Public: fans buy without an account. Answers are personal (an e-mail, a reference): no-store.
  */
 export async function paymentRoutes(app: FastifyInstance, payments: PaymentsService) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answersArePersonal(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(

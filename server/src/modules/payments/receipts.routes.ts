@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { receiptParamsSchema, receiptQuerySchema, receiptResponseSchema } from '#common/schemas/payments';
 import type { ReceiptsService } from './receipts.service';
+import { answersArePersonal } from '../../lib/no-store';
 
 /** Per client address, like the other purchase calls: a page load is one call; a script guessing tokens is stopped. */
 export const RECEIPT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
@@ -11,9 +12,7 @@ export const RECEIPT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
  * token is a key to a purchase): never stored by a browser or a cache, error answers included.
  */
 export async function receiptRoutes(app: FastifyInstance, receipts: ReceiptsService) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answersArePersonal(app);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/receipts/:reference',
     {

@@ -5,15 +5,14 @@ import { artistSalesResponseSchema, salesFilterSchema, salesQuerySchema, salesSu
 import { statementFilename } from '#common/statement';
 import { requireUser, signedInUser } from '../auth';
 import type { SalesService } from './sales.service';
+import { answersArePersonal } from '../../lib/no-store';
 
 /**
  * GET /api/sales, GET /api/sales.csv and GET /api/sales/summary (issue 16): the signed-in artist's
  * own sales, never anyone else's (every query is bound to the session's user). Personal: no-store.
  */
 export async function salesRoutes(app: FastifyInstance, sales: SalesService) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answersArePersonal(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get('/api/sales', { preHandler: requireUser, schema: { querystring: salesQuerySchema, response: { 200: artistSalesResponseSchema } } }, async (request) =>

@@ -14,6 +14,7 @@ import {
 import { payoutsResponseSchema } from '#common/schemas/sales';
 import { requireUser, signedInUser } from '../auth';
 import type { PaymentMethodsService, PayoutsService } from './payouts.service';
+import { answersArePersonal } from '../../lib/no-store';
 
 const removedResponseSchema = z.object({ message: z.string() });
 
@@ -22,9 +23,7 @@ const removedResponseSchema = z.object({ message: z.string() });
  * DELETE /api/payment-methods/{id} (signed in). They answer the artist's own data: never cached.
  */
 export async function paymentMethodRoutes(app: FastifyInstance, methods: PaymentMethodsService, payouts: PayoutsService) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answersArePersonal(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   // Issue 16: the artist's balance, next M-Pesa payout and payouts (payouts-view.ts defines the figures).

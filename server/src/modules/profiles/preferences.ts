@@ -5,6 +5,7 @@ import { updatePreferencesSchema, userPreferencesSchema, type UserPreferences } 
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { requireUser, signedInUser } from '../auth';
+import { answersArePersonal } from '../../lib/no-store';
 
 /**
  * The artist's preferences (issue 16): today one, `saleEmails` (an e-mail for each sale, on by
@@ -28,9 +29,7 @@ async function updatePreferences(db: DbOrTx, userId: string, changes: Partial<Us
 }
 
 export async function preferenceRoutes(app: FastifyInstance, db: () => DbOrTx) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
+  answersArePersonal(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
   routes.get('/api/user/preferences', { preHandler: requireUser, schema: { response: { 200: userPreferencesSchema } } }, async (request) =>
     preferencesOf(db(), (await signedInUser(request)).id),

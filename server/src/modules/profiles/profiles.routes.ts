@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors';
 import { requireUser, signedInUser } from '../auth';
 import { receiveUpload, runUpload } from '../uploads';
 import type { ProfilesService, SocialLinksService } from './profiles.service';
+import { answersArePersonal } from '../../lib/no-store';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const userParams = z.object({ id: z.string().max(100) });
@@ -26,13 +27,6 @@ const userParams = z.object({ id: z.string().max(100) });
 export interface ProfileServices {
   profiles: ProfilesService;
   links: SocialLinksService;
-}
-
-/** The artist's own calls answer personal data: never cached by a browser or a proxy. */
-function noStore(app: FastifyInstance) {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
 }
 
 /**
@@ -44,7 +38,7 @@ export async function profileRoutes(app: FastifyInstance, services: ProfileServi
   const { profiles, links } = services;
 
   await app.register(async (scope) => {
-    noStore(scope);
+    answersArePersonal(scope);
     const own = scope.withTypeProvider<ZodTypeProvider>();
     own.patch(
       '/api/user/profile',
@@ -99,7 +93,7 @@ export async function profileRoutes(app: FastifyInstance, services: ProfileServi
 /** POST /api/user/profile-photo (multipart `profilePhoto`), in the scope that parses multipart. */
 export async function profilePhotoUploadRoutes(app: FastifyInstance, services: ProfileServices) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  noStore(app);
+  answersArePersonal(app);
   const rules = {
     fileField: (name: string) =>
       name === PROFILE_PHOTO_FIELD
