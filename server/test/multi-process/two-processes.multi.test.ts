@@ -189,6 +189,7 @@ describe('two server processes on one database', () => {
           'catalog.forget-old-plays',
           'discovery.rank',
           'follows.purge',
+          'follows.sweep',
           'jobs.clean-up',
           'limits.sweep',
           'payments.library-purge',

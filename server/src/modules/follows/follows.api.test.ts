@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
-import { followReleases, follows, followTokens } from '../../db/schema';
+import { followReleases, follows, followTokens, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
@@ -105,6 +105,25 @@ describe('following an artist by e-mail (issue 17)', () => {
     const announced = await t.app.database.db.select().from(followReleases).where(eq(followReleases.releaseId, album.body.id));
     expect(announced).toHaveLength(1);
     expect(mailsTo(FAN, /^New from/)).toHaveLength(1);
+  });
+
+  it('announces a release no process queued (one that died after the commit) on the next sweep, once', async () => {
+    const other = await t.artist();
+    await t.app.database.db.insert(follows).values({ artistId: other.id, email: 'night.owl@example.com', confirmedAt: new Date() });
+    // A track committed without its change event reaching the follows module.
+    const [lost] = await t.app.database.db
+      .insert(tracks)
+      .values({ userId: other.id, trackName: 'Usiku Mrefu', artistName: other.displayName, originalName: 'usiku.mp3', fileSize: 1000, mimeType: 'audio/mpeg', duration: 60, audioKey: 'audio/lost.mp3' })
+      .returning({ id: tracks.id });
+    expect(await t.app.follows.sweepReleases()).toBe(1);
+    await settle();
+    const mails = mailsTo('night.owl@example.com', new RegExp(`^New from ${other.displayName}: Usiku Mrefu$`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/track/${lost!.id}`);
+    // Announced: the next sweep finds nothing, and nothing goes twice.
+    expect(await t.app.follows.sweepReleases()).toBe(0);
+    await settle();
+    expect(mailsTo('night.owl@example.com', /^New from .*Usiku Mrefu$/)).toHaveLength(1);
   });
 
   it('unsubscribes with a mail client one-click POST (no cookie, no Origin, another site), and only that call skips the same-origin rule', async () => {

@@ -10,6 +10,8 @@ declare module 'fastify' {
   }
 }
 
+const SWEEP_EVERY_MS = 2 * 60 * 1000;
+
 /** Following an artist by e-mail (issue 17, docs/decisions/038). */
 export const followsPlugin = fp(
   async (app) => {
@@ -28,6 +30,11 @@ export const followsPlugin = fp(
     app.jobs.register<{ kind: 'track' | 'album'; id: string }>(FOLLOW_RELEASE_JOB, async ({ kind, id }) => {
       const sent = await follows.announce(kind, id);
       if (sent > 0) app.log.info({ kind, id, sent }, 'release mailed to followers');
+    });
+    // Within the 5 minutes a release mail is due, even when the process that saw it died (038, 041).
+    app.jobs.scheduleEvery('follows.sweep', SWEEP_EVERY_MS, async () => {
+      const queued = await follows.sweepReleases();
+      if (queued > 0) app.log.info({ queued }, 'releases no process had queued for their followers');
     });
     app.jobs.scheduleEvery('follows.purge', HOUR_MS, async () => follows.purgeOld());
     app.addHook('onClose', async () => follows.idle());

@@ -94,6 +94,26 @@ export async function recentRelease(db: DbOrTx, kind: 'track' | 'album', id: str
   return row ? { kind, ...row } : undefined;
 }
 
+/**
+ * Releases of the last `maxAgeMinutes` not yet announced whose artist has a confirmed follower:
+ * what the sweep queues when a process died between a release's commit and queueing its job.
+ */
+export async function unannouncedReleases(db: DbOrTx, maxAgeMinutes: number, limit: number): Promise<{ kind: 'track' | 'album'; id: string }[]> {
+  const result = await db.execute<{ kind: 'track' | 'album'; id: string }>(sql`
+    (SELECT 'track' AS kind, t.id FROM ${tracks} t
+      WHERE t.album_id IS NULL AND t.uploaded_at > now() - make_interval(mins => ${maxAgeMinutes})
+        AND NOT EXISTS (SELECT 1 FROM ${followReleases} r WHERE r.kind = 'track' AND r.release_id = t.id)
+        AND EXISTS (SELECT 1 FROM ${follows} f WHERE f.artist_id = t.user_id AND f.confirmed_at IS NOT NULL)
+      LIMIT ${limit})
+    UNION ALL
+    (SELECT 'album' AS kind, a.id FROM ${albums} a
+      WHERE a.created_at > now() - make_interval(mins => ${maxAgeMinutes})
+        AND NOT EXISTS (SELECT 1 FROM ${followReleases} r WHERE r.kind = 'album' AND r.release_id = a.id)
+        AND EXISTS (SELECT 1 FROM ${follows} f WHERE f.artist_id = a.user_id AND f.confirmed_at IS NOT NULL)
+      LIMIT ${limit})`);
+  return result.rows;
+}
+
 /** Marks a release announced; answers false when another process (or job) already did. */
 export async function markAnnounced(db: DbOrTx, kind: 'track' | 'album', id: string): Promise<boolean> {
   const inserted = await db.insert(followReleases).values({ kind, releaseId: id }).onConflictDoNothing().returning({ id: followReleases.releaseId });

@@ -20,6 +20,7 @@ import {
   purgeOldFollowRows,
   recentRelease,
   takeDailyNotice,
+  unannouncedReleases,
   upsertFollow,
 } from './follows.repo';
 import type { DbOrTx } from '../../db/client';
@@ -140,6 +141,17 @@ export class FollowsService {
       }
       return sent;
     });
+  }
+
+  /**
+   * The scheduled sweep: queues the announcement of recent releases nobody queued. The event
+   * path queues within a second of the commit; a process that died in between leaves its release
+   * to this sweep (announcing is once per release, so a double queue sends nothing twice).
+   */
+  async sweepReleases(): Promise<number> {
+    const missed = await unannouncedReleases(this.db, RELEASE_MAX_AGE_MINUTES, 100);
+    for (const release of missed) await this.deps.jobs.enqueue(FOLLOW_RELEASE_JOB, release, { maxAttempts: 10 });
+    return missed.length;
   }
 
   async purgeOld(): Promise<void> {
