@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
+import { FOLLOW_RATE_LIMITS } from './follows.routes';
+import { FOLLOW_MAIL_LIMIT } from './follows.service';
 import { followReleases, follows, followTokens, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp } from '../../../test/support/catalog-app';
@@ -38,7 +40,8 @@ describe('following an artist by e-mail (issue 17)', () => {
   beforeAll(async () => {
     media = await mediaFixtures();
     smtp = await startSmtpCapture();
-    t = await CatalogTestApp.start('local', { SMTP_URL: smtp.url });
+    // Behind a proxy, so the limit test can come from an address of its own.
+    t = await CatalogTestApp.start('local', { SMTP_URL: smtp.url, TRUST_PROXY: 'true' });
     artist = await t.artist();
   });
 
@@ -160,5 +163,22 @@ describe('following an artist by e-mail (issue 17)', () => {
     const response = await t.request('POST', '/api/follows/unsubscribe', { json: { token } });
     expect(response.status).toBe(200);
     expect(await t.app.database.db.select().from(follows).where(eq(follows.email, fan))).toEqual([]);
+  });
+
+  it(`mails one address at most ${FOLLOW_MAIL_LIMIT.max} confirmations per 15 minutes (still 202 alike), and holds one client address to ${FOLLOW_RATE_LIMITS.follow.max} follows`, async () => {
+    const from = { 'x-forwarded-for': '203.0.113.7' };
+    const address = 'eager.fan@example.com';
+    let asked = 0;
+    const ask = async (email: string) => {
+      asked++;
+      return follow(artist.id, email, from);
+    };
+    for (let i = 0; i <= FOLLOW_MAIL_LIMIT.max; i++) expect((await ask(address)).status).toBe(202);
+    await settle();
+    expect(mailsTo(address, /^Confirm:/)).toHaveLength(FOLLOW_MAIL_LIMIT.max);
+    while (asked < FOLLOW_RATE_LIMITS.follow.max) expect((await ask(`fan-${asked}@example.com`)).status).toBe(202);
+    expect((await ask('one-more@example.com')).status).toBe(429);
+    // Another client address is not held by this one's limit.
+    expect((await follow(artist.id, 'one-more@example.com', { 'x-forwarded-for': '203.0.113.8' })).status).toBe(202);
   });
 });
