@@ -139,6 +139,39 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
     expect(all.find((album) => album.id === second.body.id)!.tracks.map((track) => track.trackName)).toEqual(['Wanderer', 'Stay']);
   });
 
+  it('tells every track an album change moves or renames (track.changed), and each album it changes (lib/events)', async () => {
+    const artist = await t.artist();
+    const [a, b, c] = [await single(artist, 'Alfajiri'), await single(artist, 'Mchana'), await single(artist, 'Usiku')];
+    await t.app.jobs.drain(); // their renditions' own track.changed are told before we listen
+    const told: string[] = [];
+    const offTrack = t.app.events.on('track.changed', ({ trackId }) => told.push(`track ${[a, b, c].find((x) => x.id === trackId)?.trackName ?? trackId}`));
+    const albumNames = new Map<string, string>();
+    const offAlbum = t.app.events.on('album.changed', ({ albumId }) => told.push(`album ${albumNames.get(albumId) ?? albumId}`));
+    const heard = () => told.splice(0).sort();
+    const expected = (...lines: string[]) => lines.sort();
+    try {
+      const one = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'One', selectedSongs: JSON.stringify([a.id, b.id]) } }, artist.cookie);
+      albumNames.set(one.body.id, 'One');
+      expect(heard()).toEqual(expected(`album ${one.body.id}`, 'track Alfajiri', 'track Mchana'));
+      // b moves from One to Two: both albums change.
+      const two = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Two', selectedSongs: JSON.stringify([b.id]) } }, artist.cookie);
+      albumNames.set(two.body.id, 'Two');
+      expect(heard()).toEqual(expected(`album ${two.body.id}`, 'album One', 'track Mchana'));
+      // A rename: the songs on it show the new name.
+      expect((await t.sendForm('PATCH', `/api/albums/${one.body.id}`, { fields: { albumName: 'One Again' } }, artist.cookie)).status).toBe(200);
+      expect(heard()).toEqual(expected('album One', 'track Alfajiri'));
+      // Two's songs become [c]: b leaves (a single again), c joins.
+      expect((await t.sendForm('PATCH', `/api/albums/${two.body.id}`, { fields: { selectedSongs: JSON.stringify([c.id]) } }, artist.cookie)).status).toBe(200);
+      expect(heard()).toEqual(expected('album Two', 'track Mchana', 'track Usiku'));
+      // Deleted: its songs stay as singles, each told.
+      expect((await t.request('DELETE', `/api/albums/${one.body.id}`, { cookie: artist.cookie })).status).toBe(200);
+      expect(heard()).toEqual(expected('album One', 'track Alfajiri'));
+    } finally {
+      offTrack();
+      offAlbum();
+    }
+  });
+
   it('keeps an album whose songs were all deleted: it can be renamed and repriced, not given an empty song list', async () => {
     const artist = await t.artist();
     const song = await single(artist, 'Only One');

@@ -5,6 +5,7 @@ import { type Album } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS } from '#common/schemas/catalog/rules';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import { ALBUM_TRACK_FORMATS, MEDIA_JOBS } from '../media';
 import { storageKeys } from '../storage';
 import {
@@ -197,9 +198,11 @@ export class AlbumsService {
     const newTracks = await this.newTracks(userId, fields.albumTracks, upload);
     const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
     const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
+    const changed = new AlbumChanges();
     await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
       // Checked again inside the transaction, and held: a selected song may be deleted meanwhile.
       await this.checkSelected(tx, userId, selected, true);
+      changed.albums(albumId, ...(await albumIdsOfTracks(tx, selected)));
       await insertAlbum(tx, {
         id: albumId,
         userId,
@@ -212,9 +215,9 @@ export class AlbumsService {
       const added = await addTracks(albumId, { genre: fields.genre, tags: fields.tags });
       if (cover) await updateAlbum(tx, albumId, { coverId: cover.id });
       await setAlbumTracks(tx, albumId, [...selected, ...added]);
+      changed.tracks(...selected, ...added);
     });
-    for (const trackId of selected) this.context.events.emit('track.changed', { trackId, userId });
-    this.context.events.emit('album.changed', { albumId, userId });
+    changed.emit(this.context.events, userId);
     return this.view(albumId);
   }
 
@@ -231,15 +234,20 @@ export class AlbumsService {
     const newTracks = await this.newTracks(userId, fields.albumTracks ?? [], upload);
     const coverFile = upload.files.find((file) => file.field === 'coverPhoto');
     const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
+    const changed = new AlbumChanges();
     await this.storeAndCommit(userId, newTracks, cover, async (tx, addTracks) => {
       const album = await findOwnAlbum(tx, userId, albumId, true);
       if (!album) throw new AppError('album.not-found');
-      const selected = selectedInput ? await this.checkSelected(tx, userId, selectedInput, true) : await albumTrackIds(tx, albumId);
+      const before = await albumTrackIds(tx, albumId);
+      const selected = selectedInput ? await this.checkSelected(tx, userId, selectedInput, true) : before;
       // An album whose songs were all deleted can still be renamed or repriced; a new song list may not be empty.
       const songsSent = fields.selectedSongs !== undefined || fields.albumTracks !== undefined;
       if (songsSent && selected.length + newTracks.length === 0) throw new AppError('form.invalid', CATALOG_MESSAGES.albumNeedsSongs);
       if (selected.length + newTracks.length > MAX_ALBUM_TRACKS) throw new AppError('form.invalid', CATALOG_MESSAGES.albumTooManyTracks);
       const added = await addTracks(albumId, { genre: fields.genre ?? album.genre, tags: fields.tags ?? album.tags });
+      // Every song that was or is on it shows the album's name and cover; songs taken from another album change that one too.
+      changed.albums(albumId, ...(await albumIdsOfTracks(tx, selected)));
+      changed.tracks(...before, ...selected, ...added);
       await setAlbumTracks(tx, albumId, [...selected, ...added]);
 
       const dropCover = (cover !== undefined || fields.removeCoverPhoto === true) && album.coverId !== null;
@@ -256,7 +264,7 @@ export class AlbumsService {
         await this.context.work.enqueueDeletion(tx, { keys: [], prefixes: [storageKeys.coverPrefix(oldCover.originalKey)] });
       }
     });
-    this.context.events.emit('album.changed', { albumId, userId });
+    changed.emit(this.context.events, userId);
     return this.view(albumId);
   }
 
@@ -268,10 +276,13 @@ export class AlbumsService {
   async delete(userId: string, albumId: string): Promise<void> {
     await this.assertOwn(userId, albumId);
     if ((await this.context.sales().albumPurchases(albumId)).length > 0) throw new AppError('album.sold');
+    const changed = new AlbumChanges();
     await this.db.transaction(async (tx) => {
       const album = await findOwnAlbum(tx, userId, albumId, true);
       if (!album) throw new AppError('album.not-found');
       const cover = album.coverId ? await findCover(tx, album.coverId) : undefined;
+      changed.albums(albumId);
+      changed.tracks(...(await albumTrackIds(tx, albumId)));
       await setAlbumTracks(tx, albumId, []);
       await deleteAlbumRow(tx, albumId);
       if (cover) {
@@ -279,8 +290,31 @@ export class AlbumsService {
         await this.context.work.enqueueDeletion(tx, { keys: [], prefixes: [storageKeys.coverPrefix(cover.originalKey)] });
       }
     });
-    this.context.events.emit('album.changed', { albumId, userId });
+    changed.emit(this.context.events, userId);
     this.context.jobs.nudge();
+  }
+}
+
+/**
+ * What an album change touched, told once it has committed (lib/events): each album whose song
+ * list, name or cover changed, and each track that was or is on one of them (its album and the
+ * cover it shows changed).
+ */
+class AlbumChanges {
+  private readonly albumIds = new Set<string>();
+  private readonly trackIds = new Set<string>();
+
+  albums(...ids: string[]): void {
+    for (const id of ids) this.albumIds.add(id);
+  }
+
+  tracks(...ids: string[]): void {
+    for (const id of ids) this.trackIds.add(id);
+  }
+
+  emit(events: EventBus, userId: string): void {
+    for (const trackId of this.trackIds) events.emit('track.changed', { trackId, userId });
+    for (const albumId of this.albumIds) events.emit('album.changed', { albumId, userId });
   }
 }
 
