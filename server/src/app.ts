@@ -93,7 +93,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(mailPlugin, { transport: options.mailTransport });
     await app.register(authPlugin, { limits: options.authLimits });
     await app.register(storagePlugin, { config });
-    // Selling comes before the catalogue, playback and analytics: they read what payments decorates.
+    // Selling comes before the catalogue, playback and analytics, follows before analytics: each
+    // reads what the other decorates and names it in its dependencies (fastify-plugin checks them).
     await app.register(paymentProviderPlugin);
     await app.register(payoutsPlugin);
     await app.register(paymentsPlugin);
@@ -107,8 +108,8 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(publicPagesPlugin);
     await app.register(searchPlugin);
     await app.register(profilesPlugin);
-    await app.register(analyticsPlugin);
     await app.register(followsPlugin);
+    await app.register(analyticsPlugin);
 
     // Draining (SIGTERM): the balancer reads "not ready" here and sends new requests elsewhere, while
     // this process still serves what reaches it, each answer closing its connection so the client's

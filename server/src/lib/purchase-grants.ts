@@ -34,12 +34,6 @@ export interface PurchaseGrants {
   allows(item: PurchasableItem, proof: PurchaseProof): Promise<boolean>;
 }
 
-export const noPurchaseGrants: PurchaseGrants = {
-  async allows() {
-    return false;
-  },
-};
-
 declare module 'fastify' {
   interface FastifyInstance {
     purchaseGrants: PurchaseGrants;

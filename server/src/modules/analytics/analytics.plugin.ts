@@ -7,7 +7,6 @@ import { requireUser, signedInUser } from '../auth';
 import { storageUsed } from '../catalog';
 import { TtlCache } from '../../lib/ttl-cache';
 import { AnalyticsService } from './analytics.service';
-import { noSalesYet } from './sales-figures';
 import { answersArePersonal } from '../../lib/no-store';
 
 /**
@@ -44,10 +43,8 @@ export const analyticsPlugin = fp(
     const service = new AnalyticsService({
       db: () => app.database.db,
       storageUsed,
-      // Read at request time: the payments module may decorate the app after this plugin.
-      sales: () => (app.hasDecorator('salesFigures') ? app.salesFigures : noSalesYet),
-      // The follows module registers after this one.
-      followers: async (userId) => (app.hasDecorator('follows') ? app.follows.followerCount(userId) : 0),
+      sales: () => app.salesFigures,
+      followers: (userId) => app.follows.followerCount(userId),
     });
     const answers = new ArtistAnswers();
     // This process's own counts and edits show at once; another process's within ANSWER_TTL_MS.
@@ -75,5 +72,5 @@ export const analyticsPlugin = fp(
       });
     });
   },
-  { name: 'analytics', dependencies: ['database', 'session'] },
+  { name: 'analytics', dependencies: ['payments', 'follows', 'database', 'session'] },
 );

@@ -1,4 +1,4 @@
 /** The artist's analytics: the dashboard's figures and their last days. */
 export { analyticsPlugin } from './analytics.plugin';
 export { rebuildDailyStats } from './rollup';
-export { noSalesYet, type SalesFigures } from './sales-figures';
+export { type SalesFigures } from './sales-figures';

@@ -4,7 +4,6 @@ import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog/rules';
 import { AlbumsService } from './albums.service';
 import type { CatalogContext } from './catalog-context';
 import { catalogReadRoutes, catalogRoutes } from './catalog.routes';
-import { nothingSoldYet } from './sales';
 import { TracksService } from './tracks.service';
 import { TtlCache } from '../../lib/ttl-cache';
 
@@ -21,7 +20,6 @@ const TRACK_LIST_CACHE_MS = 60_000;
  */
 export const catalogPlugin = fp(
   async (app) => {
-    if (!app.hasDecorator('sales')) app.decorate('sales', nothingSoldYet);
     // One process sees every change only in embedded mode (the DATA_DIR lock): only there may it cache.
     const exclusive = app.database.kind === 'embedded';
     const context: CatalogContext = {
@@ -49,5 +47,5 @@ export const catalogPlugin = fp(
       await catalogRoutes(scope, services);
     });
   },
-  { name: 'catalog', dependencies: ['database', 'uploads', 'resumable-uploads', 'session', 'storage', 'media'] },
+  { name: 'catalog', dependencies: ['payments', 'database', 'uploads', 'resumable-uploads', 'session', 'storage', 'media'] },
 );

@@ -3,8 +3,8 @@ import type { PurchaseItem } from '#common/schemas/catalog/responses';
 /**
  * What the catalogue needs to know about sales: a sold track or a sold album cannot be deleted
  * (spec section 4; issue 16 for albums), so a buyer's receipt link keeps working. The payments
- * module decorates app.sales with one reading its orders; an app built without it (some tests)
- * has sold nothing.
+ * module decorates app.sales with one reading its orders; the catalogue declares it a dependency,
+ * so an app built without it, or with it registered later, fails at start naming it.
  */
 export interface Sales {
   /** Paid orders granting the track: its own, or its album's (the album's buyer owns its songs). */
@@ -12,15 +12,6 @@ export interface Sales {
   /** Paid orders of the album itself. */
   albumPurchases(albumId: string): Promise<PurchaseItem[]>;
 }
-
-export const nothingSoldYet: Sales = {
-  async trackPurchases() {
-    return [];
-  },
-  async albumPurchases() {
-    return [];
-  },
-};
 
 declare module 'fastify' {
   interface FastifyInstance {

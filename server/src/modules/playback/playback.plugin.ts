@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import { noPurchaseGrants } from '../../lib/purchase-grants';
 import { HOUR_MS } from '../jobs';
 import { CoversService } from './covers.service';
 import { downloadRoutes } from './download.routes';
@@ -27,11 +26,9 @@ export const playbackPlugin = fp(
     const streams = new StreamsService(context, app.database.kind === 'embedded');
     const covers = new CoversService(context);
     const downloads = new DownloadsService(context);
-    // The payments module, registered earlier, answers who bought what; without it nobody has.
-    if (!app.hasDecorator('purchaseGrants')) app.decorate('purchaseGrants', noPurchaseGrants);
     app.jobs.scheduleEvery('catalog.forget-old-plays', HOUR_MS, () => streams.forgetOld());
     await app.register(async (scope) => playbackRoutes(scope, { streams, covers }));
     await app.register(async (scope) => downloadRoutes(scope, downloads));
   },
-  { name: 'playback', dependencies: ['database', 'session', 'storage', 'media'] },
+  { name: 'playback', dependencies: ['payments', 'database', 'session', 'storage', 'media'] },
 );
