@@ -55,8 +55,6 @@ export const artistSalesResponseSchema = z.object({
 });
 export type ArtistSalesResponse = z.infer<typeof artistSalesResponseSchema>;
 
-const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-
 /** Query of GET /api/sales (and the filters of GET /api/sales.csv and /api/sales/summary). */
 export const salesFilterSchema = z.object({
   trackId: z.string().max(100).optional(),
@@ -71,7 +69,6 @@ export const salesQuerySchema = salesFilterSchema.extend({
     .max(SALES_MAX_LIMIT, SALES_MESSAGES.limitInvalid)
     .default(SALES_DEFAULT_LIMIT),
 });
-export const isUuid = (value: string) => uuid.safeParse(value).success;
 
 /**
  * GET /api/sales/summary: the totals per item (most earned first) and per UTC month (newest

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { albumFieldsSchema, albumUpdateFieldsSchema } from '#common/schemas/catalog/requests';
 import { type Album } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS } from '#common/schemas/catalog/rules';
+import { isUuid } from '#common/ids';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
@@ -26,7 +27,6 @@ import { fitsInQuota, insertTrack, listAlbumTracks, ownTrackIds } from './tracks
 import { coverInsert } from './tracks.service';
 import type { ReceivedUpload } from '../uploads';
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 export const ALBUM_TRACK_FILE = /^albumTrackFile_(\d{1,3})$/;
 
 /** selectedSongs and albumTracks arrive as JSON text in multipart fields. */

@@ -3,6 +3,7 @@ import type { TtlCache } from '../../lib/ttl-cache';
 import { trackCreateFieldsSchema, trackUpdateFieldsSchema } from '#common/schemas/catalog/requests';
 import { type PurchaseItem, type Track } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
+import { isUuid } from '#common/ids';
 import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, deleteRenditions, MEDIA_JOBS, renditionsOf, TRACK_FORMATS } from '../media';
 import { storageKeys } from '../storage';
@@ -20,8 +21,6 @@ import {
   type NewTrackRecord,
 } from './tracks.repo';
 import type { ReceivedUpload } from '../uploads';
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export function coverInsert(userId: string, cover: CheckedCover) {
   return { id: cover.id, userId, originalKey: cover.key, mimeType: cover.mimeType, byteSize: cover.file.size };

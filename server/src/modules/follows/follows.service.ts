@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isUuid } from '#common/schemas/sales';
+import { isUuid } from '#common/ids';
 import { FOLLOW_MESSAGES, type FollowConfirmed } from '#common/schemas/follows';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';

@@ -3,6 +3,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPrice } from '#common/money';
 import { processingFee, splitPrice } from '#common/payments';
+import { isUuid } from '#common/ids';
 import {
   PAYMENT_MESSAGES,
   type InitializePaymentResponse,
@@ -51,8 +52,6 @@ import { notifySeller } from './sales.service';
 
 export const CONFIRM_JOB = 'payments.confirm';
 export const TRANSFER_EVENT_JOB = 'payments.transfer-event';
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** A pending order is asked about once a webhook should have come; closed as abandoned after a day. */
 const RECONCILE_AFTER_MS = 10 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { formatPrice } from '#common/money';
-import { SALES_DEFAULT_LIMIT, isUuid, type ArtistSale, type ArtistSalesResponse, type SaleChannel, type SalesSummary } from '#common/schemas/sales';
+import { isUuid } from '#common/ids';
+import { SALES_DEFAULT_LIMIT, type ArtistSale, type ArtistSalesResponse, type SaleChannel, type SalesSummary } from '#common/schemas/sales';
 import { STATEMENT_HEADER, csvRow, statementRow } from '#common/statement';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';

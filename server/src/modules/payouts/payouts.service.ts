@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { MAX_MPESA_WITHDRAWAL, MPESA_WITHDRAWAL_BANDS, PLATFORM_PERCENT, mpesaWithdrawalFee, toLocalMobile } from '#common/payments';
 import type { Bank, PaymentMethod } from '#common/schemas/payments';
 import type { PayoutsResponse } from '#common/schemas/sales';
+import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../lib/errors';
@@ -42,8 +43,6 @@ export const PAYOUT_PERIOD_MS = 15 * 60 * 1000;
 /** A payout still pending this long after its last word from the provider is asked about again. */
 export const REVERIFY_AFTER_MINUTES = 30;
 const TRANSFER_REASON = 'Sauti sales payout';
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** A Paystack transfer reference: 16-50 characters of a-z, 0-9, _ and - (43 here). */
 export function newTransferReference(): string {

@@ -1,12 +1,11 @@
 import { COVER_SIZES, type CoverSize } from '#common/schemas/catalog/rules';
+import { isUuid } from '#common/ids';
 import { AppError } from '../../lib/errors';
 import { storageKeys } from '../storage';
 import { LRUCache } from 'lru-cache';
 import { coverFileName, VARIANT_MIME_TYPES, variantName, type VariantFormat } from '../media';
 import { coverOfAlbum, coverOfTrack } from './playback.repo';
 import type { PlaybackContext } from './playback-context';
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 export const DEFAULT_COVER_SIZE: CoverSize = 300;
 const MEMORY_BUDGET_BYTES = 16 * 1024 * 1024;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatPrice } from '#common/money';
 import { albumIsFree } from '#common/payments';
 import { isLosslessAudio, type DownloadFormat } from '#common/schemas/playback';
+import { isUuid } from '#common/ids';
 import { AppError } from '../../lib/errors';
 import { albumEntryNames, attachmentDisposition, extensionFor, safeFileName } from './download-names';
 import { streamZip, type StreamedZip, type ZipEntrySource } from './download-zip';
@@ -10,8 +11,6 @@ import type { PurchasableItem } from '../../lib/purchase-grants';
 import { MADE_FORMATS, type MadeFormat, type RenditionRecord } from '../media';
 import type { PlaybackContext } from './playback-context';
 import type { ServedFile } from './streams.service';
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** Strong validator of a stored object: keys are never reused for other content. */
 const etagOf = (key: string, size: number) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 22)}-${size.toString(36)}"`;

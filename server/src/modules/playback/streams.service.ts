@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { StreamEvent } from '#common/schemas/playback';
+import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import type { RenditionKind } from '../../db/schema';
 import type { RenditionProfileName } from '../media';
@@ -14,8 +15,6 @@ import { countPlay, forgetOldSalts, forgetOldThrottles, listenerSaltOf, streamCo
 import { findStreamRecord, type RenditionRecord, type StreamRecord } from './playback.repo';
 import { listenerNetwork } from '../../lib/listener-network';
 import { TtlCache } from '../../lib/ttl-cache';
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** Strong validator for a stored object: keys are never reused for other content. */
 function etagOf(key: string, size: number): string {

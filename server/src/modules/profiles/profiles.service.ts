@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { CurrentUser } from '#common/schemas/auth';
 import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, MAX_SOCIAL_LINKS, type ProfilePhotoSize, type SocialLink } from '#common/schemas/profile';
 import { toSlug } from '#common/slug';
+import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../lib/errors';
@@ -35,8 +36,6 @@ export const MAX_PREVIOUS_SLUGS = 20;
 export const SWEEP_PHOTO_JOB = 'profiles.sweep-photo';
 const SWEEP_DELAY_MS = 60 * 60 * 1000;
 const MEMORY_BUDGET_BYTES = 8 * 1024 * 1024;
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * Storage keys of profile photos. users.profile_photo_key names the photo,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { downloadOptionsFor } from '#common/schemas/playback';
 import type { AlbumDetail, ProfileResponse, TrackDetail } from '#common/schemas/public';
 import { isReservedSlug, toSlug } from '#common/slug';
+import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { ListenerHasher } from '../playback';
@@ -44,7 +45,6 @@ export interface Viewer {
 /** Longer than any display name (50) or id: not worth a query. */
 export const MAX_IDENTIFIER_LENGTH = 200;
 
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const CONTROL_CHARACTER = /\p{Cc}/u;
 
 /** Album order, as the catalogue keeps it: position, then upload time. */

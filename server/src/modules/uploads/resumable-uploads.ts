@@ -5,6 +5,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Server, type CancellationContext, type Locker } from '@tus/server';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_UNFINISHED_UPLOADS } from '#common/schemas/catalog/rules';
+import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import { AppError, fieldError, INTERNAL_ERROR_MESSAGE } from '../../lib/errors';
 import type { Storage } from '../storage';
@@ -19,8 +20,6 @@ export const RESUMABLE_PATH = '/api/uploads';
 export const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** How long one POST /api/tracks may take to turn a finished upload into a track. */
 const CLAIM_LEASE_MS = 15 * 60 * 1000;
-
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** What the route knows of a request handed to tus (the signed-in artist, the upload). */
 interface TusRequestContext {
