@@ -3,9 +3,9 @@ import { Link } from 'wouter';
 import { MusicIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
 import { coverUrl } from '#common/playback';
-import { PreviewBadge } from '@/components/preview-badge';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PreviewBadge } from '@/lib/catalog-ui';
 import type { PublicAlbumSummary, PublicTrack } from '../api/featured';
 
 const CARD_WIDTH = 'w-40 sm:w-44';

@@ -1,7 +1,6 @@
 import { formatDuration } from '#common/format';
 import type { PublicTrack } from '#common/schemas/public';
-import { TrackListRow } from '@/components/track-list-row';
-import { countLabel, DownloadLink, RelativeDate } from '@/lib/catalog-ui';
+import { countLabel, DownloadLink, RelativeDate, TrackListRow } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
 

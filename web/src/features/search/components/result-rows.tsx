@@ -3,8 +3,7 @@ import { formatDuration } from '#common/format';
 import { genreName } from '#common/genres';
 import type { PublicUser } from '#common/schemas/auth';
 import type { PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
-import { TrackListRow } from '@/components/track-list-row';
-import { ArtistAvatar, CoverImage, profileHref } from '@/lib/catalog-ui';
+import { ArtistAvatar, CoverImage, profileHref, TrackListRow } from '@/lib/catalog-ui';
 
 /** A song in a genre or search list: play through the site's player, its page, artist, price, preview, genre. */
 export function TrackResultRow({ track }: { track: PublicTrack }) {
