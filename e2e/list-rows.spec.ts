@@ -14,6 +14,7 @@ const PHONE = { width: 390, height: 844 };
 let artist: TestAccount;
 let album: CreatedAlbum;
 const previewName = `Preview Tone ${randomUUID().slice(0, 6)}`;
+const singleName = `Single Preview ${randomUUID().slice(0, 6)}`;
 
 test.beforeAll(async ({ browser }) => {
   const media = await testMedia();
@@ -25,6 +26,7 @@ test.beforeAll(async ({ browser }) => {
   const preview = await uploadTrackByApi(page, media.wav, { trackName: previewName, artistName: artist.displayName, price: '500', allowFullPlayback: false });
   const full = await uploadTrackByApi(page, media.mp3, { trackName: 'Full Tone', artistName: artist.displayName, price: '30' });
   await uploadTrackByApi(page, media.mp3, { trackName: 'Free Tone', artistName: artist.displayName });
+  await uploadTrackByApi(page, media.mp3, { trackName: singleName, artistName: artist.displayName, price: '20', allowFullPlayback: false });
   album = await createAlbumByApi(page, { albumName: 'Priced Songs', trackIds: [preview.id, full.id] });
   await page.close();
 });
@@ -69,4 +71,32 @@ test('search results show the preview badge too', async ({ page }) => {
   const result = page.getByRole('listitem', { name: previewName, exact: true });
   await expect(result.getByTestId('price')).toHaveText('KES 500.00');
   await expect(result.getByText('25-second preview', { exact: true })).toBeVisible();
+});
+
+test("the landing's New Releases mark a preview-only song's card", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await page.goto('/');
+  const card = page.getByRole('list', { name: 'New Releases' }).getByRole('link', { name: new RegExp(singleName) });
+  await expect(card.getByText('25-second preview', { exact: true })).toBeVisible();
+  await expect(card.getByText('KES 20.00', { exact: true })).toBeVisible();
+  await card.screenshot({ path: test.info().outputPath('landing-card-390.png') });
+});
+
+test('an unknown address at 390 px: status 404 and the 404 page, painted by the server', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const response = await page.goto('/a/b/c');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  // The browser takes the server's page over as it is: no hydration mismatch.
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Currently Trending Songs' })).toBeVisible();
+  await page.goBack();
+  expect(errors.filter((text) => /hydrat|react/i.test(text))).toEqual([]);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('not-found-390.png') });
 });
