@@ -18,11 +18,15 @@ test('a signed-in visitor of /auth is sent to /dashboard', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'My Music' })).toBeVisible();
 });
 
-test('unknown addresses show the 404 page', async ({ page }) => {
-  for (const path of ['/no/such/page', '/auth/extra', '/dashboard/settings', '/track/1/extra']) {
+test('unknown addresses answer 404 with the 404 page, painted by the server (issue 17)', async ({ page }) => {
+  for (const path of ['/no/such/page', '/a/b/c', '/track', '/auth/extra', '/dashboard/x', '/dashboard/settings', '/search/x', '/track/1/extra']) {
     const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
+    expect(response?.status(), path).toBe(404);
+    expect(await response?.text()).toContain('404 Page Not Found');
     await notFound(page);
+  }
+  for (const path of ['/', '/auth', '/search?q=nyo', '/library', '/for-artists']) {
+    expect((await page.request.get(path)).status(), path).toBe(200);
   }
   expect((await page.request.get('/api/no-such-endpoint')).status()).toBe(404);
 });

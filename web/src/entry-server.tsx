@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate } from '@tanstack/react-query';
 import { Router } from 'wouter';
+import { isKnownPagePath } from '#common/routes';
 import type { FetchJson, RenderResult } from '#common/ssr';
 import { urlFromQueryKey } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
-import { pageDataFor } from '@/app/ssr/page-data';
+import { notFoundPage, pageDataFor } from '@/app/ssr/page-data';
 
 /**
  * The server's renderer of public pages (built with `vite build --ssr`). It reads the page's API
@@ -16,7 +17,8 @@ import { pageDataFor } from '@/app/ssr/page-data';
  */
 export async function render(url: string, fetchJson: FetchJson): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://sauti.invalid');
-  const page = pageDataFor(pathname, search);
+  // Any other address is the 404 page, painted here too (the server answers it with status 404).
+  const page = pageDataFor(pathname, search) ?? (isKnownPagePath(pathname) ? null : notFoundPage(pathname));
   if (!page) return { kind: 'client-only' };
 
   const client = createQueryClient();

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isKnownPagePath } from '#common/routes';
 import { AppError } from '../lib/errors';
 import { loadPageRenderer, pageHtml, renderPage, templateForRenderedPages } from './web-render';
 
@@ -43,8 +44,8 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: stri
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every
  * other GET answered with a page. Public pages (landing, profiles, tracks, albums, marketing) are
  * rendered on the server when the renderer was built (web-render.ts), so they paint before any
- * JavaScript runs; every other address gets index.html and the client router shows the page (or
- * its 404 page). Unknown /api paths stay JSON 404s.
+ * JavaScript runs; every other page gets index.html and the client router shows it. An address
+ * that is no page answers 404 with the 404 page. Unknown /api paths stay JSON 404s.
  */
 export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
   async (app, { webDir, publicUrl }) => {
@@ -54,10 +55,13 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
     const renderedTemplate = indexHtml ? templateForRenderedPages(template, indexHtml) : '';
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      // An address none of the web app's routes matches is the 404 page with status 404 (issue 17),
+      // for crawlers and link previews; the route list is the web router's own (common/src/routes.ts).
+      const status = isKnownPagePath(request.url.split('?')[0] ?? '') ? 200 : 404;
       if (renderer && request.method === 'GET') {
         try {
           const result = await renderPage(app, renderer, request);
-          if (result.kind === 'page') return sendHtml(request, reply, pageHtml(renderedTemplate, result, publicUrl), 200);
+          if (result.kind === 'page') return sendHtml(request, reply, pageHtml(renderedTemplate, result, publicUrl), status);
           // The client shows the not-found card; crawlers and link previews see the status.
           if (result.kind === 'not-found') reply.code(404);
         } catch (error) {
@@ -65,6 +69,7 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
           request.log.error({ err: error }, 'server-side rendering failed');
         }
       }
+      if (status === 404) reply.code(404);
       return reply.header('Cache-Control', pageCacheControl(request, reply)).sendFile('index.html');
     };
 

@@ -1,9 +1,12 @@
+import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
+import { Switch } from 'wouter';
+import { isKnownPagePath, PAGE_ROUTES, SERVER_PAGE_ROUTES } from '#common/routes';
 import { RESERVED_ROUTE_WORDS } from '#common/slug';
 import { mockFetch, SIGNED_OUT, TEST_USER } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
-import { DisplayNameRoute } from './router';
+import { AppRoutes, DisplayNameRoute } from './router';
 
 const signedOut = () => mockFetch({ 'GET /api/user': SIGNED_OUT });
 const signedIn = () => mockFetch({ 'GET /api/user': { body: TEST_USER } });
@@ -106,5 +109,67 @@ describe('protected and guest-only routes', () => {
     mockFetch({ 'GET /api/user': { status: 500, body: { message: 'Database unavailable' } } });
     renderApp('/dashboard');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeEnabled();
+  });
+});
+
+/** The path of each <Route> in the router's Switch, in order (undefined: the catch-all 404 route). */
+function routerPaths(): (string | undefined)[] {
+  const switchOf = (node: ReactNode): ReactElement<{ children: ReactNode }> | undefined => {
+    for (const child of Children.toArray(node)) {
+      if (!isValidElement<{ children?: ReactNode }>(child)) continue;
+      if (child.type === Switch) return child as ReactElement<{ children: ReactNode }>;
+      const inner = switchOf(child.props.children);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const routes = switchOf(AppRoutes())!;
+  return Children.toArray(routes.props.children).map((route) => (route as ReactElement<{ path?: string }>).props.path);
+}
+
+describe("the server's 404s and the router agree (common/src/routes.ts, issue 17)", () => {
+  it('routes exactly the shared list of pages, in its order, and then the 404 page', () => {
+    expect(routerPaths()).toEqual([...Object.values(PAGE_ROUTES), undefined]);
+  });
+
+  // Every address here shows the 404 page in the browser: the server must call each unknown.
+  it.each(['/a/b/c', '/track', '/Track', '/album/', '/dashboard/x', '/search/x', '/auth/extra', '/follow/other', '/follow/Confirm', '/genre', '/library/x', '/purchase', '/embed/track', '/track/1/extra'])(
+    'the browser shows the 404 page at %s and the server calls it unknown',
+    async (path) => {
+      expect(isKnownPagePath(path)).toBe(false);
+      signedOut();
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    },
+  );
+
+  it.each([
+    '/',
+    '/auth',
+    '/AUTH/',
+    '/verify-email',
+    '/reset-password',
+    '/for-artists',
+    '/terms-and-conditions',
+    '/dashboard',
+    '/profile/nyota',
+    '/track/t1',
+    '/album/a1',
+    '/search',
+    '/genre/benga',
+    '/purchase/T123',
+    '/library',
+    '/follow/confirm',
+    '/follow/unsubscribe',
+    '/nyota',
+    '/Amani%20Wa%20Muziki',
+  ])('the server calls %s a page', (path) => {
+    expect(isKnownPagePath(path)).toBe(true);
+  });
+
+  it("knows the embeddable players, which the server answers outside the router", () => {
+    expect(SERVER_PAGE_ROUTES).toEqual(['/embed/track/:id', '/embed/album/:id']);
+    expect(isKnownPagePath('/embed/track/t1')).toBe(true);
+    expect(isKnownPagePath('/embed/album/a1')).toBe(true);
   });
 });

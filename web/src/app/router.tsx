@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
+import { FOLLOW_ACTIONS, PAGE_ROUTES } from '#common/routes';
 import { isReservedRouteWord } from '#common/slug';
 import { PageSpinner } from '@/components/page-spinner';
 import { LandingPage } from '@/features/landing/components/landing-page';
@@ -47,102 +48,104 @@ export function DisplayNameRoute({ displayName }: { displayName: string }) {
   return isReservedRouteWord(displayName) ? <NotFoundPage /> : <ProfilePage identifier={displayName} />;
 }
 
-/** Every route of spec section 2's route table. */
+const isFollowAction = (action: string): action is (typeof FOLLOW_ACTIONS)[number] => (FOLLOW_ACTIONS as readonly string[]).includes(action);
+
+/** Every route of spec section 2's route table; the paths are common/src/routes.ts's, which the server's 404s use too. */
 export function AppRoutes() {
   return (
     <>
       <ScrollToTopOnNavigate />
       <Switch>
-        <Route path="/">
+        <Route path={PAGE_ROUTES.landing}>
           <PublicLayout>
             <LandingPage />
           </PublicLayout>
         </Route>
-        <Route path="/auth">
+        <Route path={PAGE_ROUTES.auth}>
           <GuestOnlyRoute>
             <AuthLayout>
               <AuthPage />
             </AuthLayout>
           </GuestOnlyRoute>
         </Route>
-        <Route path="/verify-email">
+        <Route path={PAGE_ROUTES.verifyEmail}>
           <AuthLayout>
             <VerifyEmailPage />
           </AuthLayout>
         </Route>
-        <Route path="/reset-password">
+        <Route path={PAGE_ROUTES.resetPassword}>
           <AuthLayout>
             <ResetPasswordPage />
           </AuthLayout>
         </Route>
-        <Route path="/for-artists">
+        <Route path={PAGE_ROUTES.forArtists}>
           <PublicLayout>
             <ForArtistsPage />
           </PublicLayout>
         </Route>
-        <Route path="/terms-and-conditions">
+        <Route path={PAGE_ROUTES.terms}>
           <PublicLayout>
             <TermsPage />
           </PublicLayout>
         </Route>
-        <Route path="/dashboard">
+        <Route path={PAGE_ROUTES.dashboard}>
           <ProtectedRoute>
             <Suspense fallback={<PageSpinner className="min-h-dvh" />}>
               <DashboardScreen />
             </Suspense>
           </ProtectedRoute>
         </Route>
-        <Route path="/profile/:identifier">
+        <Route path={PAGE_ROUTES.profile}>
           {({ identifier }) => (
             <PublicLayout>
               <ProfilePage identifier={identifier} />
             </PublicLayout>
           )}
         </Route>
-        <Route path="/track/:trackId">
+        <Route path={PAGE_ROUTES.track}>
           {({ trackId }) => (
             <PublicLayout>
               <TrackPage trackId={trackId} />
             </PublicLayout>
           )}
         </Route>
-        <Route path="/album/:albumId">
+        <Route path={PAGE_ROUTES.album}>
           {({ albumId }) => (
             <PublicLayout>
               <AlbumPage albumId={albumId} />
             </PublicLayout>
           )}
         </Route>
-        <Route path="/search">
+        <Route path={PAGE_ROUTES.search}>
           <PublicLayout>
             <SearchPage />
           </PublicLayout>
         </Route>
-        <Route path="/genre/:slug">
+        <Route path={PAGE_ROUTES.genre}>
           {({ slug }) => (
             <PublicLayout>
               <GenrePage slug={slug} />
             </PublicLayout>
           )}
         </Route>
-        <Route path="/purchase/:reference">
+        <Route path={PAGE_ROUTES.purchase}>
           {({ reference }) => (
             <PublicLayout>
               <ReceiptPage reference={reference} />
             </PublicLayout>
           )}
         </Route>
-        <Route path="/library">
+        <Route path={PAGE_ROUTES.library}>
           <PublicLayout>
             <LibraryPage />
           </PublicLayout>
         </Route>
-        <Route path="/follow/:action">
+        <Route path={PAGE_ROUTES.follow}>
           {({ action }) => (
-            <PublicLayout>{action === 'confirm' || action === 'unsubscribe' ? <FollowPage action={action} /> : <NotFoundPage />}</PublicLayout>
+            <PublicLayout>{isFollowAction(action) ? <FollowPage action={action} /> : <NotFoundPage />}</PublicLayout>
           )}
         </Route>
-        <Route path="/:displayName">
+        <Route path={PAGE_ROUTES.displayName}>
           {({ displayName }) => (
             <PublicLayout>
               <DisplayNameRoute displayName={displayName} />

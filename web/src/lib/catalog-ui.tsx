@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { ArrowLeftIcon, CheckIcon, CopyIcon, DiscAlbumIcon, DownloadIcon, MusicIcon, PauseIcon, PlayIcon, TriangleAlertIcon } from 'lucide-react';
 import { formatRelativeDate } from '#common/format';
 import { formatPrice } from '#common/money';
-import { coverUrl, profilePhotoUrl } from '#common/playback';
+import { coverUrl, PREVIEW_SECONDS, profilePhotoUrl } from '#common/playback';
+import type { PublicTrack } from '#common/schemas/public';
 import { Link } from 'wouter';
 import { StatusCard } from '@/components/status-card';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -12,6 +13,8 @@ import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError, messageOf } from './api';
 import { downloadRefusal, startDownload } from './download';
+import { useIsClient } from './is-client';
+import { useOwnedItems } from './owned-items';
 import { usePlayback, type PlayableTrack } from './playback';
 import { cn, initialsOf } from './utils';
 
@@ -21,16 +24,8 @@ import { cn, initialsOf } from './utils';
  * navigator are touched only in effects and handlers.
  */
 
-const subscribeNever = () => () => {};
-
-/** False while rendering on the server and while hydrating what it sent; true in the browser afterwards. */
-export function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
+// Its own module so owned-items.ts can use it while this file reads owned-items (no import cycle).
+export { useIsClient } from './is-client';
 
 /** The locale the server renders dates in (Kenya writes day/month/year); the browser then uses its own. */
 const SERVER_LOCALE = 'en-GB';
@@ -362,4 +357,56 @@ export function CatalogItemPage<D, I>({
     return <StatusCard icon={icon} title={`${kind} Not Found`} description={`This ${noun} does not exist or is no longer available.`} />;
   }
   return children(data);
+}
+
+/**
+ * '25-second preview' for a song its artist plays as a preview only (spec section 4), on its page
+ * and in every list (issue 17). A buyer hears the whole song (issue 16): for them it is no preview.
+ */
+export function PreviewBadge({ track, className }: { track: Pick<PublicTrack, 'id' | 'allowFullPlayback'>; className?: string }) {
+  // Only a preview asks what this browser owns: a list of full songs makes no request.
+  return track.allowFullPlayback ? null : <PreviewOnlyBadge trackId={track.id} className={className} />;
+}
+
+function PreviewOnlyBadge({ trackId, className }: { trackId: string; className?: string }) {
+  const owned = useOwnedItems().has({ type: 'track', id: trackId });
+  return owned ? null : <Badge variant="outline" className={className}>{PREVIEW_SECONDS}-second preview</Badge>;
+}
+
+/**
+ * A song in a public list (a profile's Music Collection, search results, a genre): play/pause,
+ * cover, a link to its page, artist, then its price, the preview badge and the list's own facts
+ * (`children`), and the list's action at the end (Buy or Download) if it has one.
+ */
+export function TrackListRow({ track, children, action, testId }: { track: PublicTrack; children?: ReactNode; action?: ReactNode; testId?: string }) {
+  return (
+    <li
+      className={cn(
+        'grid min-w-0 items-center gap-x-3 rounded-lg border bg-card p-2.5 sm:p-3',
+        action ? 'grid-cols-[auto_minmax(0,1fr)_auto]' : 'grid-cols-[auto_minmax(0,1fr)]',
+      )}
+      aria-label={track.trackName}
+      data-testid={testId}
+    >
+      <div className="flex items-center gap-2.5 sm:gap-3">
+        <PlayPauseButton track={track} />
+        <CoverImage kind="track" id={track.id} coverPhotoFilename={track.coverPhotoFilename} size={48} className="size-10 sm:size-12" />
+      </div>
+      <div className="min-w-0">
+        <Link
+          href={`/track/${encodeURIComponent(track.id)}`}
+          className="block truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+        >
+          {track.trackName}
+        </Link>
+        <p className="truncate text-sm text-muted-foreground">{track.artistName}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
+          <PriceBadge price={track.price} />
+          <PreviewBadge track={track} />
+          {children}
+        </p>
+      </div>
+      {action}
+    </li>
+  );
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
 import type { OwnedItems } from '#common/schemas/payments';
 import { apiJson } from '@/lib/api';
-import { useIsClient } from '@/lib/catalog-ui';
+import { useIsClient } from '@/lib/is-client';
 
 // Shared by the purchase feature (the Buy button's 'Purchased') and the public pages (a bought
 // preview-only song is no longer a preview). Apart from purchase-api.ts, whose mutation hooks

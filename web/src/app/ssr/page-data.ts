@@ -114,6 +114,15 @@ function genrePage(slug: string): PageData {
   };
 }
 
+/**
+ * An address that is none of the app's pages (common/src/routes.ts): the 404 page, rendered like
+ * the others; the server answers it with status 404 (issue 17).
+ */
+export const notFoundPage = (pathname: string): PageData => ({
+  queries: [],
+  head: () => ({ title: 'Page not found · Sauti', description: SITE_DESCRIPTION, canonicalPath: pathname, type: 'website' }),
+});
+
 /** The page's data and head; `search` ("?token=...") is read by the purchase page only. */
 export function pageDataFor(pathname: string, search = ''): PageData | null {
   const parts = pathname.split('/').slice(1);

@@ -63,6 +63,18 @@ describe('album page (spec section 2)', () => {
     expect(within(rows[1]!).queryByRole('link', { name: /Download/ })).toBeNull();
   });
 
+  it("shows each song's price beside its Buy, and a preview-only song's '25-second preview' badge (issue 17)", async () => {
+    const priced = [tracks[0]!, { ...tracks[1]!, price: 50000, allowFullPlayback: false }];
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks: priced, user: artist } } });
+    renderApp('/album/a1');
+    const rows = within(await screen.findByRole('list', { name: 'Songs' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByTestId('price')).toHaveTextContent('Free');
+    expect(within(rows[0]!).queryByText('25-second preview')).toBeNull();
+    expect(within(rows[1]!).getByTestId('price')).toHaveTextContent('KES 500.00');
+    expect(within(rows[1]!).getByTestId('price')).not.toHaveClass('hidden');
+    expect(within(rows[1]!).getByText('25-second preview')).toBeVisible();
+  });
+
   it('offers no download for a priced album, and says when it has no songs', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album: { ...album, price: 20000 }, tracks: [], user: artist } } });
     renderApp('/album/a1');

@@ -4,7 +4,7 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
 import { useAlbumDetail } from '../api/album-detail';
@@ -95,6 +95,9 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
           {track.trackName}
         </Link>
         <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
+          {/* Its own price on every screen (issue 17): a bare Buy does not say what it costs. */}
+          <PriceBadge price={track.price} />
+          <PreviewBadge track={track} />
           <span className="max-w-full truncate">{track.artistName}</span>
           <span>{countLabel(track.streamCount, 'stream')}</span>
         </p>
@@ -102,7 +105,6 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
       <span className="shrink-0 text-sm text-muted-foreground tabular-nums" data-testid="track-duration">
         {formatDuration(track.duration)}
       </span>
-      <PriceBadge price={track.price} className="hidden min-[420px]:inline-flex" />
       {free ? (
         <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} iconOnly variant="ghost" />
       ) : (

@@ -1,15 +1,17 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { MusicIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
 import { coverUrl } from '#common/playback';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
+import { PreviewBadge } from '@/lib/catalog-ui';
 import type { PublicAlbumSummary, PublicTrack } from '../api/featured';
 
 const CARD_WIDTH = 'w-40 sm:w-44';
 
 /** The fields a card shows (the discovery lists send whole public tracks and albums). */
-type CardTrack = Pick<PublicTrack, 'id' | 'trackName' | 'artistName' | 'coverPhotoFilename' | 'price'>;
+type CardTrack = Pick<PublicTrack, 'id' | 'trackName' | 'artistName' | 'coverPhotoFilename' | 'price' | 'allowFullPlayback'>;
 type CardAlbum = Pick<PublicAlbumSummary, 'id' | 'albumName' | 'artistName' | 'coverPhotoFilename' | 'price'>;
 
 export function TrackCard({ track }: { track: CardTrack }) {
@@ -20,6 +22,7 @@ export function TrackCard({ track }: { track: CardTrack }) {
       name={track.trackName}
       artistName={track.artistName}
       price={track.price}
+      preview={<PreviewBadge track={track} className="absolute top-2 left-2 bg-background/90" />}
     />
   );
 }
@@ -38,7 +41,24 @@ export function AlbumCard({ album }: { album: CardAlbum }) {
   );
 }
 
-function ItemCard({ href, cover, name, artistName, price, kind }: { href: string; cover: string | null; name: string; artistName: string; price: number; kind?: string }) {
+function ItemCard({
+  href,
+  cover,
+  name,
+  artistName,
+  price,
+  kind,
+  preview,
+}: {
+  href: string;
+  cover: string | null;
+  name: string;
+  artistName: string;
+  price: number;
+  kind?: string;
+  /** A track's '25-second preview' badge, if it is one. */
+  preview?: ReactNode;
+}) {
   // 176 CSS px: the 300 px thumbnail (never the 3000 px original), versioned so it is cached for a year.
   return (
     <Link href={href} className={`group block ${CARD_WIDTH} rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50`}>
@@ -61,6 +81,7 @@ function ItemCard({ href, cover, name, artistName, price, kind }: { href: string
             {kind}
           </Badge>
         )}
+        {preview}
         <Badge variant="secondary" className="absolute right-2 bottom-2 bg-background/90">
           {formatPrice(price)}
         </Badge>

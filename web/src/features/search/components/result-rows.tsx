@@ -3,32 +3,16 @@ import { formatDuration } from '#common/format';
 import { genreName } from '#common/genres';
 import type { PublicUser } from '#common/schemas/auth';
 import type { PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
-import { ArtistAvatar, CoverImage, PlayPauseButton, PriceBadge, profileHref } from '@/lib/catalog-ui';
+import { ArtistAvatar, CoverImage, profileHref, TrackListRow } from '@/lib/catalog-ui';
 
-/** A song in a genre or search list: play through the site's player, its page, artist, genre, price. */
+/** A song in a genre or search list: play through the site's player, its page, artist, price, preview, genre. */
 export function TrackResultRow({ track }: { track: PublicTrack }) {
   const genre = track.genre ? genreName(track.genre) : undefined;
   return (
-    <li className="grid min-w-0 grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 rounded-lg border bg-card p-2.5 sm:p-3" aria-label={track.trackName}>
-      <div className="flex items-center gap-2.5 sm:gap-3">
-        <PlayPauseButton track={track} />
-        <CoverImage kind="track" id={track.id} coverPhotoFilename={track.coverPhotoFilename} size={48} className="size-10 sm:size-12" />
-      </div>
-      <div className="min-w-0">
-        <Link
-          href={`/track/${encodeURIComponent(track.id)}`}
-          className="block truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
-        >
-          {track.trackName}
-        </Link>
-        <p className="truncate text-sm text-muted-foreground">{track.artistName}</p>
-        <p className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
-          <PriceBadge price={track.price} />
-          <span>{formatDuration(track.duration)}</span>
-          {genre && <span>{genre}</span>}
-        </p>
-      </div>
-    </li>
+    <TrackListRow track={track}>
+      <span>{formatDuration(track.duration)}</span>
+      {genre && <span>{genre}</span>}
+    </TrackListRow>
   );
 }
 

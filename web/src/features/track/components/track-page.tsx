@@ -2,13 +2,10 @@ import { FollowButton } from '@/lib/follow';
 import { Link } from 'wouter';
 import { genreName } from '#common/genres';
 import { formatDuration } from '#common/format';
-import { PREVIEW_SECONDS } from '#common/playback';
 import type { TrackDetail } from '#common/schemas/public';
-import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
-import { useOwnedItems } from '@/lib/owned-items';
 import { BuyButton } from '@/lib/purchase';
 import { useTrackDetail } from '../api/track-detail';
 
@@ -33,15 +30,13 @@ export function TrackPage({ trackId }: { trackId: string }) {
 
 function Track({ detail: { track, user } }: { detail: TrackDetail }) {
   const free = !(track.price > 0);
-  // A buyer hears the whole song (issue 16), so for them it is not a preview.
-  const owned = useOwnedItems().has({ type: 'track', id: track.id });
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
       {user && <BackToArtistLink user={user} />}
       <ItemHero as="article" kind="track" id={track.id} coverPhotoFilename={track.coverPhotoFilename} name={track.trackName} artistName={track.artistName}>
         <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
           <PriceBadge price={track.price} className="text-sm" />
-          {!track.allowFullPlayback && !owned && <Badge variant="outline">{PREVIEW_SECONDS}-second preview</Badge>}
+          <PreviewBadge track={track} />
           <span data-testid="track-duration">{formatDuration(track.duration)}</span>
           <RelativeDate value={track.uploadedAt} />
           <span>{countLabel(track.streamCount, 'stream')}</span>

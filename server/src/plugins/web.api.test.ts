@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestDatabase, makeDataDir, seedDataDir } from '../../test/support/test-app';
+
+const UNKNOWN = ['/a/b/c', '/track', '/Track', '/dashboard/x', '/search/x', '/auth/extra', '/follow/other', '/track/1/extra', '/genre'];
+const KNOWN = ['/', '/auth', '/dashboard', '/search?q=nyo', '/library', '/follow/confirm?token=x', '/genre/benga', '/track/t1', '/album/a1', '/profile/nyota', '/nyota'];
+
+/** The built web app in a temporary folder: index.html, and with `renderer` a stand-in server renderer that paints every page. */
+async function appWithWebDir(renderer: boolean): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-web-'));
+  const webDir = path.join(root, 'web');
+  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Sauti</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  if (renderer) {
+    fs.mkdirSync(path.join(root, 'web-ssr'));
+    fs.writeFileSync(
+      path.join(root, 'web-ssr', 'entry-server.js'),
+      `export async function render(url) {
+        return { kind: 'page', html: '<h1>painted ' + url.replace(/[<&]/g, '') + '</h1>', state: '{}', head: { title: 'T', description: 'D', canonicalPath: '/', type: 'website' } };
+      }`,
+    );
+  }
+  const dataDir = seedDataDir(makeDataDir());
+  const database = process.env.DATABASE_URL ? await createTestDatabase(process.env.DATABASE_URL) : undefined;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) });
+  const app = await buildApp({ ...config, webDir }, { logger: false, startJobs: false });
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(root, { recursive: true, force: true });
+      await database?.drop();
+    },
+  };
+}
+
+describe('addresses that are no page answer 404 (issue 17)', () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ app, close } = await appWithWebDir(false)));
+  afterAll(async () => close?.());
+
+  it.each(UNKNOWN)('%s: 404 with the web app, whose router shows the 404 page', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      if (method === 'GET') expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it.each(KNOWN)('%s: 200 with the web app', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+  });
+
+  it('keeps JSON 404s under /api, 404s for missing assets, and serves static files', async () => {
+    const api = await app.inject({ method: 'GET', url: '/api/no-such-endpoint' });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/^application\/json/);
+    expect((await app.inject({ method: 'GET', url: '/assets/missing.js' })).statusCode).toBe(404);
+    const favicon = await app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(favicon.statusCode).toBe(200);
+    expect(favicon.body).toContain('<svg');
+  });
+});
+
+describe('with the server renderer, the 404 page is painted on the server and answered 404', () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ app, close } = await appWithWebDir(true)));
+  afterAll(async () => close?.());
+
+  it.each(UNKNOWN)('%s', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain(`<h1>painted ${url}</h1>`);
+  });
+
+  it.each(KNOWN)('%s: 200', async (url) => {
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});
