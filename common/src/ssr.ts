@@ -13,8 +13,11 @@ export interface PageHead {
   description: string;
   /** Site-relative path of the page's canonical address. */
   canonicalPath: string;
-  /** Site-relative path of an image (a cover or photo thumbnail), if the page has one. */
+  /** Site-relative path of an image (a cover, a photo or a generated card), if the page has one. */
   imagePath?: string;
+  /** The image's size in pixels, for og:image:width and og:image:height. */
+  imageWidth?: number;
+  imageHeight?: number;
   /** Open Graph type: website, profile, music.song, music.album. */
   type: string;
 }

@@ -40,11 +40,26 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
+/** The album a track is on, as its page names and links it (issue 17), with its cover's file name. */
+export const trackAlbumSchema = z.object({ id: z.string(), albumName: z.string(), coverPhotoFilename: z.string().nullable() });
+export type TrackAlbum = z.infer<typeof trackAlbumSchema>;
+
+/** How many of the artist's other tracks a track page shows under "More from {artist}". */
+export const MORE_FROM_ARTIST_LIMIT = 4;
+
 /**
  * GET /api/track-detail/{trackId}. `downloads` (issue 16): the formats it offers with their sizes
  * (common/schemas/playback.ts downloadOptionSchema: `approximate` says whether `bytes` is exact).
+ * `album` (issue 17): the album it is on, or null; `moreFromArtist`: up to MORE_FROM_ARTIST_LIMIT
+ * of the artist's other tracks, newest first.
  */
-export const trackDetailSchema = z.object({ track: publicTrackSchema, user: publicUserSchema, downloads: z.array(downloadOptionSchema) });
+export const trackDetailSchema = z.object({
+  track: publicTrackSchema,
+  user: publicUserSchema,
+  downloads: z.array(downloadOptionSchema),
+  album: trackAlbumSchema.nullable(),
+  moreFromArtist: z.array(publicTrackSchema),
+});
 export type TrackDetail = z.infer<typeof trackDetailSchema>;
 
 /**

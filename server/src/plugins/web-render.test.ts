@@ -44,6 +44,15 @@ describe('server-rendered pages', () => {
     expect(tags).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
 
+  it("gives the image's size when the page knows it (issue 17's share cards)", () => {
+    const head = { title: 'T', description: 'D', canonicalPath: '/search', type: 'website', imagePath: '/api/cards/site.png' };
+    const tags = headTags({ ...head, imageWidth: 1200, imageHeight: 630 }, 'https://sauti.example');
+    expect(tags).toContain('<meta property="og:image" content="https://sauti.example/api/cards/site.png" />');
+    expect(tags).toContain('<meta property="og:image:width" content="1200" />');
+    expect(tags).toContain('<meta property="og:image:height" content="630" />');
+    expect(headTags(head, 'https://sauti.example')).not.toContain('og:image:width');
+  });
+
   it('keeps replacement patterns in names literal', () => {
     const html = pageHtml(
       TEMPLATE,

@@ -99,6 +99,9 @@ export function headTags(head: PageHead, publicUrl: string): string {
   if (head.imagePath) {
     const image = escapeHtml(absolute(head.imagePath));
     tags.push(`<meta property="og:image" content="${image}" />`, `<meta name="twitter:image" content="${image}" />`);
+    if (head.imageWidth && head.imageHeight) {
+      tags.push(`<meta property="og:image:width" content="${head.imageWidth}" />`, `<meta property="og:image:height" content="${head.imageHeight}" />`);
+    }
   }
   return tags.join('\n    ');
 }

@@ -97,7 +97,6 @@ export async function readTrending(db: DbOrTx, limit: number) {
     .select(publicTrackColumns)
     .from(top)
     .innerJoin(tracks, eq(tracks.id, top.trackId))
-    .leftJoin(covers, eq(covers.id, tracks.coverId))
     .orderBy(desc(top.rank), desc(tracks.uploadedAt), desc(tracks.id))
     .limit(limit);
 }
@@ -137,7 +136,6 @@ export async function readEditorsPicks(db: DbOrTx, limit: number) {
     .select(publicTrackColumns)
     .from(top)
     .innerJoin(tracks, eq(tracks.id, top.trackId))
-    .leftJoin(covers, eq(covers.id, tracks.coverId))
     .orderBy(asc(top.position), asc(top.addedAt), asc(top.trackId))
     .limit(limit);
 }
@@ -159,7 +157,7 @@ export async function newReleaseKeys(db: DbOrTx, limit: number): Promise<{ kind:
 
 export async function publicTracksByIds(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(publicTrackColumns).from(tracks).leftJoin(covers, eq(covers.id, tracks.coverId)).where(inArray(tracks.id, ids));
+  return db.select(publicTrackColumns).from(tracks).where(inArray(tracks.id, ids));
 }
 
 /** Albums with their artist's public columns (an album's artist name is its artist's display name). */

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { albums, covers, trackRenditions, tracks } from '../../db/schema';
 
@@ -37,11 +37,13 @@ export async function findStreamRecord(db: DbOrTx, trackId: string): Promise<Str
   return { track, renditions };
 }
 
+/** The cover a track shows: its own, else its album's (issue 17, as public-pages lists it). */
 export async function coverOfTrack(db: DbOrTx, trackId: string): Promise<CoverRecord | undefined> {
   const [row] = await db
     .select({ cover: covers })
     .from(tracks)
-    .innerJoin(covers, eq(covers.id, tracks.coverId))
+    .leftJoin(albums, eq(albums.id, tracks.albumId))
+    .innerJoin(covers, eq(covers.id, sql`coalesce(${tracks.coverId}, ${albums.coverId})`))
     .where(eq(tracks.id, trackId))
     .limit(1);
   return row?.cover;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { albums, covers, paymentMethods, profileDailyViews, profileViews, profileViewThrottle, socialLinks, trackRenditions, tracks, users } from '../../db/schema';
 
@@ -34,6 +34,13 @@ export interface ArtistRow {
 const sellerCanBePaid = (userId: typeof tracks.userId | typeof albums.userId) =>
   sql<boolean>`exists (select 1 from ${paymentMethods} where ${paymentMethods.userId} = ${userId})`.mapWith(Boolean);
 
+/**
+ * The cover a track shows (issue 17): its own, else its album's. The one place that rule lives:
+ * every public list, page, player and share card reads a track's cover through these columns,
+ * and playback's cover thumbnail of a track follows the same rule.
+ */
+const shownCoverId = sql<string | null>`coalesce(${tracks.coverId}, (select a.cover_id from ${albums} a where a.id = ${tracks.albumId}))`;
+
 /** The columns of a public track (no original file name, no storage keys), for whoever lists tracks publicly. */
 export const publicTrackColumns = {
   id: tracks.id,
@@ -45,8 +52,8 @@ export const publicTrackColumns = {
   duration: tracks.duration,
   downloadCount: tracks.downloadCount,
   uploadedAt: tracks.uploadedAt,
-  coverId: tracks.coverId,
-  coverMimeType: covers.mimeType,
+  coverId: shownCoverId,
+  coverMimeType: sql<string | null>`(select c.mime_type from ${covers} c where c.id = ${shownCoverId})`,
   albumId: tracks.albumId,
   price: tracks.price,
   allowFullPlayback: tracks.allowFullPlayback,
@@ -122,7 +129,7 @@ export async function findArtistBySlug(db: Db, slug: string): Promise<ArtistRow 
 }
 
 function selectTracks(db: Db) {
-  return db.select(trackColumns).from(tracks).leftJoin(covers, eq(covers.id, tracks.coverId));
+  return db.select(trackColumns).from(tracks);
 }
 
 /** Every track of the artist, newest first. */
@@ -138,15 +145,43 @@ export async function listAlbumTracks(db: Db, albumIds: string[]): Promise<Publi
     .orderBy(asc(tracks.albumPosition), asc(tracks.uploadedAt), asc(tracks.id));
 }
 
-export async function findTrack(db: Db, trackId: string): Promise<{ track: PublicTrackRow; artist: ArtistRow } | undefined> {
+/** The album a track is on, as its page names and links it (issue 17). */
+export interface TrackAlbumRow {
+  id: string;
+  albumName: string;
+  coverId: string | null;
+  coverMimeType: string | null;
+}
+
+export async function findTrack(
+  db: Db,
+  trackId: string,
+): Promise<{ track: PublicTrackRow; artist: ArtistRow; album: TrackAlbumRow | null } | undefined> {
   const [row] = await db
-    .select({ track: trackColumns, artist: artistColumns })
+    .select({
+      track: trackColumns,
+      artist: artistColumns,
+      albumName: albums.albumName,
+      albumCoverId: albums.coverId,
+      albumCoverMimeType: sql<string | null>`(select c.mime_type from ${covers} c where c.id = ${albums.coverId})`,
+    })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
-    .leftJoin(covers, eq(covers.id, tracks.coverId))
+    .leftJoin(albums, eq(albums.id, tracks.albumId))
     .where(eq(tracks.id, trackId))
     .limit(1);
-  return row;
+  if (!row) return undefined;
+  const { track, artist, albumName, albumCoverId, albumCoverMimeType } = row;
+  const album = track.albumId && albumName !== null ? { id: track.albumId, albumName, coverId: albumCoverId, coverMimeType: albumCoverMimeType } : null;
+  return { track, artist, album };
+}
+
+/** "More from {artist}" on a track page: the artist's newest other tracks. */
+export async function listMoreFromArtist(db: Db, userId: string, exceptTrackId: string, limit: number): Promise<PublicTrackRow[]> {
+  return selectTracks(db)
+    .where(and(eq(tracks.userId, userId), ne(tracks.id, exceptTrackId)))
+    .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
+    .limit(limit);
 }
 
 function selectAlbums(db: Db) {

@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { albumDetailSchema, profileResponseSchema, trackDetailSchema } from '#common/schemas/public';
+import { AppError } from '../../lib/errors';
 import type { PublicPagesService } from './public-pages.service';
+import type { RenderedCard } from './share-card';
 
 /**
  * `no-cache`, not `public, max-age=60`: a page an artist has just edited must show the edit at
@@ -13,10 +15,12 @@ import type { PublicPagesService } from './public-pages.service';
 const PUBLIC_JSON_CACHE_CONTROL = 'no-cache';
 /** Crawlers read these rarely; a new page reaches the sitemap within the hour. */
 const CRAWLER_CACHE_CONTROL = 'public, max-age=3600';
+const SHARE_CARD_CACHE_CONTROL = 'public, max-age=3600';
+const CARD_KINDS = ['track', 'album', 'profile'] as const;
 
 /**
  * GET /api/profile/{identifier}, /api/track-detail/{trackId}, /api/album-detail/{albumId} (spec
- * section 7), /sitemap.xml, /robots.txt. Public: no session needed. The answers go through the
+ * section 7), /api/cards/{kind}/{id}.png (share cards), /sitemap.xml, /robots.txt. Public: no session needed. The answers go through the
  * public schemas (common/schemas/public.ts), which drop any field they do not name: nothing
  * private can be sent even by mistake.
  */
@@ -52,6 +56,27 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
       const detail = await pages.albumDetail(request.params.albumId);
       reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL);
       return detail;
+    },
+  );
+
+  // The generated share cards (issue 17). Cached for an hour by anyone (a card names only what the
+  // public page shows); the ETag is the drawing's hash, so a renamed item revalidates to its new card.
+  const sendCard = (request: FastifyRequest, reply: FastifyReply, card: RenderedCard) => {
+    reply.header('ETag', card.etag).header('Cache-Control', SHARE_CARD_CACHE_CONTROL).header('X-Content-Type-Options', 'nosniff');
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === card.etag)) return reply.code(304).send();
+    return reply.type('image/png').send(card.body);
+  };
+  app.get('/api/cards/site.png', async (request, reply) => sendCard(request, reply, await pages.shareCard('site', '')));
+  routes.get(
+    '/api/cards/:kind/:file',
+    // Drawing an uncached card costs ~0.2 s of a CPU (off the event loop, in sharp's threads).
+    { schema: { params: z.object({ kind: z.string(), file: z.string() }) }, config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const kind = CARD_KINDS.find((candidate) => candidate === request.params.kind);
+      const id = /^(.{1,200})\.png$/.exec(request.params.file)?.[1];
+      if (!kind || !id) throw new AppError('not-found');
+      return sendCard(request, reply, await pages.shareCard(kind, id));
     },
   );
 

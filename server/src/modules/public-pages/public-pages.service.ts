@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { downloadOptionsFor } from '#common/schemas/playback';
-import type { AlbumDetail, ProfileResponse, TrackDetail } from '#common/schemas/public';
+import { MORE_FROM_ARTIST_LIMIT, type AlbumDetail, type ProfileResponse, type TrackDetail } from '#common/schemas/public';
 import { isReservedSlug, toSlug } from '#common/slug';
 import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
@@ -17,13 +17,15 @@ import {
   listAlbumTracks,
   listArtistAlbums,
   listArtistTracks,
+  listMoreFromArtist,
   listSocialLinks,
   madeDownloadSizes,
   sitemapEntries,
   type ArtistRow,
   type PublicTrackRow,
 } from './public-pages.repo';
-import { toPublicAlbumSummary, toPublicArtist, toPublicTrack } from './public-view';
+import { toPublicAlbumSummary, toPublicArtist, toPublicTrack, toTrackAlbum } from './public-view';
+import { ShareCardRenderer, type RenderedCard, type ShareCardKind, type ShareCardText } from './share-card';
 import { robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './sitemap';
 
 /** What the public pages work with; none of it knows about HTTP. */
@@ -63,6 +65,7 @@ function inAlbumOrder(a: PublicTrackRow, b: PublicTrackRow): number {
 export class PublicPagesService {
   /** Profile views being counted after their answer went out (awaited on shutdown). */
   private readonly counting = new Set<Promise<void>>();
+  private readonly cards = new ShareCardRenderer();
 
   constructor(private readonly context: PublicPagesContext) {}
 
@@ -139,13 +142,23 @@ export class PublicPagesService {
     while (this.counting.size > 0) await Promise.all([...this.counting]);
   }
 
-  /** GET /api/track-detail/{trackId}: the track and its artist. */
+  /** GET /api/track-detail/{trackId}: the track, its artist, the album it is on and more from the artist. */
   async trackDetail(trackId: string): Promise<TrackDetail> {
-    const found = isUuid(trackId) ? await findTrack(this.context.db(), trackId) : undefined;
+    const db = this.context.db();
+    const found = isUuid(trackId) ? await findTrack(db, trackId) : undefined;
     if (!found) throw new AppError('track.not-found');
-    const made = await madeDownloadSizes(this.context.db(), [found.track.id]);
+    const [made, more] = await Promise.all([
+      madeDownloadSizes(db, [found.track.id]),
+      listMoreFromArtist(db, found.track.userId, found.track.id, MORE_FROM_ARTIST_LIMIT),
+    ]);
     const downloads = downloadOptionsFor('track', [{ ...found.track, made: made.get(found.track.id) ?? {} }]);
-    return { track: toPublicTrack(found.track), user: toPublicArtist(found.artist), downloads };
+    return {
+      track: toPublicTrack(found.track),
+      user: toPublicArtist(found.artist),
+      downloads,
+      album: found.album && toTrackAlbum(found.album),
+      moreFromArtist: more.map(toPublicTrack),
+    };
   }
 
   /** GET /api/album-detail/{albumId}: the album, its tracks in album order, its artist. */
@@ -158,6 +171,44 @@ export class PublicPagesService {
     const songs = tracks.map((track) => ({ ...track, made: made.get(track.id) ?? {} }));
     const downloads = downloadOptionsFor('album', songs, found.album.coverByteSize ?? 0);
     return { album: toPublicAlbumSummary(found.album, found.artist), tracks: tracks.map(toPublicTrack), user: toPublicArtist(found.artist), downloads };
+  }
+
+  /**
+   * GET /api/cards/{kind}/{id}.png and /api/cards/site.png: the generated share card of a track,
+   * an album or an artist (the same items their public reads answer; anything else is a 404), or
+   * of the site. A card that cannot be drawn is answered by the site card, logged.
+   */
+  async shareCard(kind: ShareCardKind, id: string): Promise<RenderedCard> {
+    const card = await this.cardText(kind, id);
+    try {
+      return await this.cards.render(card);
+    } catch (error) {
+      this.context.log.warn({ err: error, kind }, 'could not draw a share card; the site card answers');
+      return this.cards.render({ kind: 'site', name: '' });
+    }
+  }
+
+  private async cardText(kind: ShareCardKind, id: string): Promise<ShareCardText> {
+    const db = this.context.db();
+    switch (kind) {
+      case 'site':
+        return { kind, name: '' };
+      case 'track': {
+        const found = isUuid(id) ? await findTrack(db, id) : undefined;
+        if (!found) throw new AppError('track.not-found');
+        return { kind, name: found.track.trackName, byline: found.track.artistName };
+      }
+      case 'album': {
+        const found = isUuid(id) ? await findAlbum(db, id) : undefined;
+        if (!found) throw new AppError('album.not-found');
+        return { kind, name: found.album.albumName, byline: found.artist.displayName };
+      }
+      case 'profile': {
+        const artist = isUuid(id) ? await findArtistById(db, id.toLowerCase()) : undefined;
+        if (!artist) throw new AppError('profile.not-found');
+        return { kind, name: artist.displayName };
+      }
+    }
   }
 
   /** GET /sitemap.xml: every artist with a track, every album, every track, up to the protocol's 50,000. */

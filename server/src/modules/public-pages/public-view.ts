@@ -1,8 +1,8 @@
 import type { PublicUser } from '#common/schemas/auth';
-import type { PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
+import type { PublicAlbumSummary, PublicTrack, TrackAlbum } from '#common/schemas/public';
 import { toPublicUser } from '../auth';
 import { coverFileName } from '../media';
-import type { ArtistRow, PublicAlbumRow, PublicTrackRow } from './public-pages.repo';
+import type { ArtistRow, PublicAlbumRow, PublicTrackRow, TrackAlbumRow } from './public-pages.repo';
 
 /**
  * Rows as anyone may see them (spec section 3, common/schemas/public.ts). The routes also answer
@@ -54,4 +54,8 @@ export function toPublicAlbumSummary(row: PublicAlbumRow, artist: ArtistRow): Pu
     createdAt: row.createdAt.toISOString(),
     purchasable: purchasable(row.price, row.sellerCanBePaid),
   };
+}
+
+export function toTrackAlbum(row: TrackAlbumRow): TrackAlbum {
+  return { id: row.id, albumName: row.albumName, coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType) };
 }

@@ -84,7 +84,6 @@ export async function searchTracks(db: DbOrTx, words: string[], limit: number) {
     .select(publicTrackColumns)
     .from(candidates)
     .innerJoin(tracks, eq(tracks.id, candidates.id))
-    .leftJoin(covers, eq(covers.id, tracks.coverId))
     .orderBy(...relevance(trackDoc, words), desc(tracks.streamCount), desc(tracks.uploadedAt), desc(tracks.id))
     .limit(limit);
 }
@@ -150,7 +149,6 @@ export async function genreTracks(db: Db, genre: string, cursor: GenreCursor | u
     })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
-    .leftJoin(covers, eq(covers.id, tracks.coverId))
     .where(and(eq(tracks.genre, genre), isPublicArtist, after))
     .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
     .limit(limit + 1);

@@ -42,3 +42,42 @@ describe('the search and genre pages on the server (issue 17)', () => {
     expect(pageDataFor('/genre', '')).toBeNull();
   });
 });
+
+describe('every public page has a share image (issue 17)', () => {
+  const user = { id: 'u1', displayName: 'Nyota', profilePhotoFilename: null, profileUrl: '/profile/nyota', hasProfilePhoto: false };
+  const headOf = (pathname: string, data: unknown, search = '') => {
+    const page = pageDataFor(pathname, search)!;
+    const client = new QueryClient();
+    if (page.queries[0]) client.setQueryData(page.queries[0], data);
+    return page.head(client);
+  };
+
+  it("a track shows its cover (its album's when it has none of its own), else its generated card", () => {
+    const track = { id: 't1', trackName: 'Usiku', artistName: 'Nyota', price: 0, coverPhotoFilename: 'c1.png' };
+    expect(headOf('/track/t1', { track, user })).toMatchObject({
+      imagePath: '/api/tracks/t1/cover?size=640&v=c1.png&format=jpeg',
+      imageWidth: 640,
+      imageHeight: 640,
+    });
+    expect(headOf('/track/t1', { track: { ...track, coverPhotoFilename: null }, user })).toMatchObject({
+      imagePath: '/api/cards/track/t1.png',
+      imageWidth: 1200,
+      imageHeight: 630,
+    });
+  });
+
+  it('an album without a cover and an artist without a photo get their cards; a photo is the profile image', () => {
+    const album = { id: 'a1', albumName: 'Gold', artistName: 'Nyota', price: 0, coverPhotoFilename: null };
+    expect(headOf('/album/a1', { album, tracks: [], user }).imagePath).toBe('/api/cards/album/a1.png');
+    expect(headOf('/nyota', { user, tracks: [] }).imagePath).toBe('/api/cards/profile/u1.png');
+    const withPhoto = { ...user, hasProfilePhoto: true, profilePhotoFilename: 'p.jpg' };
+    expect(headOf('/profile/nyota', { user: withPhoto, tracks: [] })).toMatchObject({ imagePath: expect.stringMatching(/^\/api\/.*size=400/), imageWidth: 400 });
+  });
+
+  it("search, genre and the landing show the site's card", () => {
+    const site = { imagePath: '/api/cards/site.png', imageWidth: 1200, imageHeight: 630 };
+    expect(headOf('/search', { tracks: [], albums: [], artists: [] }, '?q=nyo')).toMatchObject(site);
+    expect(headOf('/genre/benga', { genre: { slug: 'benga', name: 'Benga' }, tracks: [], nextCursor: null })).toMatchObject(site);
+    expect(headOf('/', {})).toMatchObject(site);
+  });
+});

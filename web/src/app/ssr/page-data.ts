@@ -26,18 +26,37 @@ export const SITE_TITLE = 'Sauti · Music from independent Kenyan artists';
 export const SITE_DESCRIPTION =
   'Stream, download and buy music straight from independent Kenyan artists. Prices in KES, pay by card or M-Pesa.';
 
-/** Share cards show a cover large enough for WhatsApp and X (they want at least 300 px) as JPEG. */
-const cardImage = (kind: 'track' | 'album', id: string, coverPhotoFilename: string | null) => {
+type PageImage = Pick<PageHead, 'imagePath' | 'imageWidth' | 'imageHeight'>;
+
+/**
+ * Every public page has an image for its share card (issue 17): the item's cover or the artist's
+ * photo when there is one, else a card the server draws (name, initials, the site's colours),
+ * 1200x630 as WhatsApp, X and Facebook want it; search and genre pages show the site's card.
+ */
+const generatedCard = (kind: 'track' | 'album' | 'profile', id: string): PageImage => ({
+  imagePath: `/api/cards/${kind}/${encodeURIComponent(id)}.png`,
+  imageWidth: 1200,
+  imageHeight: 630,
+});
+const SITE_CARD: PageImage = { imagePath: '/api/cards/site.png', imageWidth: 1200, imageHeight: 630 };
+
+/** A cover large enough for WhatsApp and X (they want at least 300 px), as JPEG; a track without its own shows its album's. */
+const coverCard = (kind: 'track' | 'album', id: string, coverPhotoFilename: string | null): PageImage => {
   const url = coverUrl(kind, id, coverPhotoFilename, 640);
-  return url ? `${url}&format=jpeg` : undefined;
+  return url ? { imagePath: `${url}&format=jpeg`, imageWidth: 640, imageHeight: 640 } : generatedCard(kind, id);
 };
 
 const priceText = (price: number | null | undefined) => (price ? formatPrice(price) : 'Free');
 
 const staticPage = (canonicalPath: string, title: string): PageData => ({
   queries: [],
-  head: () => ({ title, description: SITE_DESCRIPTION, canonicalPath, type: 'website' }),
+  head: () => ({ title, description: SITE_DESCRIPTION, canonicalPath, ...SITE_CARD, type: 'website' }),
 });
+
+function photoCard(user: ProfileResponse['user']): PageImage {
+  const photo = user.hasProfilePhoto && profilePhotoUrl(user.id, user.profilePhotoFilename, 400);
+  return photo ? { imagePath: photo, imageWidth: 400, imageHeight: 400 } : generatedCard('profile', user.id);
+}
 
 function profilePage(identifier: string): PageData {
   const key = profileQueryKey(identifier);
@@ -50,7 +69,7 @@ function profilePage(identifier: string): PageData {
         title: `${user.displayName} · Sauti`,
         description: `Listen to ${user.displayName} on Sauti: ${count}, streamed and sold straight from the artist.`,
         canonicalPath: user.profileUrl,
-        imagePath: (user.hasProfilePhoto && profilePhotoUrl(user.id, user.profilePhotoFilename, 400)) || undefined,
+        ...photoCard(user),
         type: 'profile',
       };
     },
@@ -92,6 +111,7 @@ function searchPage(search: string): PageData {
       title: q ? `${q} · Search · Sauti` : 'Search · Sauti',
       description: SITE_DESCRIPTION,
       canonicalPath: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
+      ...SITE_CARD,
       type: 'website',
     }),
   };
@@ -108,6 +128,7 @@ function genrePage(slug: string): PageData {
         title: `${genre.name} · Sauti`,
         description: `New ${genre.name} songs from independent Kenyan artists on Sauti: stream, download and buy.`,
         canonicalPath: `/genre/${genre.slug}`,
+        ...SITE_CARD,
         type: 'website',
       };
     },
@@ -142,7 +163,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
             title: `${track.trackName} · ${track.artistName}`,
             description: `${track.trackName} by ${track.artistName} on Sauti. ${priceText(track.price)}.`,
             canonicalPath: `/track/${track.id}`,
-            imagePath: cardImage('track', track.id, track.coverPhotoFilename),
+            ...coverCard('track', track.id, track.coverPhotoFilename),
             type: 'music.song',
           };
         },
@@ -159,7 +180,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
             title: `${album.albumName} · ${album.artistName}`,
             description: `${album.albumName} by ${album.artistName} on Sauti: ${songs}. ${priceText(album.price)}.`,
             canonicalPath: `/album/${album.id}`,
-            imagePath: cardImage('album', album.id, album.coverPhotoFilename),
+            ...coverCard('album', album.id, album.coverPhotoFilename),
             type: 'music.album',
           };
         },
@@ -172,7 +193,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
     case '/':
       return {
         queries: [featuredTracksQuery.queryKey, featuredArtistsQuery.queryKey, editorsPicksQuery.queryKey, newReleasesQuery.queryKey],
-        head: () => ({ title: SITE_TITLE, description: SITE_DESCRIPTION, canonicalPath: '/', type: 'website' }),
+        head: () => ({ title: SITE_TITLE, description: SITE_DESCRIPTION, canonicalPath: '/', ...SITE_CARD, type: 'website' }),
       };
     case '/search':
       return searchPage(search);

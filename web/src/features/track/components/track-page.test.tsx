@@ -53,6 +53,29 @@ describe('track page (spec section 2)', () => {
     expect(cover).toHaveAttribute('height', '288');
   });
 
+  it('links the album it is on, with its cover, and shows more from the artist (issue 17)', async () => {
+    const more = [makeTrack({ id: 't2', trackName: 'Moonrise', coverPhotoFilename: null }), makeTrack({ id: 't3', trackName: 'Noon', coverPhotoFilename: 'n.jpg' })];
+    mockFetch({
+      'GET /api/user': SIGNED_OUT,
+      [DETAIL]: { body: { ...detail().body, album: { id: 'a1', albumName: 'Daylight', coverPhotoFilename: 'a.jpg' }, moreFromArtist: more } },
+    });
+    renderApp('/track/t1');
+    const albumLink = await screen.findByRole('link', { name: /From the album\s*Daylight/ });
+    expect(albumLink).toHaveAttribute('href', '/album/a1');
+    expect(albumLink.querySelector('img')).toHaveAttribute('src', '/api/albums/a1/cover?size=96&v=a.jpg');
+    const section = screen.getByRole('region', { name: 'More from Amani Wa Muziki' });
+    expect(within(section).getByRole('link', { name: 'Moonrise' })).toHaveAttribute('href', '/track/t2');
+    expect(within(section).getByRole('link', { name: 'Noon' }).querySelector('img')).toHaveAttribute('src', '/api/tracks/t3/cover?size=300&v=n.jpg');
+  });
+
+  it('names no album and shows no "More from" when there is none', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { ...detail().body, album: null, moreFromArtist: [] } } });
+    renderApp('/track/t1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sunrise' })).toBeVisible();
+    expect(screen.queryByText('From the album')).toBeNull();
+    expect(screen.queryByRole('region', { name: /More from/ })).toBeNull();
+  });
+
   it('shows the price of a priced track and no download', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail({ price: 5000, allowFullPlayback: false }) });
     renderApp('/track/t1');

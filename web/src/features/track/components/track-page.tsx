@@ -4,7 +4,19 @@ import { genreName } from '#common/genres';
 import { formatDuration } from '#common/format';
 import type { TrackDetail } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import {
+  BackToArtistLink,
+  CatalogItemPage,
+  CopyLinkButton,
+  countLabel,
+  CoverImage,
+  DownloadLink,
+  ItemHero,
+  PlayPauseButton,
+  PreviewBadge,
+  PriceBadge,
+  RelativeDate,
+} from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
 import { useTrackDetail } from '../api/track-detail';
@@ -28,7 +40,7 @@ export function TrackPage({ trackId }: { trackId: string }) {
   );
 }
 
-function Track({ detail: { track, user } }: { detail: TrackDetail }) {
+function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail: TrackDetail }) {
   const free = !(track.price > 0);
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
@@ -47,6 +59,19 @@ function Track({ detail: { track, user } }: { detail: TrackDetail }) {
             </Link>
           )}
         </p>
+        {album && (
+          <Link
+            href={`/album/${encodeURIComponent(album.id)}`}
+            className="mx-auto flex w-fit max-w-full items-center gap-3 rounded-lg border bg-card p-1.5 pr-4 text-left hover:bg-accent sm:mx-0"
+            data-testid="track-album"
+          >
+            <CoverImage kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} size={48} className="size-12" />
+            <span className="min-w-0">
+              <span className="block text-xs text-muted-foreground">From the album</span>
+              <span className="block truncate font-medium">{album.albumName}</span>
+            </span>
+          </Link>
+        )}
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
           <PlayPauseButton track={track} large />
           <CopyLinkButton path={`/track/${encodeURIComponent(track.id)}`} label="Copy Track Link" />
@@ -58,6 +83,33 @@ function Track({ detail: { track, user } }: { detail: TrackDetail }) {
           )}
         </div>
       </ItemHero>
+
+      {user && moreFromArtist.length > 0 && (
+        <section aria-labelledby="more-from-heading" className="mt-10">
+          <h2 id="more-from-heading" className="mb-3 text-xl font-semibold">
+            More from {user.displayName}
+          </h2>
+          <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+            {moreFromArtist.map((other) => (
+              <li key={other.id}>
+                <Link href={`/track/${encodeURIComponent(other.id)}`} className="group block space-y-2 outline-none">
+                  <CoverImage
+                    kind="track"
+                    id={other.id}
+                    coverPhotoFilename={other.coverPhotoFilename}
+                    size={180}
+                    sizes="(min-width: 640px) 200px, 45vw"
+                    className="aspect-square w-full"
+                  />
+                  <span className="block truncate text-sm font-medium underline-offset-4 group-hover:underline group-focus-visible:underline">
+                    {other.trackName}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { cardText, fitName, initials, shareCardSvg } from './share-card';
+
+describe('the generated share card (issue 17)', () => {
+  it('takes the initials of the first and last words, letters and digits only', () => {
+    expect(initials('Nyota Kali')).toBe('NK');
+    expect(initials('nyota')).toBe('N');
+    expect(initials('DJ  Kali wa Mombasa')).toBe('DM');
+    expect(initials('"Zoë" élan')).toBe('ZÉ');
+    expect(initials('🎵🔥')).toBe('');
+    expect(initials('2 Baba')).toBe('2B');
+  });
+
+  it('draws no control characters, lone surrogates or emoji', () => {
+    expect(cardText('A\u0000B\u0007 🎵 C\ud800')).toBe('AB C');
+    expect(cardText('  many   spaces\n')).toBe('many spaces');
+  });
+
+  it('fits a name in two lines, smaller as it grows, cut with an ellipsis at the smallest size', () => {
+    expect(fitName('Usiku', 600)).toEqual({ size: 72, lines: ['Usiku'] });
+    const long = fitName('Supercalifragilistic Wimbo Mrefu Sana Usio na Mwisho Kabisa Kabisa Kabisa', 600);
+    expect(long.lines).toHaveLength(2);
+    expect(long.size).toBe(42);
+    expect(long.lines[1]!.endsWith('…')).toBe(true);
+    const unbroken = fitName('x'.repeat(100), 600);
+    expect(unbroken.lines).toHaveLength(2);
+  });
+
+  it('escapes the text it draws', () => {
+    const svg = shareCardSvg({ kind: 'track', name: '</text><script>alert(1)</script> & "x"', byline: "O'Neil <b>" });
+    expect(svg).not.toContain('<script>');
+    expect(svg).not.toContain('<b>');
+    expect(svg).toContain('&lt;/text&gt;&lt;script&gt;');
+    expect(svg).toContain('O&apos;Neil &lt;b&gt;');
+  });
+});
