@@ -100,6 +100,10 @@ export function headTags(head: PageHead, publicUrl: string): string {
     const image = escapeHtml(absolute(head.imagePath));
     tags.push(`<meta property="og:image" content="${image}" />`, `<meta name="twitter:image" content="${image}" />`);
   }
+  if (head.oembed) {
+    const oembed = `/api/oembed?url=${encodeURIComponent(absolute(head.canonicalPath))}&format=json`;
+    tags.push(`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(absolute(oembed))}" title="${escapeHtml(head.title)}" />`);
+  }
   return tags.join('\n    ');
 }
 

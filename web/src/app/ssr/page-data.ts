@@ -135,6 +135,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
             canonicalPath: `/track/${track.id}`,
             imagePath: cardImage('track', track.id, track.coverPhotoFilename),
             type: 'music.song',
+            oembed: true,
           };
         },
       };
@@ -152,6 +153,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
             canonicalPath: `/album/${album.id}`,
             imagePath: cardImage('album', album.id, album.coverPhotoFilename),
             type: 'music.album',
+            oembed: true,
           };
         },
       };

@@ -6,7 +6,7 @@ import { PREVIEW_SECONDS } from '#common/playback';
 import type { TrackDetail } from '#common/schemas/public';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, EmbedCode, ItemHero, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
 import { useOwnedItems } from '@/lib/owned-items';
 import { BuyButton } from '@/lib/purchase';
@@ -63,6 +63,7 @@ function Track({ detail: { track, user } }: { detail: TrackDetail }) {
           )}
         </div>
       </ItemHero>
+      <EmbedCode kind="track" id={track.id} title={`${track.trackName} by ${track.artistName} on Sauti`} />
     </div>
   );
 }
