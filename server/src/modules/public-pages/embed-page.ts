@@ -109,13 +109,13 @@ export function albumEmbedHtml({ album, tracks }: AlbumDetail, pageUrl: string):
         `<span>${index + 1}. ${escapeHtml(track.trackName)}</span><span class="m">${formatDuration(track.duration)}${previewNote(track) ? ' · preview' : ''}</span></button></li>`,
     )
     .join('');
-  const previews = tracks.some((track) => !track.allowFullPlayback);
   const body =
     header({
       coverHtml: cover('album', album.id, album.coverPhotoFilename, album.albumName),
       name: tracks[0]?.trackName ?? album.albumName,
       artist: `${album.artistName} · ${album.albumName}`,
-      note: `${tracks.length} ${tracks.length === 1 ? 'song' : 'songs'}${previews ? ` · ${PREVIEW_SECONDS}-second previews` : ''}`,
+      // Each song that is a preview says so in the list.
+      note: `${tracks.length} ${tracks.length === 1 ? 'song' : 'songs'}`,
       link: buyLink(pageUrl, album.price, album.albumName),
       playData: '',
     }) + `<ol aria-label="Songs">${songs}</ol>`;
