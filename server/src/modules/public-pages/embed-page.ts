@@ -81,11 +81,11 @@ function buyLink(href: string, price: number, name: string): string {
 
 const previewNote = (track: PublicTrack) => (track.allowFullPlayback ? '' : ` · ${PREVIEW_SECONDS}-second preview`);
 
-function header(options: { coverHtml: string; name: string; artist: string; note: string; link: string; playData: string }): string {
+function header(options: { coverHtml: string; name: string; artist: string; note: string; link: string; playable: boolean; playData: string }): string {
   return (
     `<main class="e">${options.coverHtml}<div class="i"><p class="t" id="n">${escapeHtml(options.name)}</p>` +
     `<p>${escapeHtml(options.artist)}</p><p class="m">${escapeHtml(options.note)}</p>` +
-    `<div class="r"><button id="p" type="button" aria-label="Play"${options.playData}></button><div class="g"><i></i></div>${options.link}</div></div></main>`
+    `<div class="r">${options.playable ? `<button id="p" type="button" aria-label="Play"${options.playData}></button><div class="g"><i></i></div>` : ''}${options.link}</div></div></main>`
   );
 }
 
@@ -96,6 +96,7 @@ export function trackEmbedHtml({ track }: TrackDetail, pageUrl: string): string 
     artist: track.artistName,
     note: `${formatDuration(track.duration)}${previewNote(track)}`,
     link: buyLink(pageUrl, track.price, track.trackName),
+    playable: true,
     playData: ` data-i="${escapeHtml(track.id)}" data-n="${escapeHtml(track.trackName)}"`,
   });
   return page(`${track.trackName} · ${track.artistName}`, body, true);
@@ -117,6 +118,8 @@ export function albumEmbedHtml({ album, tracks }: AlbumDetail, pageUrl: string):
       // Each song that is a preview says so in the list.
       note: `${tracks.length} ${tracks.length === 1 ? 'song' : 'songs'}`,
       link: buyLink(pageUrl, album.price, album.albumName),
+      // An album without songs has nothing to play: no button, no script.
+      playable: tracks.length > 0,
       playData: '',
     }) + `<ol aria-label="Songs">${songs}</ol>`;
   return page(`${album.albumName} · ${album.artistName}`, body, tracks.length > 0);

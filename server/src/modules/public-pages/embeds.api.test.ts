@@ -93,6 +93,19 @@ describe('embeddable players and oEmbed (issue 17)', () => {
       expect(html).toContain('Siku Moja');
       expect(html).toMatch(/>Buy KES 300\.00<\/a>/);
       expect(html).toContain(`href="${publicUrl}/album/${album.id}"`);
+      // Only the preview-only song is marked a preview.
+      expect(html.match(/ · preview</g)).toHaveLength(1);
+
+      // An album whose only song was deleted: its name and Get, nothing to play.
+      const lone = await t.uploadTrack(artist, media.mp3Short, { trackName: 'Peke Yake' });
+      const empty = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Bado', selectedSongs: JSON.stringify([lone.id]) } }, artist.cookie);
+      expect(empty.status, JSON.stringify(empty.body)).toBe(201);
+      expect((await t.request('DELETE', `/api/tracks/${lone.id}`, { cookie: artist.cookie })).status).toBeLessThan(300);
+      const emptyHtml = (await get(`/embed/album/${(empty.body as Album).id}`)).body;
+      expect(emptyHtml).toContain('0 songs');
+      expect(emptyHtml).not.toContain('<script');
+      expect(emptyHtml).not.toContain('id="p"');
+      expect(emptyHtml).toMatch(/>Get<\/a>/);
     });
 
     it('answers unknown or malformed ids with a small 404 page, still frameable, never a 500', async () => {
