@@ -34,17 +34,18 @@ const STYLE = [
 
 /**
  * Plays the songs one after another ([data-i] elements, in order); the round button plays or
- * pauses the current one. A play is counted once a song reaches 5 seconds, as the site's player
+ * pauses the current one. A preview that ends says so, beside Buy (DESIGN.md: the player stays
+ * open with a word and Buy). A play is counted once a song reaches 5 seconds, as the site's player
  * counts it (decision 015).
  */
-const SCRIPT = `(function(){var a=document.getElementById("a"),b=document.getElementById("p"),g=document.querySelector(".g i"),n=document.getElementById("n"),L=[].slice.call(document.querySelectorAll("[data-i]")),i=0,c=0,s=0;
+const SCRIPT = `(function(){var a=document.getElementById("a"),b=document.getElementById("p"),g=document.querySelector(".g i"),n=document.getElementById("n"),m=document.getElementById("m"),L=[].slice.call(document.querySelectorAll("[data-i]")),i=0,c=0,s=0;
 function sel(k){i=k;s=0;c=0;a.src="/api/tracks/"+L[k].dataset.i+"/stream";n.textContent=L[k].dataset.n;L.forEach(function(e,j){e.setAttribute("aria-current",j==k)})}
 b.onclick=function(){if(!s)sel(i),s=1;a.paused?a.play():a.pause()};
 L.forEach(function(e,k){if(e!=b)e.onclick=function(){sel(k);s=1;a.play()}});
 a.onplay=function(){b.className="on";b.setAttribute("aria-label","Pause")};
 a.onpause=function(){b.className="";b.setAttribute("aria-label","Play")};
 a.ontimeupdate=function(){var t=a.currentTime,d=a.duration||1;g.style.width=100*t/d+"%";if(!c&&t>=${PLAY_COUNT_AFTER_SECONDS}){c=1;fetch("/api/tracks/"+L[i].dataset.i+"/stream",{method:"POST",headers:{"content-type":"application/json"},body:JSON.stringify({duration:Math.round(t*10)/10,completedPercentage:Math.min(100,Math.round(t/d*1e4)/100),streamType:"play"})}).catch(function(){})}};
-a.onended=function(){if(i<L.length-1){sel(i+1);s=1;a.play()}}})()`;
+a.onended=function(){if(L[i].dataset.p)m.textContent="Preview ended: Buy to hear it all";if(i<L.length-1){sel(i+1);s=1;a.play()}}})()`;
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -84,7 +85,7 @@ const previewNote = (track: PublicTrack) => (track.allowFullPlayback ? '' : ` ·
 function header(options: { coverHtml: string; name: string; artist: string; note: string; link: string; playable: boolean; playData: string }): string {
   return (
     `<main class="e">${options.coverHtml}<div class="i"><p class="t" id="n">${escapeHtml(options.name)}</p>` +
-    `<p>${escapeHtml(options.artist)}</p><p class="m">${escapeHtml(options.note)}</p>` +
+    `<p>${escapeHtml(options.artist)}</p><p class="m" id="m">${escapeHtml(options.note)}</p>` +
     `<div class="r">${options.playable ? `<button id="p" type="button" aria-label="Play"${options.playData}></button><div class="g"><i></i></div>` : ''}${options.link}</div></div></main>`
   );
 }
@@ -97,7 +98,7 @@ export function trackEmbedHtml({ track }: TrackDetail, pageUrl: string): string 
     note: `${formatDuration(track.duration)}${previewNote(track)}`,
     link: buyLink(pageUrl, track.price, track.trackName),
     playable: true,
-    playData: ` data-i="${escapeHtml(track.id)}" data-n="${escapeHtml(track.trackName)}"`,
+    playData: ` data-i="${escapeHtml(track.id)}" data-n="${escapeHtml(track.trackName)}"${track.allowFullPlayback ? '' : ' data-p="1"'}`,
   });
   return page(`${track.trackName} · ${track.artistName}`, body, true);
 }
@@ -106,7 +107,7 @@ export function albumEmbedHtml({ album, tracks }: AlbumDetail, pageUrl: string):
   const songs = tracks
     .map(
       (track, index) =>
-        `<li><button type="button" data-i="${escapeHtml(track.id)}" data-n="${escapeHtml(track.trackName)}" aria-current="${index === 0}">` +
+        `<li><button type="button" data-i="${escapeHtml(track.id)}" data-n="${escapeHtml(track.trackName)}"${track.allowFullPlayback ? '' : ' data-p="1"'} aria-current="${index === 0}">` +
         `<span>${index + 1}. ${escapeHtml(track.trackName)}</span><span class="m">${formatDuration(track.duration)}${previewNote(track) ? ' · preview' : ''}</span></button></li>`,
     )
     .join('');
