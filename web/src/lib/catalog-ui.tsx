@@ -172,6 +172,7 @@ export const COPIED_CONFIRMATION_MS = 2000;
 /**
  * Copy Track Link / Copy Album Link (spec section 2): copies the page's absolute address, says
  * 'Copied!' for 2 seconds and toasts 'Link copied!'; a refused clipboard toasts the spec's failure.
+ * With `text` it copies that instead (the Embed code), toasting 'Code copied!'.
  */
 export function CopyLinkButton({ path, text, label, className }: { path?: string; text?: string; label: string; className?: string }) {
   const [copied, setCopied] = useState(false);
@@ -210,7 +211,7 @@ export function EmbedCode({ kind, id, title }: { kind: EmbedKind; id: string; ti
   const origin = useSyncExternalStore(subscribeNever, () => window.location.origin, () => '');
   const code = embedIframe({ origin, kind, id, title });
   return (
-    <details className="group mt-8 rounded-lg border bg-card px-4 py-3 text-sm">
+    <details className="mt-8 rounded-lg border bg-card px-4 py-3 text-sm">
       <summary className="cursor-pointer font-medium">Embed</summary>
       <p className="mt-2 text-muted-foreground">Paste this code into a blog or a web page to show a small player with a link back here.</p>
       <textarea
