@@ -69,6 +69,7 @@ export default defineConfig({
   },
   server: {
     port: Number(process.env.PORT ?? 5000),
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    // The embeddable players (/embed/..., decision 042) are the API server's pages, not the app's.
+    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/embed/': `http://127.0.0.1:${apiPort}` },
   },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedRouteWord, isReservedSlug, toSlug } from './slug';
+import { isReservedRouteWord, isReservedSlug, isSlugKeptByItsHolder, RESERVED_ROUTE_WORDS, toSlug } from './slug';
 
 describe('toSlug', () => {
   it.each([
@@ -36,6 +36,22 @@ describe('reserved words', () => {
       expect(isReservedRouteWord(word)).toBe(true);
       expect(isReservedSlug(toSlug(word.toUpperCase()))).toBe(true);
     }
+  });
+
+  it('reserves the pages of this round: search, genre, embed, library, purchase, redeem, admin (issue 17)', () => {
+    for (const word of ['search', 'genre', 'embed', 'library', 'purchase', 'redeem', 'admin']) {
+      expect(isReservedRouteWord(word), word).toBe(true);
+      expect(isReservedRouteWord(word.toUpperCase()), word).toBe(true);
+      expect(isReservedSlug(toSlug(` ${word.toUpperCase()}!`)), word).toBe(true);
+      // Reserved after sign-ups began: an artist who already held it keeps it under /profile/.
+      expect(isSlugKeptByItsHolder(word), word).toBe(true);
+    }
+  });
+
+  it("lets no one hold the spec's own words or the server's paths", () => {
+    for (const word of RESERVED_ROUTE_WORDS.slice(0, 9)) expect(isSlugKeptByItsHolder(toSlug(word)), word).toBe(false);
+    for (const slug of ['api', 'assets', 'login', 'sauti']) expect(isSlugKeptByItsHolder(slug), slug).toBe(false);
+    expect(isSlugKeptByItsHolder('nyota')).toBe(false);
   });
 
   it('refuses display names whose slug would shadow a route or a server path', () => {

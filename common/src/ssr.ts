@@ -20,6 +20,8 @@ export interface PageHead {
   imageHeight?: number;
   /** Open Graph type: website, profile, music.song, music.album. */
   type: string;
+  /** Track and album pages: announce their oEmbed answer (issue 17), for blogs that paste the link. */
+  oembed?: boolean;
 }
 
 export type RenderResult =

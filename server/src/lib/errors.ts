@@ -65,6 +65,8 @@ export const ERRORS = {
 
   // What fans read and download.
   'profile.not-found': { status: 404, message: PUBLIC_NOT_FOUND_MESSAGES.profile },
+  // oEmbed 1.0, section 2.3.4: only JSON is offered (issue 17).
+  'oembed.format-unsupported': { status: 501, message: 'Only format=json is offered.' },
   'genre.not-found': { status: 404, message: SEARCH_MESSAGES.genreNotFound },
   'list.cursor-invalid': { status: 400, message: SEARCH_MESSAGES.cursorInvalid },
   'download.purchase-required': { status: 402, message: 'This is for sale: buy it to download it.' },

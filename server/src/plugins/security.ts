@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config';
 import { AppError } from '../lib/errors';
+import { EMBED_CONTENT_SECURITY } from '../modules/public-pages';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -91,11 +92,39 @@ export const securityPlugin = fp<{ config: Config }>(
       xXssProtection: false,
     });
 
+    // The embeddable players (/embed/..., issue 17, decision 042) are the only pages another site
+    // may frame: no X-Frame-Options and frame-ancestors *, and otherwise stricter than a page (their
+    // one inline script and style by hash, nothing from elsewhere, no forms).
+    const embedHeaders = await helmetHeaders({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'none'"],
+          baseUri: ["'none'"],
+          scriptSrc: EMBED_CONTENT_SECURITY.scriptSrc,
+          styleSrc: EMBED_CONTENT_SECURITY.styleSrc,
+          imgSrc: ["'self'"],
+          mediaSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          formAction: ["'none'"],
+          frameAncestors: ['*'],
+          ...(config.production ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      hsts: config.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: false,
+    });
+
     app.removeContentTypeParser('text/plain');
 
     // One synchronous hook for every request: no promise per request.
     app.addHook('onRequest', (request, reply, done) => {
-      if (request.routeOptions.config.securityHeaders !== false) reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+      const headers = request.routeOptions.config.securityHeaders;
+      if (headers === 'embed') reply.headers(embedHeaders);
+      else if (headers !== false) reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config.crossSiteAllowed === true) return done();
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin' && site !== 'none') {
@@ -113,8 +142,11 @@ export const securityPlugin = fp<{ config: Config }>(
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** false: no page headers (CSP, frame and referrer rules) on this route's answers. */
-    securityHeaders?: boolean;
+    /**
+     * false: no page headers (CSP, frame and referrer rules) on this route's answers; 'embed': the
+     * embeddable players' set, which any site may frame.
+     */
+    securityHeaders?: boolean | 'embed';
     /**
      * true: a state-changing call other sites may make. Only the one-click unsubscribe of follow
      * mails (issue 17, RFC 8058), which a mail client POSTs from its own servers.

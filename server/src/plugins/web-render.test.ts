@@ -53,6 +53,14 @@ describe('server-rendered pages', () => {
     expect(headTags(head, 'https://sauti.example')).not.toContain('og:image:width');
   });
 
+  it('announces the oEmbed answer of track and album pages only, with the page address encoded', () => {
+    const head = { title: 'Jioni · Nyota', description: 'D', canonicalPath: '/track/abc', type: 'music.song' };
+    expect(headTags({ ...head, oembed: true }, 'https://sauti.example')).toContain(
+      '<link rel="alternate" type="application/json+oembed" href="https://sauti.example/api/oembed?url=https%3A%2F%2Fsauti.example%2Ftrack%2Fabc&amp;format=json" title="Jioni · Nyota" />',
+    );
+    expect(headTags(head, 'https://sauti.example')).not.toContain('oembed');
+  });
+
   it('keeps replacement patterns in names literal', () => {
     const html = pageHtml(
       TEMPLATE,

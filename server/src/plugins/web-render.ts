@@ -103,6 +103,10 @@ export function headTags(head: PageHead, publicUrl: string): string {
       tags.push(`<meta property="og:image:width" content="${head.imageWidth}" />`, `<meta property="og:image:height" content="${head.imageHeight}" />`);
     }
   }
+  if (head.oembed) {
+    const oembed = `/api/oembed?url=${encodeURIComponent(absolute(head.canonicalPath))}&format=json`;
+    tags.push(`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(absolute(oembed))}" title="${escapeHtml(head.title)}" />`);
+  }
   return tags.join('\n    ');
 }
 

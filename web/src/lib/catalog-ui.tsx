@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { ArrowLeftIcon, CheckIcon, CopyIcon, DiscAlbumIcon, DownloadIcon, MusicIcon, PauseIcon, PlayIcon, TriangleAlertIcon } from 'lucide-react';
+import { embedIframe, type EmbedKind } from '#common/embed';
 import { formatRelativeDate } from '#common/format';
 import { formatPrice } from '#common/money';
 import { coverUrl, PREVIEW_SECONDS, profilePhotoUrl } from '#common/playback';
@@ -166,14 +167,15 @@ export const COPIED_CONFIRMATION_MS = 2000;
 /**
  * Copy Track Link / Copy Album Link (spec section 2): copies the page's absolute address, says
  * 'Copied!' for 2 seconds and toasts 'Link copied!'; a refused clipboard toasts the spec's failure.
+ * With `text` it copies that instead (the Embed code), toasting 'Code copied!'.
  */
-export function CopyLinkButton({ path, label, className }: { path: string; label: string; className?: string }) {
+export function CopyLinkButton({ path, text, label, className }: { path?: string; text?: string; label: string; className?: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const copy = async () => {
-    const link = `${window.location.origin}${path}`;
+    const link = text ?? `${window.location.origin}${path ?? ''}`;
     try {
       if (!navigator.clipboard) throw new Error('No clipboard');
       await navigator.clipboard.writeText(link);
@@ -181,7 +183,7 @@ export function CopyLinkButton({ path, label, className }: { path: string; label
       toast({ variant: 'destructive', title: 'Failed to copy link to clipboard.' });
       return;
     }
-    toast({ title: 'Link copied!', description: link });
+    toast({ title: text === undefined ? 'Link copied!' : 'Code copied!', description: link });
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
@@ -192,6 +194,31 @@ export function CopyLinkButton({ path, label, className }: { path: string; label
       {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
       <span aria-live="polite">{copied ? 'Copied!' : label}</span>
     </Button>
+  );
+}
+
+/**
+ * "Embed" on track and album pages (issue 17): the iframe code of the item's player, to paste into
+ * a blog. Closed by default and server-rendered; the code names this page's own origin, so it is
+ * complete once the page has hydrated (the server does not know the address it was reached at).
+ */
+export function EmbedCode({ kind, id, title }: { kind: EmbedKind; id: string; title: string }) {
+  const origin = useIsClient() ? window.location.origin : '';
+  const code = embedIframe({ origin, kind, id, title });
+  return (
+    <details className="mt-8 rounded-lg border bg-card px-4 py-3 text-sm">
+      <summary className="cursor-pointer font-medium">Embed</summary>
+      <p className="mt-2 text-muted-foreground">Paste this code into a blog or a web page to show a small player with a link back here.</p>
+      <textarea
+        readOnly
+        value={code}
+        rows={4}
+        aria-label={`Embed code for ${title}`}
+        className="mt-2 w-full resize-none rounded-md border bg-background p-2 font-mono text-xs break-all"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <CopyLinkButton text={code} label="Copy Embed Code" className="mt-2" />
+    </details>
   );
 }
 

@@ -20,6 +20,11 @@ describe('publicProfileLink (spec section 2)', () => {
     expect(publicProfileLink('Amani', at('https://music.example.com:8443'))).toBe('music.example.com:8443/amani');
   });
 
+  it('keeps /profile/{slug} for a name taken before its word was reserved (decision 042)', () => {
+    expect(publicProfileLink('Embed', at('https://sauti.co.ke/dashboard'))).toBe('sauti.co.ke/profile/embed');
+    expect(publicProfileLink('Redeem', at('http://localhost:5000'))).toBe('http://localhost:5000/profile/redeem');
+  });
+
   it('knows development hosts', () => {
     expect(['localhost', '127.0.0.1', '[::1]', 'app.localhost', 'studio.local'].every(isDevelopmentHost)).toBe(true);
     expect(['sauti.co.ke', 'localhost.example.com'].some(isDevelopmentHost)).toBe(false);

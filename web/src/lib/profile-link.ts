@@ -1,4 +1,4 @@
-import { toSlug } from '#common/slug';
+import { isReservedSlug, toSlug } from '#common/slug';
 
 /** Hosts where the short /{slug} address is not served by a public host name. */
 export function isDevelopmentHost(hostname: string): boolean {
@@ -15,9 +15,11 @@ export function isDevelopmentHost(hostname: string): boolean {
 
 /**
  * Spec section 2: the public profile link is {origin}/profile/{slug} on localhost or a
- * development host, otherwise {host}/{slug}.
+ * development host, otherwise {host}/{slug}. A name taken before its word was reserved (decision
+ * 042) keeps /profile/{slug}: /{word} is the site's page now.
  */
 export function publicProfileLink(displayName: string, location: Pick<Location, 'origin' | 'host' | 'hostname'>): string {
   const slug = toSlug(displayName);
-  return isDevelopmentHost(location.hostname) ? `${location.origin}/profile/${slug}` : `${location.host}/${slug}`;
+  if (isDevelopmentHost(location.hostname)) return `${location.origin}/profile/${slug}`;
+  return isReservedSlug(slug) ? `${location.host}/profile/${slug}` : `${location.host}/${slug}`;
 }

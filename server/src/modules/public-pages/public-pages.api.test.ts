@@ -211,6 +211,19 @@ describe('the public read API', () => {
       }
     });
 
+    it('keeps leading to an artist who held a word before it was reserved, under /profile/ only (decision 042)', async () => {
+      // Sign-up and renames refuse 'Embed' now; an artist who took it before keeps it.
+      const holder = await createArtist(t.app, 'Embed');
+      await t.app.database.db.update(users).set({ displaySlug: 'embed' }).where(eq(users.id, holder.id));
+      for (const identifier of ['embed', 'Embed', 'EMBED', holder.id]) {
+        const response = await get(`/api/profile/${identifier}`);
+        expect(response.statusCode, identifier).toBe(200);
+        expect(response.json().user, identifier).toMatchObject({ id: holder.id, profileUrl: '/profile/embed' });
+      }
+      // A word nobody held before it was reserved leads nowhere.
+      for (const word of ['redeem', 'admin', 'search']) expect((await get(`/api/profile/${word}`)).statusCode, word).toBe(404);
+    });
+
     it('answers 404 Profile not found for unknown and malformed identifiers, never a 500', async () => {
       for (const identifier of [randomUUID(), 'nobody-here', '%F0%9F%8E%B5', '...', 'a%00b', '%00', 'dj%07kali', '..%2F..%2Fetc%2Fpasswd', "'%20OR%201=1--", 'x'.repeat(100)]) {
         const response = await get(`/api/profile/${identifier}`);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { HOUR_MS } from '../jobs';
 import { ListenerHasher } from '../playback';
+import { embedsRoutes } from './embeds.routes';
 import { publicPagesRoutes } from './public-pages.routes';
 import { PublicPagesService } from './public-pages.service';
 
@@ -15,7 +16,7 @@ declare module 'fastify' {
 
 /**
  * The public read API (issue 8): GET /api/profile/{identifier}, /api/track-detail/{trackId},
- * /api/album-detail/{albumId}, /sitemap.xml and /robots.txt. Nothing here is cached in the
+ * /api/album-detail/{albumId}, /sitemap.xml and /robots.txt; the embeddable players and oEmbed (issue 17). Nothing here is cached in the
  * process: each read is a few indexed queries, and with a PostgreSQL server another process may
  * have changed the rows (docs/decisions/024 and 026).
  */
@@ -32,6 +33,7 @@ export const publicPagesPlugin = fp(
     app.addHook('onClose', () => pages.viewsCounted());
     app.jobs.scheduleEvery('public-pages.forget-old-views', HOUR_MS, () => pages.forgetOld());
     await app.register(async (scope) => publicPagesRoutes(scope, pages));
+    await app.register(async (scope) => embedsRoutes(scope, pages, app.config.publicUrl));
   },
   { name: 'public-pages', dependencies: ['database', 'session'] },
 );

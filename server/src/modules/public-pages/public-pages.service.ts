@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { downloadOptionsFor } from '#common/schemas/playback';
 import { MORE_FROM_ARTIST_LIMIT, type AlbumDetail, type ProfileResponse, type TrackDetail } from '#common/schemas/public';
-import { isReservedSlug, toSlug } from '#common/slug';
+import { isReservedSlug, isSlugKeptByItsHolder, toSlug } from '#common/slug';
 import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -71,7 +71,8 @@ export class PublicPagesService {
 
   /**
    * GET /api/profile/{identifier}: an artist by id, else by the slug of the identifier (so
-   * "DJ Kali", "dj kali" and "djkali" all reach DJ Kali); a reserved route word never resolves.
+   * "DJ Kali", "dj kali" and "djkali" all reach DJ Kali); a reserved word never resolves, except one
+   * reserved after its artist took it (decision 042).
    * Counts a view for anyone but the artist, once the profile is read (not without a viewer: a HEAD).
    */
   async profile(identifier: string, viewer: Viewer | undefined): Promise<ProfileResponse> {
@@ -109,7 +110,9 @@ export class PublicPagesService {
       if (byId) return byId;
     }
     const slug = toSlug(identifier);
-    if (!slug || isReservedSlug(slug)) return undefined;
+    if (!slug) return undefined;
+    // A word reserved after sign-ups began leads to the artist who already held it, and to nobody else.
+    if (isReservedSlug(slug)) return isSlugKeptByItsHolder(slug) ? findArtistBySlug(db, slug) : undefined;
     const current = await findArtistBySlug(db, slug);
     if (current) return current;
     // A renamed artist's old links (a poster, an old share) still reach them.

@@ -165,6 +165,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
             canonicalPath: `/track/${track.id}`,
             ...coverCard('track', track.id, track.coverPhotoFilename),
             type: 'music.song',
+            oembed: true,
           };
         },
       };
@@ -182,6 +183,7 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
             canonicalPath: `/album/${album.id}`,
             ...coverCard('album', album.id, album.coverPhotoFilename),
             type: 'music.album',
+            oembed: true,
           };
         },
       };

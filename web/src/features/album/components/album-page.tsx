@@ -4,7 +4,7 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, EmbedCode, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { BuyButton } from '@/lib/purchase';
 import { useAlbumDetail } from '../api/album-detail';
@@ -75,6 +75,7 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
           </ol>
         )}
       </section>
+      <EmbedCode kind="album" id={album.id} title={`${album.albumName} by ${album.artistName} on Sauti`} />
     </div>
   );
 }

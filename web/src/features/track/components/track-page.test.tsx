@@ -103,6 +103,22 @@ describe('track page (spec section 2)', () => {
     expect(await findToast('Link copied!')).toBeVisible();
   });
 
+  it('offers the code of its embeddable player under Embed, to copy (issue 17)', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail() });
+    const writeText = stubClipboard(async () => {});
+    renderApp('/track/t1');
+    const code = await screen.findByRole('textbox', { name: 'Embed code for Sunrise by Amani Wa Muziki on Sauti' });
+    expect(screen.getByText('Embed', { selector: 'summary' })).toBeInTheDocument();
+    const iframe = `<iframe src="${window.location.origin}/embed/track/t1" width="480" height="120"`;
+    expect((code as HTMLTextAreaElement).value).toContain(iframe);
+    expect(code).toHaveAttribute('readonly');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy Embed Code', hidden: true }));
+    });
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining(iframe));
+    expect(await findToast('Code copied!')).toBeVisible();
+  });
+
   it('says when the link could not be copied', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail() });
     stubClipboard(async () => {

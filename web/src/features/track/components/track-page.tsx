@@ -11,6 +11,7 @@ import {
   countLabel,
   CoverImage,
   DownloadLink,
+  EmbedCode,
   ItemHero,
   PlayPauseButton,
   PreviewBadge,
@@ -110,6 +111,7 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
           </ul>
         </section>
       )}
+      <EmbedCode kind="track" id={track.id} title={`${track.trackName} by ${track.artistName} on Sauti`} />
     </div>
   );
 }
