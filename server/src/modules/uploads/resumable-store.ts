@@ -104,23 +104,37 @@ export class SegmentStore extends DataStore {
     // tus ends the stream cleanly when the request is cut or asked to let go; an error here is a
     // broken source or the size limit. Either way the bytes that reached the disk are kept.
     let failure: unknown;
+    // A part that could not be stored (the bucket is down): the rest of the body is read and
+    // dropped, since ending the stream early would reach tus as an abort (a 400, not our 503).
+    let storing: unknown;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        let rest = chunk;
-        while (rest.length > 0) {
-          if (!part) {
-            const scratch = path.join(this.deps.scratchDir, `resumable-${randomUUID()}`);
-            part = { path: scratch, file: await fsp.open(scratch, 'wx'), size: 0 };
+        if (storing) continue;
+        try {
+          let rest = chunk;
+          while (rest.length > 0) {
+            if (!part) {
+              const scratch = path.join(this.deps.scratchDir, `resumable-${randomUUID()}`);
+              part = { path: scratch, file: await fsp.open(scratch, 'wx'), size: 0 };
+            }
+            const take = Math.min(rest.length, PART_BYTES - part.size);
+            await part.file.write(rest, 0, take);
+            part.size += take;
+            rest = rest.subarray(take);
+            if (part.size >= PART_BYTES) await storePart();
           }
-          const take = Math.min(rest.length, PART_BYTES - part.size);
-          await part.file.write(rest, 0, take);
-          part.size += take;
-          rest = rest.subarray(take);
-          if (part.size >= PART_BYTES) await storePart();
+        } catch (error) {
+          storing = error;
         }
       }
     } catch (error) {
       failure = error;
+    }
+    if (storing) {
+      const left = part as { path: string; file: fsp.FileHandle } | undefined;
+      await left?.file.close().catch(() => {});
+      if (left) await fsp.rm(left.path, { force: true });
+      throw storing;
     }
     // The part being filled when the request ended, cut or not.
     await storePart();
