@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -6,6 +7,8 @@ import { FfmpegMissingError } from './modules/media';
 
 /** After the grace period, the clean-up of cut uploads and the database close get this long. */
 const CLEAN_UP_MS = 10_000;
+/** Between no longer accepting connections and closing the idle ones (after the not-ready period). */
+const STOP_ACCEPTING_MS = 1_000;
 
 function fail(message: string): never {
   console.error(message);
@@ -38,6 +41,11 @@ async function shutdown(app: Awaited<ReturnType<typeof buildApp>>, code: number)
     app.beginDraining();
     app.log.info({ ms: config.shutdownNotReadyMs }, 'shutting down: reporting not ready, still serving');
     await new Promise((resolve) => setTimeout(resolve, config.shutdownNotReadyMs));
+    // Stop accepting before closing idle connections (app.close does both at once): a connection the
+    // balancer opened an instant earlier would count as idle before its request is read, and be
+    // reset under a POST the balancer may not retry. Its request is served (Connection: close).
+    net.Server.prototype.close.call(app.server);
+    await new Promise((resolve) => setTimeout(resolve, STOP_ACCEPTING_MS));
   }
   app.log.info('shutting down: finishing in-flight requests');
   const deadline = setTimeout(() => {

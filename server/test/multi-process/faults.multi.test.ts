@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { LEASE_MS } from '../../src/modules/uploads/resumable-locker';
-import { mediaFixtures } from '../support/media-fixtures';
+import { PART_BYTES } from '../../src/modules/uploads/resumable-store';
 import { startS3Server, type TestS3 } from '../support/s3-server';
 import { freePort, listening, startServer, type ServerProcess } from '../support/server-process';
 import { createTestDatabase, makeDataDir, uniqueEmail, uniqueName } from '../support/test-app';
@@ -100,31 +102,37 @@ describe('a process killed while it holds a resumable upload', () => {
       });
       expect(login.status).toBe(200);
       const cookie = login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]!;
-      const file = (await mediaFixtures()).mp3;
+      // Over two parts of bytes (tus stores them as they come, whatever they are; nothing here is finished).
+      const file = path.join(a.dir, 'kill.bin');
+      fs.writeFileSync(file, randomBytes(2 * PART_BYTES + 300_000));
       const size = fs.statSync(file).size;
       const onA = new TusClient(a.url, cookie);
       const onB = new TusClient(b.url, cookie);
       const created = await onA.create(size, { filename: 'kill.mp3' });
       expect(created.status).toBe(201);
       const url = created.headers.location!;
-      // A receives the first bytes and holds the upload's lock (the row says so) when it is killed.
+      // A has stored one part and is filling the next, holding the upload's lock, when it is killed.
       let hung: (() => void) | undefined;
       // Its connection ends with the process (a reset): what the client sees of a killed server.
-      const onDeadA = onA.patch(url, file, 0, { cutAfter: 100_000, received: () => new Promise<void>((resolve) => (hung = resolve)) }).catch(() => undefined);
+      const cutAfter = PART_BYTES + 200_000;
+      const onDeadA = onA.patch(url, file, 0, { cutAfter, received: () => new Promise<void>((resolve) => (hung = resolve)) }).catch(() => undefined);
       const id = url.split('/').pop()!;
-      await pollUntil<boolean>(`SELECT lock_token IS NOT NULL FROM resumable_uploads WHERE id = '${id}'`, "A's lock");
+      await pollUntil<boolean>(`SELECT lock_token IS NOT NULL AND received = ${PART_BYTES} FROM resumable_uploads WHERE id = '${id}'`, "A's first part");
       a.process.child.kill('SIGKILL');
       await a.process.exited;
       const killedAt = performance.now();
 
-      // B answers the resume once the dead holder's lease has lapsed; the PATCH A was receiving is lost.
+      // B answers the resume once the dead holder's lease has lapsed, at the end of the part A
+      // stored: only the part A was filling is sent again.
       const offset = await onB.offset(url);
       const resumedAfterMs = performance.now() - killedAt;
       expect(resumedAfterMs).toBeLessThan(LEASE_MS + 2_000);
+      expect(offset).toBe(PART_BYTES);
       expect((await onB.patch(url, file, offset))?.status).toBe(204);
+      expect(await onB.offset(url)).toBe(size);
       hung?.();
       await onDeadA;
-      console.log(`killed holder: resumed on the other process after ${resumedAfterMs.toFixed(0)} ms, at offset ${offset}`);
+      console.log(`killed holder: resumed on the other process after ${resumedAfterMs.toFixed(0)} ms, at offset ${offset} of the ${cutAfter} bytes sent`);
     } finally {
       a.process.child.kill('SIGKILL');
       b.process.child.kill('SIGTERM');

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtist, type TestArtist } from '../../../test/support/artists';
 import { mediaFixtures } from '../../../test/support/media-fixtures';
 import { startS3Server, type TestS3 } from '../../../test/support/s3-server';
-import { startTestApp, type TestApp } from '../../../test/support/test-app';
+import { makeDataDir, startTestApp, type TestApp } from '../../../test/support/test-app';
 import { TusClient } from '../../../test/support/tus-client';
 
 /** The media bucket goes away and comes back (issue 22): callers are told plainly, nothing is started that cannot finish. */
@@ -61,5 +63,36 @@ describe('an unreachable media bucket', () => {
     expect((await tus.create(1000)).status).toBe(201);
     expect((await uploadForm()).status).toBe(201);
     console.log(`bucket down: POST /api/uploads refused in ${refusedAfterMs.toFixed(0)} ms`);
+  });
+
+  it('answers a PATCH and a DELETE of an upload under way 503 with Retry-After, and the upload carries on once it is back', async () => {
+    const tus = new TusClient(baseUrl, artist.cookie);
+    const dir = makeDataDir();
+    const file = path.join(dir, 'outage.bin');
+    // Over one part: the first part is the one that cannot be stored.
+    fs.writeFileSync(file, randomBytes(1_500_000));
+    try {
+      const url = (await tus.create(1_500_000)).headers.location!;
+      const port = Number(new URL(s3.env.S3_ENDPOINT!).port);
+      await s3.close();
+
+      const patched = await tus.patch(url, file, 0);
+      expect(patched?.status).toBe(503);
+      expect(patched?.headers['retry-after']).toBe('30');
+      expect(patched?.body).toEqual(UNAVAILABLE);
+      const ended = await tus.terminate(url);
+      expect(ended.status).toBe(503);
+      expect(ended.headers['retry-after']).toBe('30');
+      expect(ended.body).toEqual(UNAVAILABLE);
+
+      s3 = await startS3Server('sauti-media', port);
+      const offset = await tus.offset(url);
+      expect(offset).toBe(0);
+      expect((await tus.patch(url, file, offset))?.status).toBe(204);
+      expect(await tus.offset(url)).toBe(1_500_000);
+      expect((await tus.terminate(url)).status).toBe(204);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

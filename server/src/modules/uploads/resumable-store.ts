@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { DataStore, ERRORS, Upload } from '@tus/server';
 import type { Db } from '../../db/client';
@@ -12,6 +10,12 @@ import { commitSegment, deleteUploadRow, expiredUploadIds, findUpload, saveMetad
 
 /** A well-behaved client sends a file in one request per dropped connection; this bounds a bad one. */
 export const MAX_SEGMENTS = 1_000;
+/**
+ * A request's body is stored a part at a time (issue 22): a crash mid-PATCH loses at most one part,
+ * which the resume sends again. 1 MiB keeps a 50 MB file to 50 segments, each a write to storage
+ * and a row, and a phone on a slow link re-sends at most a few seconds' worth.
+ */
+export const PART_BYTES = 1024 * 1024;
 const TOO_MANY_SEGMENTS = { status_code: 400, body: 'This upload was sent in too many pieces. Please choose the file again.' };
 
 export interface SegmentStoreDeps {
@@ -27,9 +31,9 @@ export interface SegmentStoreDeps {
  * Where tus puts the bytes of a resumable upload (docs/decisions/033). The state (size, bytes
  * received, segments) is a row in the database; the bytes are segments in media storage, local
  * disk or the S3 bucket, under uploads/<id>/: each request's body is spooled to a scratch file as
- * it arrives (memory stays flat) and stored as one segment when it ends, cut or not. So any
- * process can answer a HEAD or take the next PATCH, and a dropped connection loses nothing that
- * reached the server. A segment counts only if the row still had exactly its start offset: two
+ * it arrives (memory stays flat) and stored as a segment every PART_BYTES and when it ends, cut or
+ * not. So any process can answer a HEAD or take the next PATCH, a dropped connection loses nothing
+ * that reached the server, and a killed process at most the part it was filling. A segment counts only if the row still had exactly its start offset: two
  * requests racing on one upload cannot both add their bytes.
  */
 /** The one buffer an assembly copies through (per upload being assembled). */
@@ -73,34 +77,69 @@ export class SegmentStore extends DataStore {
     const row = await findUpload(this.db, id);
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     if (row.segments >= MAX_SEGMENTS) throw TOO_MANY_SEGMENTS;
-    const scratch = path.join(this.deps.scratchDir, `resumable-${randomUUID()}`);
-    // tus ends the stream cleanly when the request is cut or asked to let go; an error here is a
-    // broken source or the size limit. Either way the bytes that reached the disk are kept.
-    let failure: unknown;
-    try {
-      await pipeline(stream, fs.createWriteStream(scratch, { flags: 'wx' }));
-    } catch (error) {
-      failure = error;
-    }
-    try {
-      const size = (await fsp.stat(scratch).catch(() => undefined))?.size ?? 0;
-      let received = offset;
-      if (size > 0) {
-        const key = storageKeys.uploadSegment(id, offset);
+    let received = offset;
+    let part: { path: string; file: fsp.FileHandle; size: number } | undefined;
+    // Each full part is stored and counted while the request goes on, so a process killed mid-PATCH
+    // (no chance to store what it spooled) loses at most the part it was filling.
+    const storePart = async () => {
+      if (!part) return;
+      const { path: scratch, file, size } = part;
+      part = undefined;
+      try {
+        await file.close();
+        if (size === 0) return;
+        const key = storageKeys.uploadSegment(id, received);
         await this.deps.storage.putFile(key, scratch, 'application/octet-stream');
-        const committed = await commitSegment(this.db, { uploadId: id, start: offset, size, storageKey: key }, MAX_SEGMENTS);
+        const committed = await commitSegment(this.db, { uploadId: id, start: received, size, storageKey: key }, MAX_SEGMENTS);
         if (committed === undefined) {
           // Another request added bytes at this offset first, or the upload went away: ours do not count.
           await this.deps.storage.delete([key]).catch((error: unknown) => this.deps.log.warn({ err: error, key }, 'could not delete a segment that did not count'));
           throw ERRORS.INVALID_OFFSET;
         }
         received = committed;
+      } finally {
+        await fsp.rm(scratch, { force: true });
       }
-      if (failure) throw failure;
-      return received;
-    } finally {
-      await fsp.rm(scratch, { force: true });
+    };
+    // tus ends the stream cleanly when the request is cut or asked to let go; an error here is a
+    // broken source or the size limit. Either way the bytes that reached the disk are kept.
+    let failure: unknown;
+    // A part that could not be stored (the bucket is down): the rest of the body is read and
+    // dropped, since ending the stream early would reach tus as an abort (a 400, not our 503).
+    let storing: unknown;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        if (storing) continue;
+        try {
+          let rest = chunk;
+          while (rest.length > 0) {
+            if (!part) {
+              const scratch = path.join(this.deps.scratchDir, `resumable-${randomUUID()}`);
+              part = { path: scratch, file: await fsp.open(scratch, 'wx'), size: 0 };
+            }
+            const take = Math.min(rest.length, PART_BYTES - part.size);
+            await part.file.write(rest, 0, take);
+            part.size += take;
+            rest = rest.subarray(take);
+            if (part.size >= PART_BYTES) await storePart();
+          }
+        } catch (error) {
+          storing = error;
+        }
+      }
+    } catch (error) {
+      failure = error;
     }
+    if (storing) {
+      const left = part as { path: string; file: fsp.FileHandle } | undefined;
+      await left?.file.close().catch(() => {});
+      if (left) await fsp.rm(left.path, { force: true });
+      throw storing;
+    }
+    // The part being filled when the request ended, cut or not.
+    await storePart();
+    if (failure) throw failure;
+    return received;
   }
 
   override async remove(id: string): Promise<void> {

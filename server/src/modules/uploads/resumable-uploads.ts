@@ -7,6 +7,7 @@ import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_UNFINISHED_UPLOADS } from '#common/schemas/catalog/rules';
 import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { AppError, fieldError, INTERNAL_ERROR_MESSAGE } from '../../lib/errors';
 import type { Storage } from '../storage';
 import type { ReceivedFile, ReceivedUpload } from './upload-intake';
@@ -28,9 +29,12 @@ interface TusRequestContext {
   log: FastifyBaseLogger;
 }
 
+/** The outages a tus answer may report, with their message and Retry-After (docs/decisions/036). */
+const OUTAGES = [new AppError('database.unavailable'), new AppError('storage.unavailable')];
+
 /** tus answers errors as text; the API answers every error as JSON { message } (docs/decisions/025). */
 function errorMessage(status: number, body: string): string {
-  if (status >= 500) return INTERNAL_ERROR_MESSAGE;
+  if (status >= 500) return OUTAGES.some((outage) => outage.message === body) ? body : INTERNAL_ERROR_MESSAGE;
   if (status === 404 || status === 410) return CATALOG_MESSAGES.uploadNotFound;
   if (status === 413) return CATALOG_MESSAGES.audioTooLarge;
   return body.trim() || 'Invalid request';
@@ -40,6 +44,8 @@ class JsonErrorsServer extends Server {
   override async write(context: CancellationContext, headers: Headers, status: number, body = '') {
     if (status < 400) return super.write(context, headers, status, body);
     headers.set('Content-Type', 'application/json; charset=utf-8');
+    const outage = OUTAGES.find((error) => error.statusCode === status && error.message === body);
+    if (outage) headers.set('Retry-After', String(outage.retryAfterSeconds));
     return super.write(context, headers, status, JSON.stringify({ message: errorMessage(status, body) }));
   }
 }
@@ -88,6 +94,8 @@ export class ResumableUploads {
       getFileIdFromRequest: (req) => contextOf(req)?.uploadId,
       onResponseError: (req, error) => {
         if (error instanceof AppError) return { status_code: error.statusCode, body: error.message };
+        // A PATCH, HEAD or DELETE during a database restart: an outage like any other request's.
+        if (isDatabaseUnavailable(error)) return { status_code: 503, body: OUTAGES[0]!.message };
         if (error instanceof Error) {
           (contextOf(req)?.log ?? deps.log).error({ err: error }, 'resumable upload failed');
           return { status_code: 500, body: '' };

@@ -31,10 +31,17 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
   }, 120_000);
   afterAll(async () => t?.close());
 
-  /** Resolves once the server has spooled `bytes` of the request now arriving (a cut then loses none of them). */
-  const spooled = (bytes: number) =>
+  /**
+   * Resolves once the server holds `bytes` of the PATCH to `url` from `start` now arriving (a cut then
+   * loses none of them): the parts it stored as they came, and the one it is spooling.
+   */
+  const spooled = (url: string, start: number) => (bytes: number) =>
     vi.waitFor(
-      () => {
+      async () => {
+        const [row] = await t.app.database.db
+          .select({ received: resumableUploads.received })
+          .from(resumableUploads)
+          .where(eq(resumableUploads.id, url.split('/').pop()!));
         const sizes = fs
           .readdirSync(t.scratchDir)
           .filter((name) => name.startsWith('resumable-'))
@@ -45,7 +52,7 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
               return 0;
             }
           });
-        expect(Math.max(0, ...sizes)).toBeGreaterThanOrEqual(bytes);
+        expect(row!.received - start + Math.max(0, ...sizes)).toBeGreaterThanOrEqual(bytes);
       },
       { timeout: 60_000, interval: 10 },
     );
@@ -86,12 +93,14 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
 
       // The first cut, 15 MB in: what reached the server is kept.
       const firstCut = 15 * 1024 * 1024 + 12_345;
-      expect(await client.patch(url, wav, 0, { cutAfter: firstCut, received: spooled })).toBeUndefined();
+      expect(await client.patch(url, wav, 0, { cutAfter: firstCut, received: spooled(url, 0) })).toBeUndefined();
       expect(await client.offset(url)).toBe(firstCut);
+      // Stored a part at a time as it came (a crash would have lost at most the last one).
+      expect(await t.storedKeys(`uploads/${url.split('/').pop()}/`)).toHaveLength(16);
 
       // The second cut, 20 MB further on.
       const secondCut = 20 * 1024 * 1024 + 999;
-      expect(await client.patch(url, wav, firstCut, { cutAfter: secondCut, received: spooled })).toBeUndefined();
+      expect(await client.patch(url, wav, firstCut, { cutAfter: secondCut, received: spooled(url, firstCut) })).toBeUndefined();
       const resumeAt = await client.offset(url);
       expect(resumeAt).toBe(firstCut + secondCut);
 
@@ -248,7 +257,7 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
     const client = new TusClient(t.baseUrl, artist.cookie);
     const created = await client.create(fs.statSync(media.mp3).size);
     const url = created.headers.location!;
-    await client.patch(url, media.mp3, 0, { cutAfter: 100_000, received: spooled });
+    await client.patch(url, media.mp3, 0, { cutAfter: 100_000, received: spooled(url, 0) });
     expect(await client.offset(url)).toBe(100_000);
     expect(await t.storedKeys(`uploads/${url.split('/').pop()}/`)).toHaveLength(1);
     expect((await client.terminate(url)).status).toBe(204);
@@ -276,7 +285,7 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
     const finished = await finishedUpload(artist, media.mp3Short);
     const created = await client.create(fs.statSync(media.mp3).size);
     const url = created.headers.location!;
-    await client.patch(url, media.mp3, 0, { cutAfter: 50_000, received: spooled });
+    await client.patch(url, media.mp3, 0, { cutAfter: 50_000, received: spooled(url, 0) });
     const unfinished = url.split('/').pop()!;
     const fresh = (await client.create(1000)).headers.location!.split('/').pop()!;
 
