@@ -55,7 +55,7 @@ test('a fan searches as they type on a public page and opens a result', async ({
   await suggestions.getByRole('option', { name: new RegExp(songName) }).click();
   await expect(page).toHaveURL(`/track/${song.id}`);
   await expect(page.getByRole('heading', { level: 1, name: songName })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Ohangla' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ohangla', exact: true })).toBeVisible();
 
   // One typo in a long word, chosen with the keyboard; Escape closes, Enter opens the search page.
   await page.goto('/');
