@@ -112,6 +112,8 @@ export const tracks = pgTable(
     index('tracks_genre_uploaded_idx').on(t.genre, t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tracks_search_trgm_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
     index('tracks_search_tsv_idx').using('gin', t.searchTsv),
+    // Search walks the most played tracks first when a query matches many (decision 048).
+    index('tracks_popular_idx').on(t.streamCount.desc().nullsFirst(), t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

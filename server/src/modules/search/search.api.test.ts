@@ -249,6 +249,18 @@ describe('genres, tags and search', () => {
       expect((await search('nyo', 1)).tracks).toHaveLength(1);
     });
 
+    it('ranks a word shared by hundreds of tracks among its most played (the popular tracks walked first, decision 048)', async () => {
+      const crowd = await artistNamed('Kwaya Kuu');
+      // 260 matches, more than the 200 candidates: the most played must be among them.
+      const rows = Array.from({ length: 260 }, (_, i) => ({ i, streams: (i * 37) % 260 }));
+      for (const { i, streams } of rows) await insertTrack(crowd, { trackName: `Kwaya ${i}`, artistName: 'Kwaya Kuu', streamCount: streams });
+      const top = [...rows].sort((a, b) => b.streams - a.streams).slice(0, 4).map(({ i }) => `Kwaya ${i}`);
+      // All equally relevant: the most played come first.
+      expect(names(await search('kwaya', 4)).tracks).toEqual(top);
+      // A typo of it (5 letters) takes the same path.
+      expect(names(await search('kwayaa', 4)).tracks).toEqual(top);
+    });
+
     it('never answers 500, whatever is typed', async () => {
       const hostile = [
         `'`,

@@ -1,0 +1,1 @@
+CREATE INDEX "tracks_popular_idx" ON "tracks" USING btree ("stream_count" DESC NULLS FIRST,"uploaded_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
