@@ -1,5 +1,5 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import { isErrorCode, type ErrorCode } from '#common/errors';
+import type { ErrorCode } from '#common/errors';
 
 /**
  * The one way the web app talks to the API (spec section 7): every call sends the session
@@ -21,10 +21,13 @@ export class ApiError extends Error {
 
   /**
    * What went wrong, in the server's vocabulary (common/src/errors.ts): screens decide by this, not
-   * by the status. Undefined for an answer without a code we know (a proxy's page, an older server).
+   * by the status. Undefined for an answer without a code (a proxy's page). Not checked against
+   * the list at run time: that would put the whole list in every page's script, and a code no
+   * screen names matches no screen's branch anyway.
    */
   get code(): ErrorCode | undefined {
-    return isErrorCode(this.data.code) ? this.data.code : undefined;
+    const code = this.data.code;
+    return typeof code === 'string' && code !== '' ? (code as ErrorCode) : undefined;
   }
 
   /** The body's own `message`, if the server sent one (screens fall back to their own text). */
