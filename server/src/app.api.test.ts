@@ -21,14 +21,14 @@ describe('robustness of the HTTP surface', () => {
   it('answers malformed JSON with a 400 message', async () => {
     const response = await post('/api/login', '{"email": "a@b.co", "password": ', 'application/json');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(response.json()).toEqual({ code: 'request.malformed', message: 'The request body is not valid JSON.' });
   });
 
   it('refuses content types other than JSON and multipart with 415', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
       const response = await post('/api/login', 'email=a@b.co&password=x', type);
       expect(response.statusCode, type).toBe(415);
-      expect(response.json().message).toBe('Unsupported content type. Send JSON or multipart form data.');
+      expect(response.json()).toEqual({ code: 'request.unsupported-type', message: 'Unsupported content type. Send JSON or multipart form data.' });
     }
   });
 
@@ -36,7 +36,7 @@ describe('robustness of the HTTP surface', () => {
     const huge = JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) });
     const response = await post('/api/login', huge, 'application/json');
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The request body is too large.' });
+    expect(response.json()).toEqual({ code: 'request.too-large', message: 'The request body is too large.' });
   });
 
   it('refuses __proto__ and constructor.prototype keys', async () => {
@@ -44,7 +44,7 @@ describe('robustness of the HTTP surface', () => {
       const body = `{"email":"a@b.co","password":"abcdefg1","displayName":"X",${poison}}`;
       const response = await post('/api/register', body, 'application/json');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: 'The request body is not valid JSON.' });
+      expect(response.json()).toEqual({ code: 'request.malformed', message: 'The request body is not valid JSON.' });
     }
   });
 
@@ -52,19 +52,21 @@ describe('robustness of the HTTP surface', () => {
     const response = await post('/api/login', JSON.stringify({ email: 42, password: ['x'] }), 'application/json');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ email: 'Please enter a valid email address', password: 'Password is required' });
+    expect(response.json().code).toBe('form.invalid');
   });
 
   it('answers an empty JSON body with a 400 message', async () => {
     const response = await post('/api/login', '', 'application/json');
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBeTypeOf('string');
+    expect(response.json().code).toBe('request.malformed');
   });
 
   it('answers addresses the router cannot read with a JSON message', async () => {
     for (const url of ['/api/user/%zz', '/%zz']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json()).toEqual({ message: 'The address is not valid.' });
+      expect(response.json()).toEqual({ code: 'request.malformed', message: 'The address is not valid.' });
     }
   });
 
@@ -73,7 +75,7 @@ describe('robustness of the HTTP surface', () => {
       const response = await t.app.inject({ method, url: '/api/no-such-thing?x=1' });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
-      expect(response.json()).toEqual({ message: 'Not found' });
+      expect(response.json()).toEqual({ code: 'not-found', message: 'Not found' });
     }
   });
 
@@ -81,7 +83,7 @@ describe('robustness of the HTTP surface', () => {
     const body = JSON.stringify({ email: uniqueEmail(), password: 'whatever1' });
     const foreignOrigin = await post('/api/login', body, 'application/json', { origin: 'https://evil.example' });
     expect(foreignOrigin.statusCode).toBe(403);
-    expect(foreignOrigin.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
+    expect(foreignOrigin.json()).toEqual({ code: 'request.cross-site', message: 'Cross-site requests are not allowed.' });
     const crossSite = await post('/api/logout', '{}', 'application/json', { 'sec-fetch-site': 'cross-site' });
     expect(crossSite.statusCode).toBe(403);
     const ownOrigin = await post('/api/login', body, 'application/json', { origin: 'http://sauti.test', 'sec-fetch-site': 'same-origin' });
@@ -138,14 +140,14 @@ describe('requests Node cannot parse', () => {
     expect(response.statusLine).toBe('HTTP/1.1 400 Bad Request');
     expect(response.head).toMatch(/^Content-Type: application\/json/im);
     expect(response.head).toMatch(/^Connection: close$/im);
-    expect(JSON.parse(response.body)).toEqual({ message: 'The request is malformed.' });
+    expect(JSON.parse(response.body)).toEqual({ code: 'request.malformed', message: 'The request is malformed.' });
   });
 
   it('answers oversized headers with a 431 JSON message', async () => {
     const raw = await exchange(`GET /api/health HTTP/1.1\r\nHost: sauti.test\r\nX-Filler: ${'a'.repeat(20 * 1024)}\r\n\r\n`);
     const response = parse(raw);
     expect(response.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
-    expect(JSON.parse(response.body)).toEqual({ message: 'The request headers are too large.' });
+    expect(JSON.parse(response.body)).toEqual({ code: 'request.headers-too-large', message: 'The request headers are too large.' });
   });
 
   it('still answers well-formed requests on other connections', async () => {
@@ -214,7 +216,7 @@ describe('rate limits', () => {
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
       const limited = await attempt();
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ message: 'Too many attempts. Please wait a few minutes and try again.' });
+      expect(limited.json()).toEqual({ code: 'request.too-many', message: 'Too many attempts. Please wait a few minutes and try again.' });
       // Another address is not held back by this one.
       const other = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: uniqueEmail(), password: 'guess-guess' } });
       expect(other.statusCode).toBe(401);
@@ -232,7 +234,7 @@ describe('rate limits', () => {
         expect((await send()).statusCode).toBe(200);
         const limited = await send();
         expect(limited.statusCode, url).toBe(429);
-        expect(limited.json().message).toBe('Too many attempts. Please wait a few minutes and try again.');
+        expect(limited.json()).toEqual({ code: 'request.too-many', message: 'Too many attempts. Please wait a few minutes and try again.' });
       }
       const register = () =>
         t.app.inject({ method: 'POST', url: '/api/register', payload: { email: uniqueEmail(), password: 'limit secret', displayName: uniqueName() } });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '#common/errors';
 import { AppError, ERRORS, fieldError } from './errors';
 
 describe('the error vocabulary', () => {
@@ -23,10 +24,16 @@ describe('the error vocabulary', () => {
     expect(error.details).toEqual({ errors: { audio: 'Audio file must be MP3 or WAV format' } });
   });
 
-  it('only uses client-error, bad-gateway and unavailable statuses, each with a message', () => {
+  it('only uses client-error, bad-gateway and unavailable statuses (and one for the unforeseen), each with a message', () => {
     for (const [code, { status, message }] of Object.entries(ERRORS)) {
-      expect([400, 401, 402, 403, 404, 409, 413, 415, 429, 502, 503], code).toContain(status);
+      const allowed = code === 'internal' ? [500] : [400, 401, 402, 403, 404, 408, 409, 413, 415, 416, 429, 431, 502, 503];
+      expect(allowed, code).toContain(status);
       expect(message.length, code).toBeGreaterThan(0);
     }
+  });
+
+  it('answers each code the web may read, and no other (common/src/errors.ts)', () => {
+    expect(Object.keys(ERRORS).sort()).toEqual([...ERROR_CODES].sort());
+    expect(ERRORS.internal.status).toBe(500);
   });
 });

@@ -8,19 +8,35 @@ import { SEARCH_MESSAGES } from '#common/schemas/search';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
+import type { ErrorCode } from '#common/errors';
+
+export type { ErrorCode };
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
 /**
  * The one vocabulary of what can go wrong (docs/decisions/025). Services throw an AppError with a
  * code; this table alone says how the code is answered: its HTTP status and, unless the thrower
  * gives a more precise one (which field, which limit), its message. Services choose no status.
+ * Every error answer carries its code beside the message (decision 046); the codes are listed in
+ * common/src/errors.ts, which the web reads them by, and this table must name each of them.
  */
 export const ERRORS = {
   // A request that is not what the call takes.
   'request.invalid': { status: 400, message: 'Invalid request' },
+  // Fastify's and Node's own refusals (plugins/errors.ts, plugins/client-errors.ts); the thrower's
+  // status and more precise message stand, the code groups them.
+  'request.malformed': { status: 400, message: 'The request is malformed.' },
+  'request.too-large': { status: 413, message: 'The request body is too large.' },
+  'request.unsupported-type': { status: 415, message: 'Unsupported content type. Send JSON or multipart form data.' },
+  'request.timeout': { status: 408, message: 'The request took too long to arrive.' },
+  'request.headers-too-large': { status: 431, message: 'The request headers are too large.' },
+  'request.range-unsatisfiable': { status: 416, message: 'The requested range is not available.' },
   'request.not-multipart': { status: 415, message: 'Expected a multipart form upload.' },
   'request.cross-site': { status: 403, message: 'Cross-site requests are not allowed.' },
   'request.too-many': { status: 429, message: 'Too many attempts. Please wait a few minutes and try again.' },
   'not-found': { status: 404, message: 'Not found' },
+  'internal': { status: 500, message: INTERNAL_ERROR_MESSAGE },
   'server.busy': { status: 503, message: 'The server is busy. Please try again in a moment.' },
   // Outages (issue 22): nothing the caller did; answered with Retry-After, and nothing was half-done.
   'database.unavailable': {
@@ -124,11 +140,9 @@ export const ERRORS = {
   // The artist's sales and payouts (issue 16).
   'sales.cursor-invalid': { status: 400, message: SALES_MESSAGES.cursorInvalid },
   'sales.one-filter': { status: 400, message: SALES_MESSAGES.oneFilter },
-} as const satisfies Record<string, { status: number; message: string; retryAfterSeconds?: number }>;
+} as const satisfies Record<ErrorCode, { status: number; message: string; retryAfterSeconds?: number }>;
 
-export type ErrorCode = keyof typeof ERRORS;
-
-/** A broken rule, by its code; the error handler answers `{ message, ...details }` with the code's status. */
+/** A broken rule, by its code; the error handler answers `{ ...details, code, message }` with the code's status. */
 export class AppError extends Error {
   readonly statusCode: number;
 
@@ -153,5 +167,3 @@ export class AppError extends Error {
 export function fieldError(code: ErrorCode, field: string, message: string = ERRORS[code].message): AppError {
   return new AppError(code, message, { errors: { [field]: message } });
 }
-
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';

@@ -2,19 +2,24 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDataException, isDatabaseUnavailable } from '../db/errors';
-import { AppError, INTERNAL_ERROR_MESSAGE } from '../lib/errors';
+import { AppError, ERRORS, type ErrorCode } from '../lib/errors';
 
-/** Fastify's own client errors, reworded for people; anything else below 500 keeps its message. */
-const FASTIFY_MESSAGES: Record<string, string> = {
+/**
+ * Fastify's own client errors, reworded for people, by their code in our vocabulary; the thrower's
+ * status stands. Anything else below 500 keeps its message and gets the code of its status.
+ */
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
   // Also what a body with __proto__ or constructor.prototype keys gets (secure-json-parse refuses them).
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body must not be empty.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type. Send JSON or multipart form data.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length.',
-  FST_ERR_CTP_INVALID_TYPE: 'Unsupported content type. Send JSON or multipart form data.',
-  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Expected a multipart form upload.',
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'request.malformed', message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'request.malformed', message: 'The request body must not be empty.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'request.too-large', message: ERRORS['request.too-large'].message },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'request.unsupported-type', message: ERRORS['request.unsupported-type'].message },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'request.malformed', message: 'The request body does not match its Content-Length.' },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'request.unsupported-type', message: ERRORS['request.unsupported-type'].message },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { code: 'request.not-multipart', message: ERRORS['request.not-multipart'].message },
 };
+
+const CODE_OF_STATUS: Record<number, ErrorCode> = { 404: 'not-found', 413: 'request.too-large', 415: 'request.unsupported-type', 429: 'request.too-many' };
 
 function fieldErrors(issues: { instancePath: string; message?: string }[]) {
   const errors: Record<string, string> = {};
@@ -38,29 +43,30 @@ export const errorsPlugin = fp(
         // The provider refused a payout-method call (issue 16): its text is logged here, whatever
         // the artist is shown (checkouts log theirs with the order's reference and show our own).
         if (error.code === 'payment-provider.refused') request.log.warn({ code: error.code, providerMessage: error.message }, 'the payment provider refused a call');
-        return reply.code(error.statusCode).send({ ...error.details, message: error.message });
+        return reply.code(error.statusCode).send({ ...error.details, code: error.code, message: error.message });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const errors = fieldErrors(error.validation);
-        return reply.code(400).send({ message: Object.values(errors)[0] ?? 'Invalid request', errors });
+        // A body's fields are a form's; an address's or a query's are the request's own.
+        const code: ErrorCode = error.validationContext === 'body' ? 'form.invalid' : 'request.invalid';
+        return reply.code(400).send({ code, message: Object.values(errors)[0] ?? 'Invalid request', errors });
       }
       if (error.validation) {
-        return reply.code(400).send({ message: 'Invalid request' });
+        return reply.code(400).send({ code: 'request.invalid', message: 'Invalid request' });
       }
       const status = error.statusCode ?? 500;
       if (status < 500) {
         // A malformed body surfaces as a SyntaxError with statusCode 400 and no code.
-        const message =
-          (error.code && FASTIFY_MESSAGES[error.code]) ??
-          (error instanceof SyntaxError ? FASTIFY_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : error.message);
-        return reply.code(status).send({ message });
+        const known = (error.code && FASTIFY_ERRORS[error.code]) || (error instanceof SyntaxError ? FASTIFY_ERRORS.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
+        const { code, message } = known ?? { code: CODE_OF_STATUS[status] ?? 'request.invalid', message: error.message };
+        return reply.code(status).send({ code, message });
       }
       if (isDataException(error)) {
         request.log.warn({ err: error }, 'the database refused a value that validation let through');
-        return reply.code(400).send({ message: 'A value in the request cannot be stored. Please check what you entered.' });
+        return reply.code(400).send({ code: 'request.invalid', message: 'A value in the request cannot be stored. Please check what you entered.' });
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: INTERNAL_ERROR_MESSAGE });
+      return reply.code(500).send({ code: 'internal', message: ERRORS.internal.message });
     });
   },
   { name: 'errors' },

@@ -40,7 +40,7 @@ describe('routes (spec section 2)', () => {
   );
 
   it('shows the library page at /library (issue 17): signed out, it asks for a sign-in link', async () => {
-    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/library': { status: 401, body: { message: 'Ask for your library by e-mail to see it on this device.' } } });
+    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/library': { status: 401, body: { code: 'library.signed-out', message: 'Ask for your library by e-mail to see it on this device.' } } });
     renderApp('/library');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your library' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
@@ -54,7 +54,7 @@ describe('routes (spec section 2)', () => {
   });
 
   it('treats any other single segment as a display name: the profile API is asked for it', async () => {
-    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/profile/Amani%20Wa%20Muziki': { status: 404, body: { message: 'Profile not found' } } });
+    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/profile/Amani%20Wa%20Muziki': { status: 404, body: { code: 'profile.not-found', message: 'Profile not found' } } });
     renderApp('/Amani%20Wa%20Muziki');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
     expect(calls('GET /api/profile/Amani%20Wa%20Muziki')).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { mockFetch, toResponse } from '@/test/fetch-mock';
-import { ApiError, NetworkError, apiJson, apiRequest, getQueryFn, messageOf, urlFromQueryKey } from './api';
+import { ApiError, NetworkError, apiJson, apiRequest, getQueryFn, hasErrorCode, messageOf, urlFromQueryKey } from './api';
 
 function runQuery<T>(queryFn: ReturnType<typeof getQueryFn<T>>, queryKey: readonly unknown[]) {
   return queryFn({
@@ -53,6 +53,32 @@ describe('apiRequest', () => {
       status: 403,
       data: { requiresEmailVerification: true },
     });
+  });
+
+  it("reads the body's code (docs/decisions/046); a code no screen names matches none, a body without one has none", async () => {
+    mockFetch({
+      'DELETE /api/albums/a1': { status: 409, body: { code: 'album.sold', message: 'This album has been sold.' } },
+      'DELETE /api/albums/a2': { status: 409, body: { code: 'album.melted', message: 'A code from a newer server.' } },
+      'DELETE /api/albums/a3': { status: 502, statusText: 'Bad Gateway', body: '<html>proxy error</html>' },
+    });
+    const sold = await apiRequest('DELETE', '/api/albums/a1').catch((e: unknown) => e);
+    expect(sold).toMatchObject({ code: 'album.sold', status: 409, message: 'This album has been sold.', data: { code: 'album.sold' } });
+    expect(hasErrorCode(sold, 'track.sold', 'album.sold')).toBe(true);
+    expect(hasErrorCode(sold, 'track.sold')).toBe(false);
+
+    const unknown = await apiRequest('DELETE', '/api/albums/a2').catch((e: unknown) => e);
+    expect(hasErrorCode(unknown, 'album.sold', 'album.not-found')).toBe(false);
+    expect((unknown as ApiError).data.code).toBe('album.melted');
+    const proxied = await apiRequest('DELETE', '/api/albums/a3').catch((e: unknown) => e);
+    expect((proxied as ApiError).code).toBeUndefined();
+    expect(hasErrorCode(proxied, 'album.sold')).toBe(false);
+  });
+
+  it('decides by code, not by status: the same status with another code is another error', () => {
+    expect(hasErrorCode(new ApiError('Not found', 404, { code: 'not-found' }), 'receipt.not-found')).toBe(false);
+    expect(hasErrorCode(new ApiError('Not found', 404, {}), 'not-found')).toBe(false);
+    expect(hasErrorCode(new NetworkError(), 'not-found')).toBe(false);
+    expect(hasErrorCode(new Error('not-found'), 'not-found')).toBe(false);
   });
 
   it('falls back to the status code and status text when the JSON has no message', async () => {

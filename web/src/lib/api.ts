@@ -1,10 +1,11 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import type { ErrorCode } from '#common/errors';
 
 /**
  * The one way the web app talks to the API (spec section 7): every call sends the session
  * cookie, a JSON content type goes with a JSON body and only then, and a non-OK answer becomes an
  * ApiError that follows the error-message rule of spec section 8. No toasts, no redirects here:
- * callers decide what an error means on their screen.
+ * callers decide what an error means on their screen, by its code (docs/decisions/046).
  */
 
 /** A non-OK HTTP answer. `data` carries every field of the JSON body (e.g. requiresEmailVerification). */
@@ -18,11 +19,27 @@ export class ApiError extends Error {
     super(message);
   }
 
+  /**
+   * What went wrong, in the server's vocabulary (common/src/errors.ts): screens decide by this, not
+   * by the status. Undefined for an answer without a code (a proxy's page). Not checked against
+   * the list at run time: that would put the whole list in every page's script, and a code no
+   * screen names matches no screen's branch anyway.
+   */
+  get code(): ErrorCode | undefined {
+    const code = this.data.code;
+    return typeof code === 'string' && code !== '' ? (code as ErrorCode) : undefined;
+  }
+
   /** The body's own `message`, if the server sent one (screens fall back to their own text). */
   get serverMessage(): string | undefined {
     const message = this.data.message;
     return typeof message === 'string' && message.trim() !== '' ? message : undefined;
   }
+}
+
+/** Whether a call failed with an answer carrying one of these codes. */
+export function hasErrorCode(error: unknown, ...codes: readonly ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== undefined && codes.includes(error.code);
 }
 
 /** The request never got an HTTP answer (offline, DNS, connection reset). */

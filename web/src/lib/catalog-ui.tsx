@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError, messageOf } from './api';
+import { hasErrorCode, messageOf } from './api';
 import { downloadRefusal, startDownload } from './download';
 import { useIsClient } from './is-client';
 import { useOwnedItems } from './owned-items';
@@ -371,7 +371,7 @@ export function CatalogItemPage<D, I>({
   children: (data: D) => ReactNode;
 }) {
   const item = data ? itemOf(data) : undefined;
-  const notFound = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !item);
+  const notFound = hasErrorCode(error, 'track.not-found', 'album.not-found', 'not-found') || (!isPending && !error && !item);
   useDocumentTitle(item ? titleOf(item) : notFound ? `${kind} Not Found` : error ? `${kind} Error` : undefined);
 
   const noun = kind.toLowerCase();

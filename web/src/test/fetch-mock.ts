@@ -60,7 +60,7 @@ export function mockFetch(routes: Record<string, MockRoute>) {
     };
     requests.push(request);
     const route = routes[`${method} ${path}`];
-    if (route === undefined) return toResponse({ status: 404, body: { message: 'Not found' } });
+    if (route === undefined) return toResponse({ status: 404, body: { code: 'not-found', message: 'Not found' } });
     return toResponse(typeof route === 'function' ? await route(request) : route);
   });
   vi.stubGlobal('fetch', fetchMock);

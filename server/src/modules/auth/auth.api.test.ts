@@ -52,7 +52,7 @@ describe('sign-up, verification, sign-in and sign-out', () => {
 
     const early = await json('POST', '/api/login', { email: account.email, password: account.password });
     expect(early.statusCode).toBe(403);
-    expect(early.json()).toEqual({ message: AUTH_SERVER_MESSAGES.unverified, requiresEmailVerification: true });
+    expect(early.json()).toEqual({ code: 'auth.unverified', message: AUTH_SERVER_MESSAGES.unverified, requiresEmailVerification: true });
 
     await t.app.jobs.drain();
     const mails = smtp.mailTo('mixed.case@example.com');
@@ -112,7 +112,7 @@ describe('sign-up, verification, sign-in and sign-out', () => {
   it('answers 401 to GET /api/user without a session or with a made-up one', async () => {
     const anonymous = await json('GET', '/api/user');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Not signed in' });
+    expect(anonymous.json()).toEqual({ code: 'auth.required', message: 'Not signed in' });
     expect((await json('GET', '/api/user', undefined, 'sauti_sid=forged')).statusCode).toBe(401);
   });
 
@@ -124,13 +124,14 @@ describe('sign-up, verification, sign-in and sign-out', () => {
     const cookie = sessionCookie(first.headers['set-cookie']);
     const again = await json('POST', '/api/verify-email', { token }, cookie);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: AUTH_SERVER_MESSAGES.alreadyVerified, alreadyVerified: true, redirectTo: '/dashboard' });
+    expect(again.json()).toEqual({ code: 'auth.verification-link-invalid', message: AUTH_SERVER_MESSAGES.alreadyVerified, alreadyVerified: true, redirectTo: '/dashboard' });
     // Still signed in, and the same answer for any refused link while signed in.
     expect((await json('GET', '/api/user', undefined, cookie)).statusCode).toBe(200);
     expect((await json('POST', '/api/verify-email', { token: 'not-a-real-token' }, cookie)).json().alreadyVerified).toBe(true);
     // Signed out, the link is just refused.
-    expect((await json('POST', '/api/verify-email', { token })).json()).toEqual({ message: AUTH_SERVER_MESSAGES.verificationLinkInvalid });
+    expect((await json('POST', '/api/verify-email', { token })).json()).toEqual({ code: 'auth.verification-link-invalid', message: AUTH_SERVER_MESSAGES.verificationLinkInvalid });
     expect((await json('POST', '/api/verify-email', { token }, 'sauti_sid=forged')).json()).toEqual({
+      code: 'auth.verification-link-invalid',
       message: AUTH_SERVER_MESSAGES.verificationLinkInvalid,
     });
   });
@@ -142,7 +143,7 @@ describe('sign-up, verification, sign-in and sign-out', () => {
     expect((await json('POST', '/api/verify-email', { token })).statusCode).toBe(200);
     const second = await json('POST', '/api/verify-email', { token });
     expect(second.statusCode).toBe(400);
-    expect(second.json()).toEqual({ message: AUTH_SERVER_MESSAGES.verificationLinkInvalid });
+    expect(second.json()).toEqual({ code: 'auth.verification-link-invalid', message: AUTH_SERVER_MESSAGES.verificationLinkInvalid });
     const forged = await json('POST', '/api/verify-email', { token: 'not-a-real-token' });
     expect(forged.statusCode).toBe(400);
     const missing = await json('POST', '/api/verify-email', {});
@@ -191,7 +192,7 @@ describe('registration rules', () => {
   ])('refuses %o with the field message', async (overrides, field, message) => {
     const { response } = await register(overrides);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { [field]: message } });
+    expect(response.json()).toEqual({ code: 'form.invalid', message, errors: { [field]: message } });
   });
 
   it('accepts a 64-character passphrase', async () => {
@@ -212,7 +213,7 @@ describe('registration rules', () => {
     expect((await register({ displayName: name })).response.statusCode).toBe(201);
     const clash = await register({ displayName: `  ${name.toUpperCase().replace(' ', '  ')}!` });
     expect(clash.response.statusCode).toBe(409);
-    expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken, suggestions: expect.any(Array) });
+    expect(clash.response.json()).toEqual({ code: 'auth.display-name-taken', message: AUTH_SERVER_MESSAGES.displayNameTaken, suggestions: expect.any(Array) });
   });
 
   it("refuses a display name whose slug is someone's previous slug (their old links keep working)", async () => {
@@ -222,7 +223,7 @@ describe('registration rules', () => {
     await t.app.database.db.insert(previousSlugs).values({ slug: toSlug(retired), userId: holder.id });
     const clash = await register({ displayName: retired.toLowerCase() });
     expect(clash.response.statusCode).toBe(409);
-    expect(clash.response.json()).toEqual({ message: AUTH_SERVER_MESSAGES.displayNameTaken, suggestions: expect.any(Array) });
+    expect(clash.response.json()).toEqual({ code: 'auth.display-name-taken', message: AUTH_SERVER_MESSAGES.displayNameTaken, suggestions: expect.any(Array) });
     await t.app.jobs.drain();
     expect(smtp.mailTo(clash.account.email)).toHaveLength(0);
   });
@@ -348,7 +349,7 @@ describe('sign-in rules', () => {
     const unknown = await json('POST', '/api/login', { email: uniqueEmail('nobody'), password: 'not the password' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: AUTH_SERVER_MESSAGES.invalidCredentials });
+    expect(wrong.json()).toEqual({ code: 'auth.invalid-credentials', message: AUTH_SERVER_MESSAGES.invalidCredentials });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -397,7 +398,7 @@ describe('forgotten passwords', () => {
 
     const replay = await json('POST', '/api/reset-password', { token, newPassword: 'yet another secret' });
     expect(replay.statusCode).toBe(400);
-    expect(replay.json()).toEqual({ message: AUTH_SERVER_MESSAGES.resetLinkInvalid });
+    expect(replay.json()).toEqual({ code: 'auth.reset-link-invalid', message: AUTH_SERVER_MESSAGES.resetLinkInvalid });
   });
 
   it('refuses an expired reset link and validates the new password', async () => {

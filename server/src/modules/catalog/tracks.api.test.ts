@@ -230,11 +230,11 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
     ]) {
       const response = await t.request(method!, url!, { cookie: artist.cookie, headers: { origin: 'https://evil.example' } });
       expect(response.status, `${method} ${url}`).toBe(403);
-      expect(response.body).toEqual({ message: 'Cross-site requests are not allowed.' });
+      expect(response.body).toEqual({ code: 'request.cross-site', message: 'Cross-site requests are not allowed.' });
     }
     const long = await t.request('GET', `/api/tracks/${'a'.repeat(300)}/stream`);
     expect(long.status).toBe(404);
-    expect(long.body).toEqual({ message: 'Not found' });
+    expect(long.body).toEqual({ code: 'not-found', message: 'Not found' });
   });
 
   it("hides another artist's tracks: absent from lists, 404 for every change", async () => {

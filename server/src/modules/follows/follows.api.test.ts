@@ -81,7 +81,7 @@ describe('following an artist by e-mail (issue 17)', () => {
     expect(await followers(artist)).toBe(1);
     const bad = await t.request('POST', '/api/follows/confirm', { json: { token: 'A'.repeat(43) } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ message: FOLLOW_MESSAGES.linkInvalid });
+    expect(bad.body).toEqual({ code: 'follow.link-invalid', message: FOLLOW_MESSAGES.linkInvalid });
     expect((await t.request('POST', '/api/follows/confirm', { json: {} })).status).toBe(400);
     // Following again once confirmed mails nothing more.
     await follow(artist.id, FAN);

@@ -135,7 +135,7 @@ describe("a fan's library (issue 17)", () => {
 
     const again = await t.request('POST', '/api/library/session', { json: { token } });
     expect(again.status).toBe(400);
-    expect(again.body).toEqual({ message: LIBRARY_MESSAGES.linkInvalid });
+    expect(again.body).toEqual({ code: 'library.link-invalid', message: LIBRARY_MESSAGES.linkInvalid });
     expect(again.headers.get('set-cookie')).toBeNull();
   });
 
@@ -143,7 +143,7 @@ describe("a fan's library (issue 17)", () => {
     expect((await t.request('GET', '/api/library')).status).toBe(401);
     const forged = await t.request('GET', '/api/library', { cookie: 'sauti_library=' + 'A'.repeat(43) });
     expect(forged.status).toBe(401);
-    expect(forged.body).toEqual({ message: LIBRARY_MESSAGES.signedOut });
+    expect(forged.body).toEqual({ code: 'library.signed-out', message: LIBRARY_MESSAGES.signedOut });
     expect((await t.request('POST', '/api/library/session', { json: { token: 'x'.repeat(500) } })).status).toBe(400);
     expect((await t.request('POST', '/api/library/session', { json: {} })).status).toBe(400);
   });
@@ -174,7 +174,7 @@ describe("a fan's library (issue 17)", () => {
       .where(eq(libraryLinks.tokenHash, hashToken(token)));
     const expired = await t.request('POST', '/api/library/session', { json: { token } });
     expect(expired.status).toBe(400);
-    expect(expired.body).toEqual({ message: LIBRARY_MESSAGES.linkInvalid });
+    expect(expired.body).toEqual({ code: 'library.link-invalid', message: LIBRARY_MESSAGES.linkInvalid });
   });
 
   it('signs out this browser: the cookie no longer opens the library', async () => {

@@ -141,7 +141,7 @@ describe.each(['simulated', 'paystack'] as const)('M-Pesa with the %s provider',
     await phoneAnswers(order, answer);
     const response = await verify(order.reference, order.cookie);
     expect(response.status).toBe(402);
-    expect(response.body).toEqual({ message: PAYMENT_MESSAGES.paymentNotCompleted, outcome });
+    expect(response.body).toEqual({ code: 'payment.not-completed', message: PAYMENT_MESSAGES.paymentNotCompleted, outcome });
     // Failed closes the order; abandoned waits for the reconcile job (a day), as before.
     expect((await orderOf(order.reference)).status).toBe(orderStatus);
     expect((await owned(order.cookie)).trackIds).not.toContain(track.id);

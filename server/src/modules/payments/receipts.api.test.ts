@@ -122,7 +122,7 @@ describe('downloads list and receipt page (issue 16)', () => {
       ];
       for (const refused of refusals) {
         expect(refused.status).toBe(404);
-        expect(refused.body).toEqual({ message: RECEIPT_MESSAGES.notFound });
+        expect(refused.body).toEqual({ code: 'receipt.not-found', message: RECEIPT_MESSAGES.notFound });
         expect(refused.headers.get('cache-control')).toBe('no-store');
       }
       const other = await buy('other-fan@example.com', { trackId: track.id });
@@ -131,7 +131,7 @@ describe('downloads list and receipt page (issue 16)', () => {
       await revokeLinksOf(t.app.database.db, other.reference);
       const revoked = await receipt(other.reference, other.token);
       expect(revoked.status).toBe(404);
-      expect(revoked.body).toEqual({ message: RECEIPT_MESSAGES.notFound });
+      expect(revoked.body).toEqual({ code: 'receipt.not-found', message: RECEIPT_MESSAGES.notFound });
     });
 
     it('says a refunded order was refunded, with no downloads', async () => {

@@ -96,7 +96,7 @@ describe('trust around every sale (issue 16)', () => {
     it('refuses to delete a sold album (409 with the sold-album message); its page and its receipt link keep working', async () => {
       const refused = await t.request('DELETE', `/api/albums/${album.id}`, { cookie: seller.cookie });
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ message: CATALOG_MESSAGES.albumSold });
+      expect(refused.body).toEqual({ code: 'album.sold', message: CATALOG_MESSAGES.albumSold });
       expect((await t.request('GET', `/api/album-detail/${album.id}`)).status).toBe(200);
       const receipt = receiptsTo('album-buyer@example.com').at(-1)!;
       const link = await fileLinkIn(receipt, `/api/albums/${album.id}/download`);
@@ -318,7 +318,7 @@ describe('trust around every sale (issue 16)', () => {
       const album = await makeAlbum(seller, 'Mchanganyiko', '0', [priced.id]);
       const refused = await t.fetchBytes(`/api/albums/${album.id}/download`);
       expect(refused.status).toBe(402);
-      expect(JSON.parse(refused.bytes.toString('utf8'))).toEqual({ message: 'A song on this album is for sale (KES 25.00). Buy it to download it.', price: 2500 });
+      expect(JSON.parse(refused.bytes.toString('utf8'))).toEqual({ code: 'download.purchase-required', message: 'A song on this album is for sale (KES 25.00). Buy it to download it.', price: 2500 });
       const browser = await buy('mix@example.com', { trackId: priced.id });
       const zip = await t.fetchBytes(`/api/albums/${album.id}/download`, { cookie: browser });
       expect(zip.status).toBe(200);
@@ -359,7 +359,7 @@ describe('trust around every sale (issue 16)', () => {
       try {
         const refused = await initialize({ email: 'retry@example.com', trackId: track.id });
         expect(refused.status).toBe(502);
-        expect(refused.body).toEqual({ message: PAYMENT_MESSAGES.initializeFailed });
+        expect(refused.body).toEqual({ code: 'payment.initialize-failed', message: PAYMENT_MESSAGES.initializeFailed });
         const [failed] = await ordersBy('retry@example.com');
         expect(failed!.status).toBe('failed');
         expect(warn).toHaveBeenCalledWith(
@@ -398,7 +398,7 @@ describe('trust around every sale (issue 16)', () => {
       try {
         const refused = await verify(init.body.data.reference, browser);
         expect(refused.status).toBe(502);
-        expect(refused.body).toEqual({ message: PAYMENT_MESSAGES.verificationFailed });
+        expect(refused.body).toEqual({ code: 'payment.verification-failed', message: PAYMENT_MESSAGES.verificationFailed });
         expect(warn).toHaveBeenCalledWith(expect.objectContaining({ reference: init.body.data.reference, providerMessage: 'Invalid key format' }), expect.any(String));
       } finally {
         vi.restoreAllMocks();

@@ -73,7 +73,7 @@ describe('payment methods API', () => {
       const me = await artist();
       const listBanks = vi.spyOn(provider(), 'listBanks').mockRejectedValue(new ProviderError('unavailable', 'down'));
       const failed = await call('GET', '/api/banks', { cookie: me.cookie });
-      expect([failed.status, failed.body]).toEqual([502, { message: PAYMENT_MESSAGES.banksUnavailable }]);
+      expect([failed.status, failed.body]).toEqual([502, { code: 'payment-provider.banks-unavailable', message: PAYMENT_MESSAGES.banksUnavailable }]);
       listBanks.mockRestore();
       expect((await call('GET', '/api/banks', { cookie: me.cookie })).status).toBe(200);
     });
@@ -130,7 +130,7 @@ describe('payment methods API', () => {
       for (const body of [{ bankName: 'Bank of Nowhere' }, { bankName: 'equity bank kenya' }, { bankName: 'Equity Bank Kenya', bankCode: '999' }]) {
         const response = await addBank(me, { ...equity, ...body });
         expect(response.status).toBe(400);
-        expect(response.body).toEqual({ message: PAYMENT_MESSAGES.bankUnknown, errors: { bankName: PAYMENT_MESSAGES.bankUnknown } });
+        expect(response.body).toEqual({ code: 'payment-method.bank-unknown', message: PAYMENT_MESSAGES.bankUnknown, errors: { bankName: PAYMENT_MESSAGES.bankUnknown } });
       }
       expect(createSubaccount).not.toHaveBeenCalled();
       expect(await methodsOf(me)).toEqual([]);
@@ -158,12 +158,12 @@ describe('payment methods API', () => {
       const me = await artist();
       const createSubaccount = vi.spyOn(provider(), 'createSubaccount').mockRejectedValueOnce(new ProviderError('unavailable', 'socket hang up'));
       const down = await addBank(me, equity);
-      expect([down.status, down.body]).toEqual([502, { message: PAYMENT_MESSAGES.providerUnavailable }]);
+      expect([down.status, down.body]).toEqual([502, { code: 'payment-provider.unavailable', message: PAYMENT_MESSAGES.providerUnavailable }]);
       createSubaccount.mockRejectedValueOnce(new ProviderError('refused', 'Account number is invalid'));
       const refused = await addBank(me, equity);
-      expect([refused.status, refused.body]).toEqual([400, { message: 'Account number is invalid' }]);
+      expect([refused.status, refused.body]).toEqual([400, { code: 'payment-provider.refused', message: 'Account number is invalid' }]);
       createSubaccount.mockRejectedValueOnce(new ProviderError('refused', ''));
-      expect((await addBank(me, equity)).body).toEqual({ message: PAYMENT_MESSAGES.providerRefused });
+      expect((await addBank(me, equity)).body).toEqual({ code: 'payment-provider.refused', message: PAYMENT_MESSAGES.providerRefused });
       expect(await methodsOf(me)).toEqual([]);
       createSubaccount.mockRestore();
       expect((await addBank(me, equity)).status).toBe(201);
@@ -219,7 +219,7 @@ describe('payment methods API', () => {
       vi.spyOn(provider(), 'createTransferRecipient')
         .mockRejectedValueOnce(new ProviderError('unavailable', 'timeout'))
         .mockRejectedValueOnce(new ProviderError('refused', 'Account number is invalid'));
-      expect((await addMpesa(me, '0712345678')).body).toEqual({ message: PAYMENT_MESSAGES.providerUnavailable });
+      expect((await addMpesa(me, '0712345678')).body).toEqual({ code: 'payment-provider.unavailable', message: PAYMENT_MESSAGES.providerUnavailable });
       const refused = await addMpesa(me, '0712345678');
       expect([refused.status, refused.body.message]).toEqual([400, 'Account number is invalid']);
       expect(await methodsOf(me)).toEqual([]);
@@ -233,7 +233,7 @@ describe('payment methods API', () => {
       expect(first.status).toBe(201);
       const createSubaccount = vi.spyOn(provider(), 'createSubaccount');
       for (const response of [await addBank(me, equity), await addMpesa(me, '0722000000')]) {
-        expect([response.status, response.body]).toEqual([409, { message: PAYMENT_MESSAGES.oneMethodOnly }]);
+        expect([response.status, response.body]).toEqual([409, { code: 'payment-method.one-only', message: PAYMENT_MESSAGES.oneMethodOnly }]);
       }
       expect(createSubaccount).not.toHaveBeenCalled();
       expect((await call('GET', '/api/payment-methods', { cookie: me.cookie })).body).toEqual([first.body]);
@@ -263,7 +263,7 @@ describe('payment methods API', () => {
       expect(createRecipient.mock.calls.length + createSubaccount.mock.calls.length).toBe(5);
       const statuses = responses.map((response) => response.status).sort();
       expect(statuses).toEqual([201, 409, 409, 409, 409]);
-      for (const response of responses.filter((r) => r.status === 409)) expect(response.body).toEqual({ message: PAYMENT_MESSAGES.oneMethodOnly });
+      for (const response of responses.filter((r) => r.status === 409)) expect(response.body).toEqual({ code: 'payment-method.one-only', message: PAYMENT_MESSAGES.oneMethodOnly });
       const rows = await methodsOf(me);
       expect(rows).toHaveLength(1);
       expect(rows[0]!.id).toBe(responses.find((r) => r.status === 201)!.body.id);
@@ -298,7 +298,7 @@ describe('payment methods API', () => {
       for (const id of [added.body.id, randomUUID(), 'not-an-id', "1' OR '1'='1"]) {
         for (const query of ['', '?force=true']) {
           const response = await remove(other, encodeURIComponent(id), query);
-          expect([id, response.status, response.body]).toEqual([id, 404, { message: PAYMENT_MESSAGES.methodNotFound }]);
+          expect([id, response.status, response.body]).toEqual([id, 404, { code: 'payment-method.not-found', message: PAYMENT_MESSAGES.methodNotFound }]);
         }
       }
       expect(await methodsOf(owner)).toHaveLength(1);
@@ -333,7 +333,7 @@ describe('payment methods API', () => {
         const ledgerBefore = await db().select().from(ledgerEntries).where(eq(ledgerEntries.sellerId, me.id));
         for (const query of ['', '?force=false']) {
           const refused = await remove(me, added.body.id, query);
-          expect([refused.status, refused.body]).toEqual([409, { message: PAYMENT_MESSAGES.pendingTransactions, hasPendingTransactions: true }]);
+          expect([refused.status, refused.body]).toEqual([409, { code: 'payment-method.pending-transactions', message: PAYMENT_MESSAGES.pendingTransactions, hasPendingTransactions: true }]);
         }
         expect(await methodsOf(me)).toHaveLength(1);
         const forced = await remove(me, added.body.id, '?force=true');

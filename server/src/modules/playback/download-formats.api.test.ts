@@ -71,12 +71,12 @@ describe.each(STORAGE_BACKENDS)('download formats, with %s storage', (backend) =
 
     const refused = await t.request('GET', `/api/tracks/${mp3.id}/download?format=flac`);
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ message: DOWNLOAD_FORMAT_MESSAGES.flacNotAvailable });
+    expect(refused.body).toEqual({ code: 'download.format-unavailable', message: DOWNLOAD_FORMAT_MESSAGES.flacNotAvailable });
 
     for (const format of ['ogg', '../../etc/passwd', 'MP3', '']) {
       const answer = await t.request('GET', `/api/tracks/${wav.id}/download?format=${encodeURIComponent(format)}`);
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ message: DOWNLOAD_FORMAT_MESSAGES.unknown });
+      expect(answer.body).toEqual({ code: 'download.format-unknown', message: DOWNLOAD_FORMAT_MESSAGES.unknown });
     }
     // The default, and an explicit 'original', are the upload byte for byte.
     const original = await t.fetchBytes(`/api/tracks/${mp3.id}/download?format=original`);

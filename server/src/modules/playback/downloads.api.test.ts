@@ -177,7 +177,7 @@ describe.each(STORAGE_BACKENDS)('downloads, with %s storage', (backend) => {
         expect(answer.status).toBe(402);
         expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
         expect(answer.headers.get('content-disposition')).toBeNull();
-        expect(answer.body).toEqual({ message: 'This track costs KES 50.00. Buy it to download it.', price: 5000 });
+        expect(answer.body).toEqual({ code: 'download.purchase-required', message: 'This track costs KES 50.00. Buy it to download it.', price: 5000 });
       }
       // A range request gets no audio either.
       const ranged = await download(`/api/tracks/${track.id}/download`, { range: 'bytes=0-' });
@@ -194,7 +194,7 @@ describe.each(STORAGE_BACKENDS)('downloads, with %s storage', (backend) => {
       for (const id of ['8b9f1c7e-1d2a-4c3b-9e8f-7a6b5c4d3e2f', 'nope', '8B9F1C7E-1D2A-4C3B-9E8F-7A6B5C4D3E2F', '..%2F..%2Fetc']) {
         const answer = await t.request('GET', `/api/tracks/${id}/download`);
         expect(answer.status).toBe(404);
-        expect(answer.body, id).toEqual({ message: 'Track not found' });
+        expect(answer.body, id).toEqual({ code: 'track.not-found', message: 'Track not found' });
       }
       // Past the router's 100-character limit on a path segment, the app's own 404 answers.
       const long = await t.request('GET', `/api/tracks/${'x'.repeat(500)}/download`);
@@ -279,11 +279,11 @@ describe.each(STORAGE_BACKENDS)('downloads, with %s storage', (backend) => {
       ]);
       const refused = await t.request('GET', `/api/albums/${priced.id}/download`);
       expect(refused.status).toBe(402);
-      expect(refused.body).toEqual({ message: 'This album costs KES 500.00. Buy it to download it.', price: 50000 });
+      expect(refused.body).toEqual({ code: 'download.purchase-required', message: 'This album costs KES 500.00. Buy it to download it.', price: 50000 });
       expect(refused.headers.get('content-disposition')).toBeNull();
       const refusedMixed = await t.request('GET', `/api/albums/${mixed.id}/download`);
       expect(refusedMixed.status).toBe(402);
-      expect(refusedMixed.body).toEqual({ message: 'A song on this album is for sale (KES 20.50). Buy it to download it.', price: 2050 });
+      expect(refusedMixed.body).toEqual({ code: 'download.purchase-required', message: 'A song on this album is for sale (KES 20.50). Buy it to download it.', price: 2050 });
 
       const own = await download(`/api/albums/${mixed.id}/download`, { cookie: owner.cookie });
       expect(own.status).toBe(200);
@@ -295,14 +295,14 @@ describe.each(STORAGE_BACKENDS)('downloads, with %s storage', (backend) => {
       for (const id of ['8b9f1c7e-1d2a-4c3b-9e8f-7a6b5c4d3e2f', 'nope', `${'a'.repeat(36)}`]) {
         const answer = await t.request('GET', `/api/albums/${id}/download`);
         expect(answer.status).toBe(404);
-        expect(answer.body, id).toEqual({ message: 'Album not found' });
+        expect(answer.body, id).toEqual({ code: 'album.not-found', message: 'Album not found' });
       }
       const artist = await t.artist();
       const album = await createAlbum(artist, [{ name: 'Peke Yake', file: media.mp3Short }]);
       expect((await t.request('DELETE', `/api/tracks/${album.tracks[0]!.id}`, { cookie: artist.cookie })).status).toBeLessThan(300);
       const empty = await t.request('GET', `/api/albums/${album.id}/download`);
       expect(empty.status).toBe(404);
-      expect(empty.body).toEqual({ message: 'This album has no songs to download.' });
+      expect(empty.body).toEqual({ code: 'album.not-found', message: 'This album has no songs to download.' });
     });
 
     it('stops reading storage when the client goes away mid-ZIP', async () => {

@@ -96,6 +96,7 @@ describe.each(STORAGE_BACKENDS)('streaming and plays, with %s storage', (backend
       const past = await stream(track.id, { range: `bytes=${size}-` });
       expect(past.status).toBe(416);
       expect(past.headers.get('content-range')).toBe(`bytes */${size}`);
+      expect(JSON.parse(past.bytes.toString('utf8'))).toEqual({ code: 'request.range-unsatisfiable', message: 'The requested range is not available.' });
 
       const revalidated = await stream(track.id, { 'if-none-match': etag, range: 'bytes=0-99' });
       expect(revalidated.status).toBe(304);

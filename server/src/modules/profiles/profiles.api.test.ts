@@ -292,7 +292,7 @@ describe('the artist profile API', () => {
       for (const id of [artist.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
         const response = await t.request('GET', `/api/user/${id}/profile-photo?size=96`);
         expect(response.status).toBe(404);
-        expect(response.body).toEqual({ message: PROFILE_MESSAGES.photoNotFound });
+        expect(response.body).toEqual({ code: 'profile-photo.not-found', message: PROFILE_MESSAGES.photoNotFound });
       }
     });
   });

@@ -207,7 +207,7 @@ describe('the public read API', () => {
       for (const word of [...RESERVED_ROUTE_WORDS, 'Dashboard', 'API', 'verifyemail']) {
         const response = await get(`/api/profile/${encodeURIComponent(word)}`);
         expect(response.statusCode, word).toBe(404);
-        expect(response.json()).toEqual({ message: 'Profile not found' });
+        expect(response.json()).toEqual({ code: 'profile.not-found', message: 'Profile not found' });
       }
     });
 
@@ -228,7 +228,7 @@ describe('the public read API', () => {
       for (const identifier of [randomUUID(), 'nobody-here', '%F0%9F%8E%B5', '...', 'a%00b', '%00', 'dj%07kali', '..%2F..%2Fetc%2Fpasswd', "'%20OR%201=1--", 'x'.repeat(100)]) {
         const response = await get(`/api/profile/${identifier}`);
         expect(response.statusCode, identifier).toBe(404);
-        expect(response.json(), identifier).toEqual({ message: PUBLIC_NOT_FOUND_MESSAGES.profile });
+        expect(response.json(), identifier).toEqual({ code: 'profile.not-found', message: PUBLIC_NOT_FOUND_MESSAGES.profile });
       }
       // Longer than any name, or not even UTF-8: refused before any query.
       for (const identifier of ['x'.repeat(201), 'x'.repeat(5000), `${kali.id}${'0'.repeat(200)}`, '%E0%A4%A', '%FF']) {
@@ -392,13 +392,13 @@ describe('the public read API', () => {
     });
 
     it.each([
-      ['track-detail', PUBLIC_NOT_FOUND_MESSAGES.track],
-      ['album-detail', PUBLIC_NOT_FOUND_MESSAGES.album],
-    ])('%s: 404 with its message for unknown and malformed ids, never a 500', async (route, message) => {
+      ['track-detail', PUBLIC_NOT_FOUND_MESSAGES.track, 'track.not-found'],
+      ['album-detail', PUBLIC_NOT_FOUND_MESSAGES.album, 'album.not-found'],
+    ])('%s: 404 with its message for unknown and malformed ids, never a 500', async (route, message, code) => {
       for (const id of [randomUUID(), 'not-a-uuid', '123', '%00', 'a%00b', `${randomUUID()}x`, "1'%20OR%20'1'='1", 'x'.repeat(100)]) {
         const response = await get(`/api/${route}/${id}`);
         expect(response.statusCode, id).toBe(404);
-        expect(response.json(), id).toEqual({ message });
+        expect(response.json(), id).toEqual({ code, message });
       }
       for (const id of ['x'.repeat(300), '%E0%A4%A']) {
         const response = await get(`/api/${route}/${id}`);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ERRORS } from '../../lib/errors';
 import type { HotObjects } from './hot-objects';
 import type { Storage } from './storage';
 
@@ -112,7 +113,8 @@ export async function sendStoredFile(
   let range = ifRangeHolds(single(headers['if-range']), file) ? parseRange(single(headers.range), file.size) : undefined;
   if (range === 'unsatisfiable') {
     return reply.code(416).header('Content-Range', `bytes */${file.size}`).type('application/json').send({
-      message: 'The requested range is not available.',
+      code: 'request.range-unsatisfiable',
+      message: ERRORS['request.range-unsatisfiable'].message,
     });
   }
   if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${file.size}`);

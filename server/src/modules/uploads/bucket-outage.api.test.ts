@@ -15,7 +15,7 @@ let t: TestApp;
 let baseUrl: string;
 let artist: TestArtist;
 
-const UNAVAILABLE = { message: 'Sauti cannot reach its file storage just now. Please try again in a minute.' };
+const UNAVAILABLE = { code: 'storage.unavailable', message: 'Sauti cannot reach its file storage just now. Please try again in a minute.' };
 
 beforeAll(async () => {
   s3 = await startS3Server();

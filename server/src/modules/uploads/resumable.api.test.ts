@@ -152,11 +152,11 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
     for (const answer of [await stranger.head(url), await stranger.terminate(url)]) expect(answer.status).toBe(404);
     const patch = await stranger.patch(url, media.mp3, 0);
     expect(patch?.status).toBe(404);
-    expect(patch?.body).toEqual({ message: CATALOG_MESSAGES.uploadNotFound });
+    expect(patch?.body).toEqual({ code: 'upload.not-found', message: CATALOG_MESSAGES.uploadNotFound });
 
     const taken = await t.sendForm('POST', '/api/tracks', trackForm(uploadId), other.cookie);
     expect(taken.status).toBe(400);
-    expect(taken.body).toEqual({ message: CATALOG_MESSAGES.audioUploadMissing, errors: { audio: CATALOG_MESSAGES.audioUploadMissing } });
+    expect(taken.body).toEqual({ code: 'form.invalid', message: CATALOG_MESSAGES.audioUploadMissing, errors: { audio: CATALOG_MESSAGES.audioUploadMissing } });
     expect(await t.app.database.db.select().from(tracks).where(eq(tracks.userId, other.id))).toEqual([]);
 
     // The owner still has it, whole.
@@ -168,7 +168,7 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
     const client = new TusClient(t.baseUrl, artist.cookie);
     const tooLarge = await client.create(MAX_AUDIO_FILE_BYTES + 1);
     expect(tooLarge.status).toBe(413);
-    expect(tooLarge.body).toEqual({ message: CATALOG_MESSAGES.audioTooLarge });
+    expect(tooLarge.body).toEqual({ code: 'upload.too-large', message: CATALOG_MESSAGES.audioTooLarge });
 
     // Most of the quota is used already (recorded directly: no gigabyte in a test).
     await t.app.database.db.insert(tracks).values({
@@ -183,7 +183,7 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
     });
     const overQuota = await client.create(1_000_001);
     expect(overQuota.status).toBe(413);
-    expect(overQuota.body).toEqual({ message: CATALOG_MESSAGES.storageFull });
+    expect(overQuota.body).toEqual({ code: 'quota.exceeded', message: CATALOG_MESSAGES.storageFull });
     expect(await uploadRows(artist)).toEqual([]);
     expect((await client.create(1_000_000)).status).toBe(201);
   });
@@ -208,7 +208,7 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
     const uploadId = await finishedUpload(artist, media.textAsMp3, 'song.mp3');
     const response = await t.sendForm('POST', '/api/tracks', trackForm(uploadId), artist.cookie);
     expect(response.status).toBe(415);
-    expect(response.body).toEqual({ message: CATALOG_MESSAGES.audioFormat, errors: { audio: CATALOG_MESSAGES.audioFormat } });
+    expect(response.body).toEqual({ code: 'upload.unsupported-format', message: CATALOG_MESSAGES.audioFormat, errors: { audio: CATALOG_MESSAGES.audioFormat } });
     await t.app.uploads.idle();
     expect(await t.app.database.db.select().from(tracks).where(eq(tracks.userId, artist.id))).toEqual([]);
     expect(await t.storedKeys(`audio/${artist.id}/`)).toEqual([]);

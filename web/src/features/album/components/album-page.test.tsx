@@ -147,7 +147,7 @@ describe('album page (spec section 2)', () => {
   });
 
   it('shows Album Not Found for an unknown album', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 404, body: { message: 'Album not found' } } });
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 404, body: { code: 'album.not-found', message: 'Album not found' } } });
     renderApp('/album/a1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Album Not Found' })).toBeVisible();
   });

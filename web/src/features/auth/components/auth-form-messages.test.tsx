@@ -19,7 +19,7 @@ const signUpForm = () => screen.getByRole('form', { name: 'Sign up' });
 
 describe('a failed sign-in', () => {
   it("tells the server's message at the form as well as in the 'Login failed' toast", async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/login': { status: 401, body: { message: INVALID } } });
+    mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/login': { status: 401, body: { code: 'auth.invalid-credentials', message: INVALID } } });
     const { user } = await openAuth();
     await user.type(screen.getByLabelText('Email'), 'amani@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong password');
@@ -34,7 +34,7 @@ describe('a failed sign-in', () => {
     let attempt = 0;
     const { calls } = mockFetch({
       'GET /api/user': SIGNED_OUT,
-      'POST /api/login': () => (++attempt === 1 ? { status: 401, body: { message: INVALID } } : { body: TEST_USER }),
+      'POST /api/login': () => (++attempt === 1 ? { status: 401, body: { code: 'auth.invalid-credentials', message: INVALID } } : { body: TEST_USER }),
     });
     const { user, currentPath } = await openAuth();
     await user.type(screen.getByLabelText('Email'), 'amani@example.com');
@@ -83,7 +83,7 @@ describe('a taken display name', () => {
       'GET /api/user': SIGNED_OUT,
       'POST /api/register': (request) =>
         (request.body as { displayName: string }).displayName === 'Amani'
-          ? { status: 409, body: { message: TAKEN, suggestions } }
+          ? { status: 409, body: { code: 'auth.display-name-taken', message: TAKEN, suggestions } }
           : { status: 201, body: { message: REGISTERED, requiresEmailVerification: true } },
     });
     const { user } = await openAuth('/auth?tab=register');
@@ -114,7 +114,7 @@ describe('a taken display name', () => {
   it('hides the suggestions once the artist types another name', async () => {
     mockFetch({
       'GET /api/user': SIGNED_OUT,
-      'POST /api/register': { status: 409, body: { message: TAKEN, suggestions: ['Amani Music'] } },
+      'POST /api/register': { status: 409, body: { code: 'auth.display-name-taken', message: TAKEN, suggestions: ['Amani Music'] } },
     });
     const { user } = await openAuth('/auth?tab=register');
     await signUpAs(user, 'Amani');
@@ -124,7 +124,7 @@ describe('a taken display name', () => {
   });
 
   it('shows no suggestions when the server has none', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/register': { status: 409, body: { message: TAKEN, suggestions: [] } } });
+    mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/register': { status: 409, body: { code: 'auth.display-name-taken', message: TAKEN, suggestions: [] } } });
     const { user } = await openAuth('/auth?tab=register');
     await signUpAs(user, 'Amani');
     expect(await within(signUpForm()).findByText(TAKEN)).toBeVisible();

@@ -39,7 +39,7 @@ describe('sign in', () => {
   });
 
   it("shows the 'Login failed' toast with the server's message", async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/login': { status: 401, body: { message: 'Invalid email or password' } } });
+    mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/login': { status: 401, body: { code: 'auth.invalid-credentials', message: 'Invalid email or password' } } });
     const { user } = await openAuth();
     await user.type(screen.getByLabelText('Email'), 'amani@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong password');
@@ -126,7 +126,7 @@ describe('sign up', () => {
   it("shows 'Registration failed' and puts the server's field errors on their fields", async () => {
     mockFetch({
       'GET /api/user': SIGNED_OUT,
-      'POST /api/register': { status: 409, body: { message: 'This display name is already taken. Please choose another.' } },
+      'POST /api/register': { status: 409, body: { code: 'auth.display-name-taken', message: 'This display name is already taken. Please choose another.' } },
     });
     const { user } = await openAuth('/auth?tab=register');
     await user.type(screen.getByLabelText('Display name'), 'Amani');

@@ -68,8 +68,8 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
             if (isField(name) && typeof message === 'string') form.setError(name, { message });
           }
         }
-        // 409: the display name (its slug) is taken; the server may suggest free ones.
-        if (error.status === 409) {
+        // The display name (its slug) is taken; the server may suggest free ones.
+        if (error.code === 'auth.display-name-taken') {
           form.setError('displayName', { message: error.message });
           const names = suggestionsIn(error.data);
           if (names.length > 0) setSuggestions({ forName: typedName, names });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Library } from '#common/schemas/library';
 import type { MessageResponse } from '#common/schemas/auth';
-import { ApiError, apiJson, apiRequest } from '@/lib/api';
+import { hasErrorCode, apiJson, apiRequest } from '@/lib/api';
 
 /** GET /api/library (issue 17). The answer is the fan's own: never retried (a 401 means signed out), never kept once left. */
 export const LIBRARY_QUERY_KEY = ['/api/library'] as const;
@@ -17,7 +17,7 @@ export function useLibrary(enabled: boolean) {
       try {
         return await apiJson<Library>('GET', '/api/library', undefined, { signal });
       } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
+        if (hasErrorCode(error, 'library.signed-out')) return null;
         throw error;
       }
     },

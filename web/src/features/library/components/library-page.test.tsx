@@ -35,7 +35,7 @@ describe("a fan's library (issue 17)", () => {
   });
 
   it('says when a link is no longer valid and offers to send a new one', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/library/session': { status: 400, body: { message: LIBRARY_MESSAGES.linkInvalid } }, 'GET /api/library': { status: 401, body: { message: LIBRARY_MESSAGES.signedOut } } });
+    mockFetch({ 'GET /api/user': SIGNED_OUT, 'POST /api/library/session': { status: 400, body: { code: 'library.link-invalid', message: LIBRARY_MESSAGES.linkInvalid } }, 'GET /api/library': { status: 401, body: { code: 'library.signed-out', message: LIBRARY_MESSAGES.signedOut } } });
     renderApp(`/library?token=${TOKEN}`);
     expect(await screen.findByText(LIBRARY_MESSAGES.linkInvalid)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
@@ -44,7 +44,7 @@ describe("a fan's library (issue 17)", () => {
   it('asks for a sign-in link when signed out, and shows the same answer whatever the address', async () => {
     const { calls } = mockFetch({
       'GET /api/user': SIGNED_OUT,
-      'GET /api/library': { status: 401, body: { message: LIBRARY_MESSAGES.signedOut } },
+      'GET /api/library': { status: 401, body: { code: 'library.signed-out', message: LIBRARY_MESSAGES.signedOut } },
       'POST /api/library/link': { status: 202, body: { message: LIBRARY_MESSAGES.linkSent } },
     });
     renderApp('/library');

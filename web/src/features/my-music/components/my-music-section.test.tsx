@@ -250,7 +250,7 @@ describe('selling from My Music (issue 16)', () => {
     const user = userEvent.setup();
     const album = makeAlbum({ albumName: 'Sold Out' });
     const sold = 'This album has been sold and cannot be deleted to preserve purchase records.';
-    await openMyMusic({ 'GET /api/albums': { body: [album] }, [`DELETE /api/albums/${album.id}`]: { status: 409, body: { message: sold } } });
+    await openMyMusic({ 'GET /api/albums': { body: [album] }, [`DELETE /api/albums/${album.id}`]: { status: 409, body: { code: 'album.sold', message: sold } } });
     await user.click(screen.getByRole('tab', { name: /Albums/ }));
     await user.click(await screen.findByRole('button', { name: 'Delete Sold Out' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete album?' })).getByRole('button', { name: 'Delete' }));

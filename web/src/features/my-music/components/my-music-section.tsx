@@ -12,7 +12,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { hasErrorCode, messageOf } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
 import {
   albumsQuery,
@@ -138,8 +138,8 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
       },
       onError: (error) => {
         closeDialog();
-        // Sold between the check and the click: the server says so with a 409.
-        if (error instanceof ApiError && error.status === 409) showSoldRefusal();
+        // Sold between the check and the click: the server says so.
+        if (hasErrorCode(error, 'track.sold')) showSoldRefusal();
         else toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.trackNotDeleted, description: MY_MUSIC_TEXTS.deleteTrackFallback });
       },
     });
@@ -152,8 +152,8 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
       },
       onError: (error) => {
         closeDialog();
-        // Issue 16: a sold album stays (its buyers' links keep working); the server says so with a 409.
-        if (error instanceof ApiError && error.status === 409) {
+        // Issue 16: a sold album stays (its buyers' links keep working); the server says so.
+        if (hasErrorCode(error, 'album.sold')) {
           toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.cannotDeleteAlbum, description: messageOf(error, CATALOG_MESSAGES.albumSold) });
         } else {
           toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.albumNotDeleted, description: MY_MUSIC_TEXTS.deleteAlbumFallback });

@@ -63,7 +63,7 @@ describe('Upload New Track with a large file: resumable, then the form names it'
   });
 
   it("shows the server's message when the resumable upload is refused", async () => {
-    vi.mocked(uploadResumable).mockRejectedValue(new ApiError('Audio file must be at most 50 MB', 413, { message: 'Audio file must be at most 50 MB' }));
+    vi.mocked(uploadResumable).mockRejectedValue(new ApiError('Audio file must be at most 50 MB', 413, { code: 'upload.too-large', message: 'Audio file must be at most 50 MB' }));
     const { dialog, user, xhr } = await openUpload();
     await user.upload(within(dialog).getByLabelText('Audio file'), audioFile('big.wav', RESUMABLE_FROM_BYTES, 'audio/wav'));
     await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));

@@ -6,7 +6,7 @@ import {
   type bankMethodSchema,
   type PaymentMethod,
 } from '#common/schemas/payments';
-import { ApiError, apiJson } from '@/lib/api';
+import { hasErrorCode, apiJson } from '@/lib/api';
 
 /**
  * The dashboard's Payments section talks to these calls (spec section 7, Payments): the Kenyan
@@ -56,7 +56,7 @@ function useShowNewMethod() {
 function useRefetchWhenStale() {
   const queryClient = useQueryClient();
   return (error: unknown) => {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
+    if (hasErrorCode(error, 'payment-method.not-found', 'payment-method.one-only', 'payment-method.pending-transactions')) {
       void queryClient.invalidateQueries({ queryKey: paymentMethodsQueryKey });
     }
   };
@@ -109,7 +109,7 @@ export function useRemovePaymentMethod() {
 
 /** The server's message when it refused a removal because money is still owed or in flight, else undefined. */
 export function pendingTransactionsMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  if (!hasErrorCode(error, 'payment-method.pending-transactions')) return undefined;
   const parsed = pendingTransactionsErrorSchema.safeParse(error.data);
   return parsed.success ? parsed.data.message : undefined;
 }

@@ -7,7 +7,7 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { ApiError, hasErrorCode, messageOf } from '@/lib/api';
 import { useAddBankMethod, useBanks, type BankMethodValues } from '../api/payment-methods-api';
 import { maskedAccountNumber } from '../lib/format';
 import { BankCombobox } from './bank-combobox';
@@ -58,7 +58,7 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
       }
       toast({ variant: 'destructive', title: TEXTS.methodAddFailed, description: reason || undefined });
       // Another tab added a method meanwhile: this one cannot be added, and the section shows that one.
-      if (error instanceof ApiError && error.status === 409) onOpenChange(false);
+      if (hasErrorCode(error, 'payment-method.one-only')) onOpenChange(false);
     }
   };
 

@@ -6,7 +6,7 @@ import { FormDialog, useDialogForm, type FormDialogControl } from '@/components/
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { hasErrorCode, messageOf } from '@/lib/api';
 import { useAddMobileMoneyMethod } from '../api/payment-methods-api';
 import { PAYMENTS_TEXTS as TEXTS } from './texts';
 
@@ -63,14 +63,14 @@ export function AddMpesaNumberDialog({ open, onOpenChange, onCloseAutoFocus }: F
       onOpenChange(false);
     } catch (error) {
       const reason = messageOf(error, '', 'Network error');
-      // A refusal of the number itself (400) goes under the field as well.
-      if (error instanceof ApiError && error.status === 400) {
+      // A refusal of the number itself (ours or the provider's) goes under the field as well.
+      if (hasErrorCode(error, 'form.invalid', 'payment-provider.refused')) {
         const errors = error.data.errors as Record<string, unknown> | undefined;
         const fieldMessage = typeof errors?.mobileNumber === 'string' ? errors.mobileNumber : error.serverMessage;
         if (fieldMessage) form.setError('mobileNumber', { message: fieldMessage });
       }
       toast({ variant: 'destructive', title: TEXTS.mpesaAddFailed, description: reason || undefined });
-      if (error instanceof ApiError && error.status === 409) onOpenChange(false);
+      if (hasErrorCode(error, 'payment-method.one-only')) onOpenChange(false);
     }
   };
 

@@ -208,7 +208,7 @@ describe('Add Payment Method: a bank account (spec sections 2, 5, 8)', SLOW, () 
   it("shows 'Failed to add payment method.' with the server's reason, and its field errors at the fields", async () => {
     const refused = {
       status: 400,
-      body: { message: 'The payment provider did not accept these details.', errors: { accountNumber: 'This account number was not found at Equity Bank' } },
+      body: { code: 'payment-provider.refused', message: 'The payment provider did not accept these details.', errors: { accountNumber: 'This account number was not found at Equity Bank' } },
     };
     const { user } = await openPayments({ 'POST /api/payment-methods': refused });
     await user.click(addBankButton());
@@ -301,7 +301,7 @@ describe('Add M-Pesa Number (spec sections 2, 5, 8)', SLOW, () => {
 
 describe('Remove payment method (spec sections 2, 4, 8)', SLOW, () => {
   it("shows the server's pending-transactions message and 'Remove Anyway' removes with force=true", async () => {
-    const pending = { message: 'Money is still on its way to this payment method.', hasPendingTransactions: true };
+    const pending = { code: 'payment-method.pending-transactions', message: 'Money is still on its way to this payment method.', hasPendingTransactions: true };
     const state = { methods: [MPESA_METHOD] };
     const { user, calls } = await openPayments({
       'GET /api/payment-methods': methodsRoute(state),

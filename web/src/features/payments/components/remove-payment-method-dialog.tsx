@@ -14,7 +14,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { hasErrorCode, messageOf } from '@/lib/api';
 import { pendingTransactionsMessage, useRemovePaymentMethod } from '../api/payment-methods-api';
 import { maskedAccountNumber } from '../lib/format';
 import { PAYMENTS_TEXTS as TEXTS } from './texts';
@@ -62,7 +62,7 @@ export function RemovePaymentMethodDialog({
       }
       toast({ variant: 'destructive', title: TEXTS.methodRemoveFailed, description: messageOf(error, '', 'Network error') || undefined });
       // Already gone (another tab removed it): nothing left to confirm; the list is read again.
-      if (error instanceof ApiError && error.status === 404) onOpenChange(false);
+      if (hasErrorCode(error, 'payment-method.not-found')) onOpenChange(false);
     }
   };
 

@@ -125,7 +125,7 @@ describe('public profile (spec section 2)', () => {
   });
 
   it.each([
-    ['a 404', { status: 404, body: { message: 'Profile not found' } }],
+    ['a 404', { status: 404, body: { code: 'profile.not-found', message: 'Profile not found' } }],
     ['an answer without an artist', { body: {} }],
   ])('shows Profile Not Found for %s', async (_name, reply) => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, [PROFILE]: reply });
@@ -223,7 +223,7 @@ describe('public profile (spec section 2)', () => {
       'GET /api/user': SIGNED_OUT,
       [PROFILE]: { body: profile() },
       'HEAD /api/albums/a1/download': { status: 402 },
-      'GET /api/albums/a1/download': { status: 402, body: { message: 'This album must be bought before it can be downloaded' } },
+      'GET /api/albums/a1/download': { status: 402, body: { code: 'download.purchase-required', message: 'This album must be bought before it can be downloaded' } },
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

@@ -5,7 +5,7 @@ import { StatusCard } from '@/components/status-card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from '@/lib/api';
+import { hasErrorCode } from '@/lib/api';
 import { ArtistAvatar, countLabel } from '@/lib/catalog-ui';
 import { useProfile } from '../api/profile';
 import { ProfileAlbums } from './profile-albums';
@@ -17,7 +17,7 @@ import { ProfileTrackRow } from './profile-track-row';
  */
 export function ProfilePage({ identifier }: { identifier: string }) {
   const { data, error, isPending } = useProfile(identifier);
-  const notFound = (error instanceof ApiError && error.status === 404) || (!isPending && !error && !data?.user);
+  const notFound = hasErrorCode(error, 'profile.not-found', 'not-found') || (!isPending && !error && !data?.user);
   const title = data?.user?.displayName ?? (notFound ? 'Profile Not Found' : error ? 'Profile Error' : undefined);
   useDocumentTitle(title);
 

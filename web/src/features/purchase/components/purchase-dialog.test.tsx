@@ -149,7 +149,7 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
   });
 
   it("toasts 'Payment Failed' with the server's message and keeps the dialog open when initialization is refused", async () => {
-    routes({ 'POST /api/payments/initialize': { status: 409, body: { message: PAYMENT_MESSAGES.sellerNotReady } } });
+    routes({ 'POST /api/payments/initialize': { status: 409, body: { code: 'purchase.seller-not-ready', message: PAYMENT_MESSAGES.sellerNotReady } } });
     renderApp('/track/t1');
     const dialog = await openDialog();
     fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
@@ -164,7 +164,7 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
     let owned = true;
     const { calls } = routes({
       'POST /api/payments/initialize': () =>
-        owned ? { status: 409, body: { alreadyOwned: true, message: PAYMENT_MESSAGES.alreadyOwned } } : initialized,
+        owned ? { status: 409, body: { code: 'purchase.already-owned', alreadyOwned: true, message: PAYMENT_MESSAGES.alreadyOwned } } : initialized,
     });
     vi.mocked(openCheckout).mockImplementation(() => new Promise(() => {})); // the checkout stays open
     renderApp('/track/t1');
@@ -296,7 +296,7 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
     ['cancelled', 'Payment cancelled', PAYMENT_MESSAGES.paymentCancelled],
   ])("says a %s M-Pesa payment ended so, with 'Try again' starting a new checkout (issue 16)", async (outcome, title, message) => {
     const { calls } = routes({
-      'POST /api/payments/verify': { status: 402, body: { message: PAYMENT_MESSAGES.paymentNotCompleted, outcome } },
+      'POST /api/payments/verify': { status: 402, body: { code: 'payment.not-completed', message: PAYMENT_MESSAGES.paymentNotCompleted, outcome } },
     });
     vi.mocked(openCheckout).mockImplementation(async (_session, hooks) => {
       hooks?.onOpen?.();

@@ -87,7 +87,7 @@ describe('the purchase flow (spec section 4)', () => {
   it("toasts 'Payment Failed' with the server's details, else its message, else 'Failed to initialize payment'", async () => {
     const cases: [unknown, string][] = [
       [new ApiError('Bad', 400, { message: 'Bad', details: 'Amount too small' }), 'Amount too small'],
-      [new ApiError(PAYMENT_MESSAGES.sellerNotReady, 409, { message: PAYMENT_MESSAGES.sellerNotReady }), PAYMENT_MESSAGES.sellerNotReady],
+      [new ApiError(PAYMENT_MESSAGES.sellerNotReady, 409, { code: 'purchase.seller-not-ready', message: PAYMENT_MESSAGES.sellerNotReady }), PAYMENT_MESSAGES.sellerNotReady],
       [new TypeError('boom'), PAYMENT_MESSAGES.initializeFailed],
     ];
     for (const [error, description] of cases) {
@@ -97,7 +97,7 @@ describe('the purchase flow (spec section 4)', () => {
       expect(d.openCheckout).not.toHaveBeenCalled();
     }
     const withFields = deps({
-      initialize: vi.fn(async () => Promise.reject(new ApiError('Invalid', 400, { message: 'Invalid', errors: { email: 'Please enter a valid email address' } }))),
+      initialize: vi.fn(async () => Promise.reject(new ApiError('Invalid', 400, { code: 'form.invalid', message: 'Invalid', errors: { email: 'Please enter a valid email address' } }))),
     });
     await expect(runPurchase(request, withFields)).resolves.toEqual({
       status: 'not-started',
@@ -107,7 +107,7 @@ describe('the purchase flow (spec section 4)', () => {
 
   it('answers already-owned without a toast for a 409 alreadyOwned, and passes buyAgain on (issue 16)', async () => {
     const d = deps({
-      initialize: vi.fn(async () => Promise.reject(new ApiError(PAYMENT_MESSAGES.alreadyOwned, 409, { alreadyOwned: true, message: PAYMENT_MESSAGES.alreadyOwned }))),
+      initialize: vi.fn(async () => Promise.reject(new ApiError(PAYMENT_MESSAGES.alreadyOwned, 409, { code: 'purchase.already-owned', alreadyOwned: true, message: PAYMENT_MESSAGES.alreadyOwned }))),
     });
     await expect(runPurchase(request, d)).resolves.toEqual({ status: 'already-owned', message: PAYMENT_MESSAGES.alreadyOwned });
     expect(d.toast).not.toHaveBeenCalled();
@@ -133,7 +133,7 @@ describe('the purchase flow (spec section 4)', () => {
   });
 
   const notCompleted = (outcome?: string) =>
-    Promise.reject(new ApiError(PAYMENT_MESSAGES.paymentNotCompleted, 402, { message: PAYMENT_MESSAGES.paymentNotCompleted, ...(outcome ? { outcome } : {}) }));
+    Promise.reject(new ApiError(PAYMENT_MESSAGES.paymentNotCompleted, 402, { code: 'payment.not-completed', message: PAYMENT_MESSAGES.paymentNotCompleted, ...(outcome ? { outcome } : {}) }));
   const cancelled = () => vi.fn(async () => ({ status: 'cancelled' as const }));
 
   it('stops quietly when the buyer cancels the checkout (asking once whether a payment is under way)', async () => {
@@ -181,7 +181,7 @@ describe('the purchase flow (spec section 4)', () => {
   });
 
   it("titles a failed verification 'Payment Verification Failed' with the server's message or the spec's", async () => {
-    const d = deps({ verify: vi.fn(async () => Promise.reject(new ApiError(PAYMENT_MESSAGES.paymentNotCompleted, 402, { message: PAYMENT_MESSAGES.paymentNotCompleted }))) });
+    const d = deps({ verify: vi.fn(async () => Promise.reject(new ApiError(PAYMENT_MESSAGES.paymentNotCompleted, 402, { code: 'payment.not-completed', message: PAYMENT_MESSAGES.paymentNotCompleted }))) });
     await expect(runPurchase(request, d)).resolves.toEqual({ status: 'verification-failed' });
     expect(d.toast).toHaveBeenLastCalledWith({
       variant: 'destructive',

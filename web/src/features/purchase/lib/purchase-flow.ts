@@ -10,7 +10,7 @@ import {
   type VerifyPendingResponse,
 } from '#common/schemas/payments';
 import type { Toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { ApiError, hasErrorCode, messageOf } from '@/lib/api';
 import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutSession } from './checkout';
 
 /**
@@ -73,9 +73,9 @@ function initializeFailure(error: unknown): string {
   return messageOf(error, PAYMENT_MESSAGES.initializeFailed);
 }
 
-/** initialize's 409 for an e-mail that already owns the item: its message, else undefined. */
+/** initialize's refusal for an e-mail that already owns the item: its message, else undefined. */
 function alreadyOwnedMessage(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  if (!hasErrorCode(error, 'purchase.already-owned')) return undefined;
   const parsed = alreadyOwnedErrorSchema.safeParse(error.data);
   return parsed.success ? parsed.data.message || PAYMENT_MESSAGES.alreadyOwned : undefined;
 }
@@ -145,9 +145,9 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
   return checkPayment(reference, deps);
 }
 
-/** verify's 402 with how an unpaid payment ended, if it says. */
+/** verify's refusal of an unpaid payment, with how it ended, if it says. */
 function unpaidOutcomeOf(error: unknown): UnpaidOutcome | undefined {
-  if (!(error instanceof ApiError) || error.status !== 402) return undefined;
+  if (!hasErrorCode(error, 'payment.not-completed')) return undefined;
   const parsed = paymentNotCompletedErrorSchema.safeParse(error.data);
   return parsed.success ? parsed.data.outcome : undefined;
 }

@@ -69,7 +69,7 @@ describe('purchase page (issue 16)', () => {
   });
 
   it('shows the server’s message for a link that is not valid, and asks nothing without a token', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [RECEIPT]: { status: 404, body: { message: 'This purchase link is not valid (server).' } } });
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [RECEIPT]: { status: 404, body: { code: 'receipt.not-found', message: 'This purchase link is not valid (server).' } } });
     renderApp(`/purchase/T123?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase link not valid' })).toBeVisible();
     expect(screen.getByText('This purchase link is not valid (server).')).toBeVisible();

@@ -6,7 +6,7 @@ import { StatusCard } from '@/components/status-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError, messageOf } from '@/lib/api';
+import { hasErrorCode, messageOf } from '@/lib/api';
 import { DownloadLink } from '@/lib/catalog-ui';
 import { cn } from '@/lib/utils';
 import { useReceipt } from '../api/receipt';
@@ -70,7 +70,7 @@ function Receipt({ reference, token }: { reference: string; token: string }) {
   const { data, error, isPending } = useReceipt(reference, token);
   useDocumentTitle(data ? `Your purchase: ${data.item.name}` : error ? 'Purchase' : undefined);
   if (isPending) return <ReceiptSkeleton />;
-  if (error instanceof ApiError && error.status === 404) return <ReceiptNotValid message={messageOf(error, NOT_VALID_TEXT)} />;
+  if (hasErrorCode(error, 'receipt.not-found', 'not-found')) return <ReceiptNotValid message={messageOf(error, NOT_VALID_TEXT)} />;
   if (error || !data) {
     return (
       <StatusCard

@@ -6,7 +6,7 @@ import { StatusCard } from '@/components/status-card';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { ApiError } from '@/lib/api';
+import { hasErrorCode } from '@/lib/api';
 import { moreGenreTracks, useGenreTracks } from '../api/search';
 import { GenreLinks } from '@/components/genre-links';
 import { TrackResultRow } from './result-rows';
@@ -14,7 +14,7 @@ import { TrackResultRow } from './result-rows';
 /** /genre/{slug} (issue 17): the genre's songs, newest first, a page at a time, playing in the site's player. */
 export function GenrePage({ slug }: { slug: string }) {
   const { data, error, isPending } = useGenreTracks(slug);
-  const notFound = error instanceof ApiError && error.status === 404;
+  const notFound = hasErrorCode(error, 'genre.not-found', 'not-found');
   const name = genreName(slug);
   useDocumentTitle(name ?? (notFound ? 'Genre Not Found' : undefined));
 

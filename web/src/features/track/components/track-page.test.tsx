@@ -131,7 +131,7 @@ describe('track page (spec section 2)', () => {
   });
 
   it('shows Track Not Found for an unknown track', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 404, body: { message: 'Track not found' } } });
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 404, body: { code: 'track.not-found', message: 'Track not found' } } });
     renderApp('/track/t1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Track Not Found' })).toBeVisible();
   });
@@ -162,7 +162,7 @@ describe('track page (spec section 2)', () => {
       'GET /api/user': SIGNED_OUT,
       [DETAIL]: detail(),
       'HEAD /api/tracks/t1/download': { status: 402 },
-      'GET /api/tracks/t1/download': { status: 402, body: { message: 'This track costs KES 50.00. Buy it to download it.', price: 5000 } },
+      'GET /api/tracks/t1/download': { status: 402, body: { code: 'download.purchase-required', message: 'This track costs KES 50.00. Buy it to download it.', price: 5000 } },
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
