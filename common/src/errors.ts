@@ -102,6 +102,9 @@ export const ERROR_CODES = [
   // The artist's sales and payouts.
   'sales.cursor-invalid',
   'sales.one-filter',
+
+  // Embeds: oEmbed answers JSON only (oEmbed 1.0 says 501 for another format).
+  'oembed.format-unsupported',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
