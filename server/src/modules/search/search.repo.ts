@@ -72,32 +72,40 @@ export async function withSearchSettings<T>(db: Db, run: (tx: DbOrTx) => Promise
 }
 
 /**
- * How many of the most played tracks a search reads first. A query matching many tracks (a short
- * prefix, a common word) finds its CANDIDATES among them by walking tracks_popular_idx, a few
- * milliseconds; one matching few falls through to the word indexes (GIN), which are fast exactly
- * then. Both give the same candidates: the most played matches (decision 048).
+ * A query matching many tracks (a short prefix, a common word) would make the word indexes (GIN)
+ * hand over thousands of rows to be sorted by plays: tens of milliseconds at 100,000 tracks. So a
+ * search first counts its matches up to MANY_MATCHES through those indexes; when there are that
+ * many, it walks the POPULAR_SCAN most played tracks (tracks_popular_idx) and keeps the first
+ * CANDIDATES that match, which are then exactly the most played matches. Fewer matches, or too
+ * few among the most played, take the word indexes, which are fast exactly then (decision 048).
  */
+const MANY_MATCHES = 1_000;
 const POPULAR_SCAN = 5_000;
 
 const byPopularity = [desc(tracks.streamCount), desc(tracks.uploadedAt), desc(tracks.id)];
 
 async function trackCandidates(db: DbOrTx, words: string[]): Promise<string[]> {
-  const popular = db
-    .select({ id: tracks.id })
-    .from(tracks)
-    .orderBy(...byPopularity)
-    .limit(POPULAR_SCAN)
-    .as('popular');
-  const fromPopular = await db
-    .select({ id: tracks.id })
-    .from(popular)
-    .innerJoin(tracks, eq(tracks.id, popular.id))
-    .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(isPublicArtist, allWordsMatch(trackDoc, words)))
-    .orderBy(...byPopularity)
-    .limit(CANDIDATES);
-  // Every match outside the scanned tracks is played less than all of these: they are the top.
-  if (fromPopular.length === CANDIDATES) return fromPopular.map((row) => row.id);
+  const matching = db.select({ one: sql`1` }).from(tracks).where(allWordsMatch(trackDoc, words)).limit(MANY_MATCHES).as('matching');
+  const [{ matches }] = (await db.select({ matches: sql<number>`count(*)::int` }).from(matching)) as [{ matches: number }];
+  if (matches === 0) return [];
+  if (matches >= MANY_MATCHES) {
+    // The LIMIT keeps the walk in the subquery: the match is tested on each row as the index yields it.
+    const popular = db
+      .select({ id: tracks.id, userId: tracks.userId, doc: tracks.searchDoc, tsv: tracks.searchTsv, streamCount: tracks.streamCount, uploadedAt: tracks.uploadedAt })
+      .from(tracks)
+      .orderBy(...byPopularity)
+      .limit(POPULAR_SCAN)
+      .as('popular');
+    const walked = await db
+      .select({ id: popular.id })
+      .from(popular)
+      .innerJoin(users, eq(users.id, popular.userId))
+      .where(and(isPublicArtist, allWordsMatch({ doc: sql`${popular.doc}`, tsv: sql`${popular.tsv}` }, words)))
+      .orderBy(desc(popular.streamCount), desc(popular.uploadedAt), desc(popular.id))
+      .limit(CANDIDATES);
+    // Every match beyond the walked tracks is played less than all of these.
+    if (walked.length === CANDIDATES) return walked.map((row) => row.id);
+  }
   const all = await db
     .select({ id: tracks.id })
     .from(tracks)
