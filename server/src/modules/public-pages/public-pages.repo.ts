@@ -49,6 +49,8 @@ export const publicTrackColumns = {
   coverMimeType: covers.mimeType,
   albumId: tracks.albumId,
   price: tracks.price,
+  payMore: tracks.payMore,
+  suggestedPrice: tracks.suggestedPrice,
   allowFullPlayback: tracks.allowFullPlayback,
   genre: tracks.genre,
   tags: tracks.tags,
@@ -71,6 +73,8 @@ export interface PublicTrackRow {
   albumId: string | null;
   albumPosition: number | null;
   price: number;
+  payMore: boolean;
+  suggestedPrice: number | null;
   allowFullPlayback: boolean;
   genre: string | null;
   tags: string[];
@@ -86,6 +90,8 @@ export const publicAlbumColumns = {
   coverId: albums.coverId,
   coverMimeType: covers.mimeType,
   price: albums.price,
+  payMore: albums.payMore,
+  suggestedPrice: albums.suggestedPrice,
   genre: albums.genre,
   tags: albums.tags,
   createdAt: albums.createdAt,
@@ -99,6 +105,8 @@ export interface PublicAlbumRow {
   coverId: string | null;
   coverMimeType: string | null;
   price: number;
+  payMore: boolean;
+  suggestedPrice: number | null;
   genre: string | null;
   tags: string[];
   createdAt: Date;
