@@ -185,6 +185,8 @@ export function PurchaseDialog({
   const total = finalAmount(paying);
   // 'Name your price' at KES 0: the free download, no checkout.
   const freeDownload = item.payMore === true && paying === 0;
+  // A named price of 0 reads as figures, not as 'Free' three times over.
+  const money = (minor: number) => (freeDownload ? 'KES 0.00' : formatPrice(minor));
   const kind = item.type === 'album' ? 'album' : 'track';
 
   const onInvalid = (errors: FieldErrors<PurchaseFormInput>) => {
@@ -359,19 +361,19 @@ export function PurchaseDialog({
                 <div className="flex items-baseline justify-between gap-4">
                   <dt className="text-muted-foreground">{item.payMore ? `Your price (${kind})` : `Price (${kind})`}</dt>
                   <dd className="tabular-nums" data-testid="purchase-price">
-                    {item.payMore && paying === 0 ? 'KES 0.00' : formatPrice(paying)}
+                    {money(paying)}
                   </dd>
                 </div>
                 <div className="flex items-baseline justify-between gap-4">
                   <dt className="text-muted-foreground">Processing fee</dt>
                   <dd className="tabular-nums" data-testid="purchase-fee">
-                    {formatPrice(fee)}
+                    {money(fee)}
                   </dd>
                 </div>
                 <div className="flex items-baseline justify-between gap-4 border-t pt-2 text-base font-semibold">
                   <dt>Total</dt>
                   <dd className="tabular-nums" data-testid="purchase-total">
-                    {formatPrice(total)}
+                    {money(total)}
                   </dd>
                 </div>
               </dl>
