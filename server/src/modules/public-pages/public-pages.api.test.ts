@@ -347,6 +347,8 @@ describe('the public read API', () => {
         artistName: 'DJ Kali',
         coverPhotoFilename: null,
         price: 30000,
+        payMore: false,
+        suggestedPrice: null,
         genre: null,
         tags: [],
         createdAt: album.createdAt,

@@ -152,8 +152,7 @@ function BuyNowButton({ item, size = 'full', downloadFailure = 'log', className 
         {/* One text run (a flex item), its spaces outside the hidden part: the name reads "Buy Sunrise for KES 50.00". */}
         {nameYourPrice ? (
           <span>
-            {PAYMENT_MESSAGES.nameYourPrice}
-            <span className="sr-only">{` for ${item.name}`}</span>
+            {PAYMENT_MESSAGES.nameYourPrice} <span className="sr-only">{`for ${item.name}`}</span>
           </span>
         ) : (
           <span>
