@@ -1,4 +1,5 @@
-import { MOBILE_NUMBER_EXAMPLE } from './payments';
+import { formatPrice } from './money';
+import { MAX_PAID_KES, MOBILE_NUMBER_EXAMPLE } from './payments';
 
 /**
  * Selling (issue 10): payout methods, purchases and their messages. Kept apart from the zod
@@ -49,6 +50,12 @@ export const PAYMENT_MESSAGES = {
   downloadStarted: 'Download started', // spec (toast)
   itemOrTrack: 'Choose a track or an album to buy',
   notForSale: 'This is free: download it without paying.',
+  // Pay more (issue 21).
+  nameYourPrice: 'Name your price',
+  amountLabel: 'Amount (KES)',
+  amountFormat: 'Enter the amount in KES, like 750 or 1,500.50',
+  amountTooHigh: `The amount must be at most KES ${MAX_PAID_KES.toLocaleString('en-US')}`,
+  fixedPrice: 'This is sold at its price: it cannot be paid more or less.',
   sellerNotReady: 'This artist cannot take payments yet. Please try again later.',
   paymentSucceeded: 'Payment successful. Your download is starting, and a receipt with a download link is on its way to your email.',
   alreadyProcessed: 'This payment was already processed. We have sent an email with a download link.',
@@ -73,3 +80,8 @@ export const PAYMENT_MESSAGES = {
   paymentExpired: 'The M-Pesa prompt expired before it was answered. Nothing was charged.',
   downloadLinkInvalid: 'This download link is invalid or has been revoked. Enter your email on the page to get a new one.',
 } as const;
+
+/** Issue 21: an amount below the price of a pay-more item. */
+export function amountBelowPriceMessage(priceMinor: number): string {
+  return `Please pay at least ${formatPrice(priceMinor)}, the price.`;
+}

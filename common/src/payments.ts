@@ -36,6 +36,27 @@ export function albumIsFree(albumPriceMinor: number | null | undefined, trackPri
   return !((albumPriceMinor ?? 0) > 0) && trackPricesMinor.every((price) => !((price ?? 0) > 0));
 }
 
+/**
+ * Issue 21: the most a fan may pay for one item, however generous (KES): past it a typed amount is
+ * a slip of the finger, not a gift. The price parser stops at the same figure.
+ */
+export const MAX_PAID_KES = 1_000_000;
+
+/** Why an amount a fan typed cannot be charged for an item (issue 21). */
+export type PaidAmountProblem = 'below-price' | 'fixed-price' | 'too-high';
+
+/**
+ * Checks the amount a fan chose (minor units) against the item: an item without `payMore` is
+ * paid exactly its price; a pay-more item at least its price, at most MAX_PAID_KES. The purchase
+ * dialog and initialize both ask here.
+ */
+export function paidAmountProblem(amountMinor: number, item: { price: number; payMore?: boolean }): PaidAmountProblem | undefined {
+  assertMinor(amountMinor);
+  if (amountMinor > MAX_PAID_KES * 100) return 'too-high';
+  if (!item.payMore) return amountMinor === item.price ? undefined : 'fixed-price';
+  return amountMinor < item.price ? 'below-price' : undefined;
+}
+
 /** The platform keeps 10% of each sale's price. */
 export const PLATFORM_PERCENT = 10;
 

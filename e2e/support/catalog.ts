@@ -14,7 +14,7 @@ const MIME: Record<string, string> = { '.mp3': 'audio/mpeg', '.wav': 'audio/wav'
 export async function uploadTrackByApi(
   page: Page,
   file: string,
-  fields: { trackName: string; artistName?: string; price?: string; allowFullPlayback?: boolean; cover?: string; genre?: string; tags?: string },
+  fields: { trackName: string; artistName?: string; price?: string; allowFullPlayback?: boolean; cover?: string; genre?: string; tags?: string; payMore?: boolean; suggestedPrice?: string },
 ): Promise<UploadedTrack> {
   const response = await page.request.post('/api/tracks', {
     multipart: {
@@ -24,6 +24,7 @@ export async function uploadTrackByApi(
       allowFullPlayback: String(fields.allowFullPlayback ?? true),
       ...(fields.genre ? { genre: fields.genre } : {}),
       ...(fields.tags ? { tags: fields.tags } : {}),
+      ...(fields.payMore ? { payMore: 'true', suggestedPrice: fields.suggestedPrice ?? '' } : {}),
       audio: { name: path.basename(file), mimeType: MIME[path.extname(file)] ?? 'application/octet-stream', buffer: fs.readFileSync(file) },
       ...(fields.cover ? { coverPhoto: imagePart(fields.cover) } : {}),
     },

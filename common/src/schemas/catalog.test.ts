@@ -8,7 +8,7 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 describe('track fields', () => {
   it('stores prices in minor units; empty or missing is free', () => {
     const base = { trackName: 'Jua', artistName: 'Wanjiru' };
-    expect(trackCreateFieldsSchema.parse({ ...base, price: '150.5' })).toEqual({ ...base, price: 15050, allowFullPlayback: true, genre: null, tags: [] });
+    expect(trackCreateFieldsSchema.parse({ ...base, price: '150.5' })).toEqual({ ...base, price: 15050, payMore: false, suggestedPrice: null, allowFullPlayback: true, genre: null, tags: [] });
     expect(trackCreateFieldsSchema.parse({ ...base, price: '' }).price).toBe(0);
     expect(trackCreateFieldsSchema.parse(base).price).toBe(0);
     expect(trackCreateFieldsSchema.parse({ ...base, allowFullPlayback: 'false' }).allowFullPlayback).toBe(false);
@@ -31,7 +31,7 @@ describe('track fields', () => {
 
 describe('album fields', () => {
   it('defaults the lists (and no genre, no tags) on create but not on edit', () => {
-    expect(albumFieldsSchema.parse({ albumName: 'Safari' })).toEqual({ albumName: 'Safari', price: 0, selectedSongs: [], albumTracks: [], genre: null, tags: [] });
+    expect(albumFieldsSchema.parse({ albumName: 'Safari' })).toEqual({ albumName: 'Safari', price: 0, payMore: false, suggestedPrice: null, selectedSongs: [], albumTracks: [], genre: null, tags: [] });
     expect(albumUpdateFieldsSchema.parse({ albumName: 'Safari' })).toEqual({ albumName: 'Safari' });
   });
 

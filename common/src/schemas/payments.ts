@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isSafaricomNumber, normaliseKenyanMobile } from '../payments';
+import { parseKesToMinor } from '../money';
+import { isSafaricomNumber, normaliseKenyanMobile, paidAmountProblem, type PaidAmountProblem } from '../payments';
 import { purchaseItemSchema } from './catalog/responses';
-import { PAYMENT_MESSAGES } from '../payment-messages';
+import { PAYMENT_MESSAGES, amountBelowPriceMessage } from '../payment-messages';
 
 export { purchaseItemSchema, type PurchaseItem } from './catalog/responses';
 
@@ -93,6 +94,41 @@ const itemId = z.string().trim().max(100).optional();
 /** The item of a purchase: a track or an album, exactly one. */
 const oneItem = <T extends { trackId?: string; albumId?: string }>(value: T) => Boolean(value.trackId) !== Boolean(value.albumId);
 
+/**
+ * Issue 21: the amount a fan chose to pay, in KES as typed ("750", "1,500.50", "KSh 800"), parsed
+ * as prices are (parseKesToMinor) into minor units. Whether it suits the item (at least its price,
+ * payMore) is paidAmountProblem's question, once the item is known.
+ */
+export const paidAmountSchema = z
+  .union([z.string().max(40, PAYMENT_MESSAGES.amountFormat), z.number()], { message: PAYMENT_MESSAGES.amountFormat })
+  .transform((value, context) => {
+    const parsed = parseKesToMinor(value);
+    if (parsed.ok) return parsed.minor;
+    context.addIssue({
+      code: 'custom',
+      message: parsed.reason === 'too-high' ? PAYMENT_MESSAGES.amountTooHigh : parsed.reason === 'negative' ? amountBelowPriceMessage(0) : PAYMENT_MESSAGES.amountFormat,
+    });
+    return z.NEVER;
+  });
+
+/** The message for an amount paidAmountProblem refuses (issue 21). */
+export function paidAmountMessage(problem: PaidAmountProblem, priceMinor: number): string {
+  if (problem === 'too-high') return PAYMENT_MESSAGES.amountTooHigh;
+  if (problem === 'fixed-price') return PAYMENT_MESSAGES.fixedPrice;
+  return amountBelowPriceMessage(priceMinor);
+}
+
+/**
+ * The purchase dialog's amount box (issue 21), checked as initialize checks it: the amount in
+ * minor units, or the message to show at the field.
+ */
+export function checkPaidAmount(input: string, item: { price: number; payMore?: boolean }): { ok: true; minor: number } | { ok: false; message: string } {
+  const parsed = paidAmountSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? PAYMENT_MESSAGES.amountFormat };
+  const problem = paidAmountProblem(parsed.data, item);
+  return problem ? { ok: false, message: paidAmountMessage(problem, item.price) } : { ok: true, minor: parsed.data };
+}
+
 /** POST /api/payments/initialize (spec section 7). */
 export const initializePaymentSchema = z
   .object({
@@ -102,6 +138,8 @@ export const initializePaymentSchema = z
     callbackUrl: z.string().max(2048).optional(),
     /** A deliberate second purchase by an e-mail that already owns the item (a gift). */
     buyAgain: z.boolean().optional(),
+    /** Issue 21: what the fan chose to pay (a pay-more item); without it the price is charged. */
+    amount: paidAmountSchema.optional(),
   })
   .refine(oneItem, { message: PAYMENT_MESSAGES.itemOrTrack, path: ['trackId'] });
 export type InitializePaymentInput = z.input<typeof initializePaymentSchema>;

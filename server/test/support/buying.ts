@@ -37,10 +37,11 @@ export async function buyInSimulatedCheckout(
   t: CatalogTestApp,
   email: string,
   item: { trackId?: string; albumId?: string },
-  options: { channel?: 'card' | 'mobile_money'; cookie?: string } = {},
+  options: { channel?: 'card' | 'mobile_money'; cookie?: string; amount?: string } = {},
 ): Promise<Bought> {
   const { channel = 'card' } = options;
-  const init = await t.request('POST', '/api/payments/initialize', { json: { email, ...item }, cookie: options.cookie });
+  const amount = options.amount === undefined ? {} : { amount: options.amount };
+  const init = await t.request('POST', '/api/payments/initialize', { json: { email, ...item, ...amount }, cookie: options.cookie });
   expect(init.status).toBe(200);
   const cookie = options.cookie ?? buyerCookieOf(init);
   const paid = await t.request('POST', `/api/payments/simulated/checkout/${init.body.data.accessCode}/pay`, {

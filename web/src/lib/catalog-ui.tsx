@@ -104,11 +104,12 @@ export function CoverImage({
 }
 
 /** Spec section 9's price label: 'KES 50.00' or 'Free'. */
-export function PriceBadge({ price, className }: { price: number | null | undefined; className?: string }) {
+export function PriceBadge({ price, payMore, className }: { price: number | null | undefined; payMore?: boolean; className?: string }) {
   const priced = !!price && price > 0;
   return (
     <Badge variant={priced ? 'default' : 'secondary'} className={className} data-testid="price">
-      {formatPrice(price)}
+      {/* Issue 21: a free item fans may pay for. */}
+      {!priced && payMore ? 'Name your price' : formatPrice(price)}
     </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALBUM_TRACK_AUDIO_ACCEPT, CATALOG_MESSAGES, type FileLike, MAX_ALBUM_TRACKS, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES, MAX_NEW_ALBUM_TRACKS, TRACK_AUDIO_ACCEPT, albumNameSchema, artistNameSchema, genreSchema, isFileLike, looksLikeAcceptedAudio, looksLikeAcceptedCover, priceSchema, tagsSchema, trackNameSchema } from './rules';
+import { ALBUM_TRACK_AUDIO_ACCEPT, CATALOG_MESSAGES, type FileLike, MAX_ALBUM_TRACKS, MAX_AUDIO_FILE_BYTES, MAX_COVER_FILE_BYTES, MAX_NEW_ALBUM_TRACKS, TRACK_AUDIO_ACCEPT, albumNameSchema, artistNameSchema, genreSchema, isFileLike, looksLikeAcceptedAudio, looksLikeAcceptedCover, priceSchema, suggestedPriceSchema, tagsSchema, trackNameSchema } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // Web forms (react-hook-form + zodResolver). The cover's pixel size can only be read once the
@@ -22,11 +22,16 @@ const coverFileSchema = z
 const genreFormSchema = genreSchema.optional().transform((value) => value ?? null);
 const tagsFormSchema = tagsSchema.optional().transform((value) => value ?? []);
 
+/** Issue 21: the suggested price box; empty is none (the check against the price is the dialogs'). */
+const suggestedPriceFormSchema = suggestedPriceSchema.optional().transform((value) => value ?? null);
+
 /** Upload New Track dialog. */
 export const trackUploadFormSchema = z.object({
   trackName: trackNameSchema,
   artistName: artistNameSchema,
   price: priceSchema,
+  payMore: z.boolean().default(false),
+  suggestedPrice: suggestedPriceFormSchema,
   allowFullPlayback: z.boolean().default(true),
   genre: genreFormSchema,
   tags: tagsFormSchema,
@@ -40,6 +45,8 @@ export const trackEditFormSchema = z.object({
   trackName: trackNameSchema,
   artistName: artistNameSchema,
   price: priceSchema,
+  payMore: z.boolean().default(false),
+  suggestedPrice: suggestedPriceFormSchema,
   allowFullPlayback: z.boolean(),
   genre: genreFormSchema,
   tags: tagsFormSchema,
@@ -62,6 +69,8 @@ export const albumFormSchema = z
   .object({
     albumName: albumNameSchema,
     price: priceSchema,
+    payMore: z.boolean().default(false),
+    suggestedPrice: suggestedPriceFormSchema,
     genre: genreFormSchema,
     tags: tagsFormSchema,
     coverPhoto: coverFileSchema.nullish(),

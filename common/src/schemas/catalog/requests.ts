@@ -1,19 +1,27 @@
 import { z } from 'zod';
-import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS, MAX_NEW_ALBUM_TRACKS, albumNameSchema, allowFullPlaybackSchema, artistNameSchema, booleanFieldSchema, genreSchema, priceSchema, tagsSchema, trackNameSchema } from './rules';
+import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS, MAX_NEW_ALBUM_TRACKS, albumNameSchema, allowFullPlaybackSchema, artistNameSchema, booleanFieldSchema, genreSchema, payMoreSchema, priceSchema, suggestedPriceProblem, suggestedPriceSchema, tagsSchema, trackNameSchema } from './rules';
 
 // ---------------------------------------------------------------------------------------------
 // Server: the text fields of the multipart calls (spec section 7), after the files are set aside.
 // ---------------------------------------------------------------------------------------------
+
+/** Issue 21: a suggested price below the price is refused with the suggestion's field named. */
+function suggestionNotBelowPrice(value: { price: number; suggestedPrice: number | null }, context: z.RefinementCtx) {
+  const message = suggestedPriceProblem(value.price, value.suggestedPrice);
+  if (message) context.addIssue({ code: 'custom', message, path: ['suggestedPrice'] });
+}
 
 /** POST /api/tracks: trackName, artistName, price?, allowFullPlayback? (default true). */
 export const trackCreateFieldsSchema = z.object({
   trackName: trackNameSchema,
   artistName: artistNameSchema,
   price: priceSchema,
+  payMore: payMoreSchema.default(false),
+  suggestedPrice: suggestedPriceSchema.optional().transform((value) => value ?? null),
   allowFullPlayback: allowFullPlaybackSchema.default(true),
   genre: genreSchema.optional().transform((value) => value ?? null),
   tags: tagsSchema.optional().transform((value) => value ?? []),
-});
+}).superRefine(suggestionNotBelowPrice);
 export type TrackCreateFields = z.output<typeof trackCreateFieldsSchema>;
 
 /** PATCH /api/tracks/{id}: a field left out keeps its value; a field sent must be valid. */
@@ -21,6 +29,8 @@ export const trackUpdateFieldsSchema = z.object({
   trackName: trackNameSchema.optional(),
   artistName: artistNameSchema.optional(),
   price: priceSchema.optional(),
+  payMore: payMoreSchema.optional(),
+  suggestedPrice: suggestedPriceSchema.optional(),
   allowFullPlayback: allowFullPlaybackSchema.optional(),
   genre: genreSchema.optional(),
   tags: tagsSchema.optional(),
@@ -50,11 +60,13 @@ const albumTracksSchema = z
 export const albumFieldsSchema = z.object({
   albumName: albumNameSchema,
   price: priceSchema,
+  payMore: payMoreSchema.default(false),
+  suggestedPrice: suggestedPriceSchema.optional().transform((value) => value ?? null),
   genre: genreSchema.optional().transform((value) => value ?? null),
   tags: tagsSchema.optional().transform((value) => value ?? []),
   selectedSongs: selectedSongsSchema.default([]),
   albumTracks: albumTracksSchema.default([]),
-});
+}).superRefine(suggestionNotBelowPrice);
 export type AlbumFields = z.output<typeof albumFieldsSchema>;
 
 /**
@@ -64,6 +76,8 @@ export type AlbumFields = z.output<typeof albumFieldsSchema>;
 export const albumUpdateFieldsSchema = z.object({
   albumName: albumNameSchema.optional(),
   price: priceSchema.optional(),
+  payMore: payMoreSchema.optional(),
+  suggestedPrice: suggestedPriceSchema.optional(),
   genre: genreSchema.optional(),
   tags: tagsSchema.optional(),
   selectedSongs: selectedSongsSchema.optional(),

@@ -28,6 +28,10 @@ export const trackSchema = z.object({
   albumId: z.string().nullable(),
   /** Minor units (KES x 100); 0 means free. */
   price: z.number(),
+  /** Issue 21: fans may pay more than the price (a free one is 'Name your price'). */
+  payMore: z.boolean(),
+  /** Issue 21: the amount the purchase dialog suggests (minor units, >= price), or null. */
+  suggestedPrice: z.number().nullable(),
   allowFullPlayback: z.boolean(),
   /** Issue 17: a slug of common/genres.ts (GET /api/genres names them), or null. */
   genre: z.string().nullable(),
@@ -47,6 +51,8 @@ export const albumSchema = z.object({
   artistName: z.string(),
   coverPhotoFilename: z.string().nullable(),
   price: z.number(),
+  payMore: z.boolean(),
+  suggestedPrice: z.number().nullable(),
   genre: z.string().nullable(),
   tags: z.array(z.string()),
   createdAt: z.string(),
@@ -61,5 +67,8 @@ export const purchaseItemSchema = z.object({
   name: z.string(),
   price: z.number(),
   type: z.enum(['track', 'album']),
+  /** Issue 21: the fan may pay more than the price (the dialog asks how much); missing means no. */
+  payMore: z.boolean().optional(),
+  suggestedPrice: z.number().nullable().optional(),
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;

@@ -30,6 +30,7 @@ export const CATALOG_MESSAGES = {
   priceDecimals: 'A price has at most two decimals (cents): 1500.50, or 1,500 for a thousand five hundred',
   priceDecimalComma: 'Use a point for cents (12.50); a comma only separates thousands (1,500)',
   priceGrouping: 'Commas separate thousands in groups of three digits, like 1,500 or 12,500',
+  suggestedBelowPrice: 'The suggested price must be at least the price',
   priceMax: `Price must be at most KES ${MAX_PRICE_KES.toLocaleString('en-US')}`,
   audioRequired: 'Please choose an audio file',
   audioFormat: 'Audio file must be MP3 or WAV format', // spec
@@ -178,6 +179,17 @@ export const priceSchema = z
     return z.NEVER;
   });
 
+/**
+ * Issue 21: the amount the purchase dialog suggests, typed like a price; empty or 0 means none
+ * (null). At least the price: checked with the price it goes with (suggestedPriceProblem).
+ */
+export const suggestedPriceSchema = priceSchema.transform((minor) => (minor > 0 ? minor : null));
+
+/** Issue 21: a suggestion below the price would suggest what cannot be paid. */
+export function suggestedPriceProblem(price: number, suggestedPrice: number | null | undefined): string | undefined {
+  return suggestedPrice != null && suggestedPrice < price ? CATALOG_MESSAGES.suggestedBelowPrice : undefined;
+}
+
 /** A checkbox in a form, or "true"/"false" in a multipart field. */
 export const booleanFieldSchema = (message: string) =>
   z
@@ -185,6 +197,9 @@ export const booleanFieldSchema = (message: string) =>
     .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
 
 export const allowFullPlaybackSchema = booleanFieldSchema('Choose full playback or a 25-second preview');
+
+/** Issue 21: fans may pay more than the price. */
+export const payMoreSchema = booleanFieldSchema('payMore must be true or false');
 
 /**
  * Issue 17: a genre from common/genres.ts, by slug. "" or null means none (an edit clears it).

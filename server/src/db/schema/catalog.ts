@@ -49,6 +49,10 @@ export const albums = pgTable(
     coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
     /** Minor units (KES x 100); 0 is free. */
     price: integer('price').notNull().default(0),
+    /** Issue 21: fans may pay more than the price (a free album becomes 'Name your price'). */
+    payMore: boolean('pay_more').notNull().default(false),
+    /** Issue 21: the amount the purchase dialog suggests (minor units, >= price), or none. */
+    suggestedPrice: integer('suggested_price'),
     /** Issue 17: a slug of common/genres.ts, or none. */
     genre: text('genre'),
     /** Issue 17: up to 5, trimmed and lowercased. */
@@ -90,6 +94,10 @@ export const tracks = pgTable(
     audioKey: text('audio_key').notNull(),
     coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
     price: integer('price').notNull().default(0),
+    /** Issue 21: fans may pay more than the price (a free track becomes 'Name your price'). */
+    payMore: boolean('pay_more').notNull().default(false),
+    /** Issue 21: the amount the purchase dialog suggests (minor units, >= price), or none. */
+    suggestedPrice: integer('suggested_price'),
     allowFullPlayback: boolean('allow_full_playback').notNull().default(true),
     /** Issue 17: a slug of common/genres.ts, or none. */
     genre: text('genre'),

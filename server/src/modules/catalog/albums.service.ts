@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { albumFieldsSchema, albumUpdateFieldsSchema } from '#common/schemas/catalog/requests';
 import { type Album } from '#common/schemas/catalog/responses';
-import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS } from '#common/schemas/catalog/rules';
+import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS, suggestedPriceProblem } from '#common/schemas/catalog/rules';
 import { isUuid } from '#common/ids';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
@@ -208,6 +208,8 @@ export class AlbumsService {
         userId,
         albumName: fields.albumName,
         price: fields.price,
+        payMore: fields.payMore,
+        suggestedPrice: fields.suggestedPrice,
         genre: fields.genre,
         tags: fields.tags,
         coverId: null,
@@ -250,11 +252,16 @@ export class AlbumsService {
       changed.tracks(...before, ...selected, ...added);
       await setAlbumTracks(tx, albumId, [...selected, ...added]);
 
+      // Issue 21: the suggestion and the price may arrive apart; the pair they leave must hold.
+      const suggestion = suggestedPriceProblem(fields.price ?? album.price, fields.suggestedPrice === undefined ? album.suggestedPrice : fields.suggestedPrice);
+      if (suggestion) throw fieldError('form.invalid', 'suggestedPrice', suggestion);
       const dropCover = (cover !== undefined || fields.removeCoverPhoto === true) && album.coverId !== null;
       const oldCover = dropCover && album.coverId ? await findCover(tx, album.coverId) : undefined;
       await updateAlbum(tx, albumId, {
         ...(fields.albumName !== undefined ? { albumName: fields.albumName } : {}),
         ...(fields.price !== undefined ? { price: fields.price } : {}),
+        ...(fields.payMore !== undefined ? { payMore: fields.payMore } : {}),
+        ...(fields.suggestedPrice !== undefined ? { suggestedPrice: fields.suggestedPrice } : {}),
         ...(fields.genre !== undefined ? { genre: fields.genre } : {}),
         ...(fields.tags !== undefined ? { tags: fields.tags } : {}),
         ...(cover ? { coverId: cover.id } : fields.removeCoverPhoto ? { coverId: null } : {}),

@@ -11,6 +11,8 @@ export interface SellableItem {
   id: string;
   name: string;
   price: number;
+  /** Issue 21: the fan may pay more than the price. */
+  payMore: boolean;
   sellerId: string;
   artistName: string;
   /** A track's album (buying the album grants the track). */
@@ -19,7 +21,7 @@ export interface SellableItem {
 
 export async function findSellableTrack(db: DbOrTx, trackId: string): Promise<SellableItem | undefined> {
   const [row] = await db
-    .select({ id: tracks.id, name: tracks.trackName, price: tracks.price, sellerId: tracks.userId, artistName: tracks.artistName, albumId: tracks.albumId })
+    .select({ id: tracks.id, name: tracks.trackName, price: tracks.price, payMore: tracks.payMore, sellerId: tracks.userId, artistName: tracks.artistName, albumId: tracks.albumId })
     .from(tracks)
     .where(eq(tracks.id, trackId))
     .limit(1);
@@ -28,7 +30,7 @@ export async function findSellableTrack(db: DbOrTx, trackId: string): Promise<Se
 
 export async function findSellableAlbum(db: DbOrTx, albumId: string): Promise<SellableItem | undefined> {
   const [row] = await db
-    .select({ id: albums.id, name: albums.albumName, price: albums.price, sellerId: albums.userId, artistName: users.displayName })
+    .select({ id: albums.id, name: albums.albumName, price: albums.price, payMore: albums.payMore, sellerId: albums.userId, artistName: users.displayName })
     .from(albums)
     .innerJoin(users, eq(users.id, albums.userId))
     .where(eq(albums.id, albumId))

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { trackCreateFieldsSchema, trackUpdateFieldsSchema } from '#common/schemas/catalog/requests';
 import { type PurchaseItem, type Track } from '#common/schemas/catalog/responses';
-import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
+import { CATALOG_MESSAGES, suggestedPriceProblem } from '#common/schemas/catalog/rules';
 import { isUuid } from '#common/ids';
 import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, deleteRenditions, MEDIA_JOBS, renditionsOf, TRACK_FORMATS } from '../media';
@@ -103,6 +103,8 @@ export class TracksService {
           audioKey: audio.key,
           coverId: cover?.id ?? null,
           price: fields.price,
+          payMore: fields.payMore,
+          suggestedPrice: fields.suggestedPrice,
           allowFullPlayback: fields.allowFullPlayback,
           genre: fields.genre,
           tags: fields.tags,
@@ -155,6 +157,11 @@ export class TracksService {
         if (fields.trackName !== undefined) values.trackName = fields.trackName;
         if (fields.artistName !== undefined) values.artistName = fields.artistName;
         if (fields.price !== undefined) values.price = fields.price;
+        if (fields.payMore !== undefined) values.payMore = fields.payMore;
+        if (fields.suggestedPrice !== undefined) values.suggestedPrice = fields.suggestedPrice;
+        // Issue 21: the suggestion and the price may arrive apart; the pair they leave must hold.
+        const suggestion = suggestedPriceProblem(values.price ?? current.price, values.suggestedPrice === undefined ? current.suggestedPrice : values.suggestedPrice);
+        if (suggestion) throw fieldError('form.invalid', 'suggestedPrice', suggestion);
         if (fields.allowFullPlayback !== undefined) values.allowFullPlayback = fields.allowFullPlayback;
         if (fields.genre !== undefined) values.genre = fields.genre;
         if (fields.tags !== undefined) values.tags = fields.tags;

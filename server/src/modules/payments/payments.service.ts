@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPrice } from '#common/money';
-import { processingFee, splitPrice } from '#common/payments';
+import { paidAmountProblem, processingFee, splitPrice } from '#common/payments';
 import { isUuid } from '#common/ids';
 import {
   PAYMENT_MESSAGES,
+  paidAmountMessage,
   type InitializePaymentResponse,
   type OwnedItems,
   type PurchaseItem,
@@ -168,18 +169,27 @@ export class PaymentsService {
   }
 
   async initialize(
-    input: { email: string; trackId?: string; albumId?: string; callbackUrl?: string; buyAgain?: boolean },
+    input: { email: string; trackId?: string; albumId?: string; callbackUrl?: string; buyAgain?: boolean; amount?: number },
     buyerKey: string,
   ): Promise<InitializePaymentResponse['data']> {
     const item = await this.item(input);
-    if (item.price <= 0) throw new AppError('purchase.not-for-sale');
+    // Issue 21: the amount the fan chose (a pay-more item) is the sale's price: the fee, the 90/10
+    // split, the ledger and the artist's sales all follow it. Without one the price is charged.
+    const paid = input.amount ?? item.price;
+    const problem = input.amount === undefined ? undefined : paidAmountProblem(paid, item);
+    if (problem) {
+      const message = paidAmountMessage(problem, item.price);
+      throw new AppError('form.invalid', message, { errors: { amount: message } });
+    }
+    // A free item (even 'Name your price' at KES 0) downloads without a checkout.
+    if (paid <= 0) throw new AppError('purchase.not-for-sale');
     // Issue 16: the same e-mail paying twice for what it owns is a mistake, unless it says it is a gift.
     if (input.buyAgain !== true) await this.refuseOwned(item, input.email);
     const method = await findPayoutMethod(this.db, item.sellerId);
     if (!method) throw new AppError('purchase.seller-not-ready');
 
-    const fee = processingFee(item.price);
-    const amount = item.price + fee;
+    const fee = processingFee(paid);
+    const amount = paid + fee;
     const subaccount = method.type === 'bank' && method.subaccountCode ? method.subaccountCode : undefined;
     // Letters, digits and dashes: Paystack's reference alphabet, unique per order.
     const reference = `sauti-${randomUUID()}`;
@@ -191,7 +201,7 @@ export class PaymentsService {
       albumId: item.type === 'album' ? item.id : null,
       itemName: item.name,
       sellerId: item.sellerId,
-      price: item.price,
+      price: paid,
       fee,
       amount,
       settlement: subaccount ? 'subaccount' : 'balance',
@@ -212,7 +222,7 @@ export class PaymentsService {
         // The split (docs/decisions/031): the subaccount settles exactly the artist's 90% of the
         // price; the main account takes the platform's 10% plus the buyer's processing fee, out of
         // which it pays Paystack's fee. So the buyer bears the fee and the artist's share is exact.
-        ...(subaccount ? { subaccount, bearer: 'account' as const, transactionCharge: splitPrice(item.price).platformShare + fee } : {}),
+        ...(subaccount ? { subaccount, bearer: 'account' as const, transactionCharge: splitPrice(paid).platformShare + fee } : {}),
       });
     } catch (error) {
       // Nothing was charged: the order is closed, and Pay again makes a new order with a new reference.
@@ -225,7 +235,7 @@ export class PaymentsService {
       accessCode: checkout.accessCode,
       authorizationUrl: checkout.authorizationUrl,
       finalAmount: amount,
-      price: item.price,
+      price: paid,
       fee,
       currency: 'KES',
       email: input.email,

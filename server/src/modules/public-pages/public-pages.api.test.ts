@@ -35,9 +35,11 @@ const PUBLIC_TRACK_KEYS = [
   'genre',
   'id',
   'mimeType',
+  'payMore',
   'price',
   'purchasable',
   'streamCount',
+  'suggestedPrice',
   'tags',
   'trackName',
   'uploadedAt',
@@ -358,13 +360,15 @@ describe('the public read API', () => {
         artistName: 'DJ Kali',
         coverPhotoFilename: null,
         price: 30000,
+        payMore: false,
+        suggestedPrice: null,
         genre: null,
         tags: [],
         createdAt: album.createdAt,
         // Priced, and DJ Kali has no payout method yet (issue 16).
         purchasable: false,
       });
-      expect(Object.keys(response.json().album).sort()).toEqual(['albumName', 'artistName', 'coverPhotoFilename', 'createdAt', 'genre', 'id', 'price', 'purchasable', 'tags', 'userId']);
+      expect(Object.keys(response.json().album).sort()).toEqual(['albumName', 'artistName', 'coverPhotoFilename', 'createdAt', 'genre', 'id', 'payMore', 'price', 'purchasable', 'suggestedPrice', 'tags', 'userId']);
       expect(detail.tracks.map((track) => track.id)).toEqual([songs.usiku.id, songs.asubuhi.id]);
       for (const track of response.json().tracks) expect(Object.keys(track).sort()).toEqual(PUBLIC_TRACK_KEYS);
       expect(detail.user.id).toBe(kali.id);

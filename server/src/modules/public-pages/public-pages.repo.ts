@@ -56,6 +56,8 @@ export const publicTrackColumns = {
   coverMimeType: sql<string | null>`(select c.mime_type from ${covers} c where c.id = ${shownCoverId})`,
   albumId: tracks.albumId,
   price: tracks.price,
+  payMore: tracks.payMore,
+  suggestedPrice: tracks.suggestedPrice,
   allowFullPlayback: tracks.allowFullPlayback,
   genre: tracks.genre,
   tags: tracks.tags,
@@ -78,6 +80,8 @@ export interface PublicTrackRow {
   albumId: string | null;
   albumPosition: number | null;
   price: number;
+  payMore: boolean;
+  suggestedPrice: number | null;
   allowFullPlayback: boolean;
   genre: string | null;
   tags: string[];
@@ -93,6 +97,8 @@ export const publicAlbumColumns = {
   coverId: albums.coverId,
   coverMimeType: covers.mimeType,
   price: albums.price,
+  payMore: albums.payMore,
+  suggestedPrice: albums.suggestedPrice,
   genre: albums.genre,
   tags: albums.tags,
   createdAt: albums.createdAt,
@@ -106,6 +112,8 @@ export interface PublicAlbumRow {
   coverId: string | null;
   coverMimeType: string | null;
   price: number;
+  payMore: boolean;
+  suggestedPrice: number | null;
   genre: string | null;
   tags: string[];
   createdAt: Date;

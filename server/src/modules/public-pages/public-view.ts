@@ -32,6 +32,9 @@ export function toPublicTrack(row: Omit<PublicTrackRow, 'albumPosition'>): Publi
     coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
     albumId: row.albumId,
     price: row.price,
+    // Issue 21: paying more needs an artist who can be paid; else the item sells (or is free) as priced.
+    payMore: row.payMore && row.sellerCanBePaid,
+    suggestedPrice: row.suggestedPrice,
     allowFullPlayback: row.allowFullPlayback,
     genre: row.genre,
     tags: row.tags,
@@ -49,6 +52,8 @@ export function toPublicAlbumSummary(row: PublicAlbumRow, artist: ArtistRow): Pu
     artistName: artist.displayName,
     coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
     price: row.price,
+    payMore: row.payMore && row.sellerCanBePaid,
+    suggestedPrice: row.suggestedPrice,
     genre: row.genre,
     tags: row.tags,
     createdAt: row.createdAt.toISOString(),

@@ -30,14 +30,16 @@ export function AlbumPage({ albumId }: { albumId: string }) {
  * neither (it is not free, and has nothing to sell as a whole): each song has its own price.
  */
 function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }) {
-  const priced = album.price > 0;
-  const free = albumIsFree(album.price, tracks.map((track) => track.price));
+  const wholeFree = albumIsFree(album.price, tracks.map((track) => track.price));
+  // Issue 21: a free album with pay more is 'Name your price' (its dialog downloads at KES 0).
+  const priced = album.price > 0 || (wholeFree && album.payMore === true);
+  const free = wholeFree && !album.payMore;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
       {user && <BackToArtistLink user={user} />}
       <ItemHero as="header" kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} name={album.albumName} artistName={album.artistName}>
         <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
-          {(priced || free) && <PriceBadge price={album.price} className="text-sm" />}
+          {(priced || free) && <PriceBadge price={album.price} payMore={album.payMore} className="text-sm" />}
           <span data-testid="song-count">{countLabel(tracks.length, 'song')}</span>
           <RelativeDate value={album.createdAt} />
         </p>
@@ -54,7 +56,7 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
           )}
           {priced && tracks.length > 0 && (
             <BuyButton
-              item={{ type: 'album', id: album.id, name: album.albumName, price: album.price }}
+              item={{ type: 'album', id: album.id, name: album.albumName, price: album.price, payMore: album.payMore, suggestedPrice: album.suggestedPrice }}
               purchasable={album.purchasable !== false}
             />
           )}

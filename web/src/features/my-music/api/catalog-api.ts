@@ -98,7 +98,7 @@ export function refreshCatalog(queryClient: QueryClient): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 
 /** The fields an edit changes at once on screen (a new cover shows when the server has it). */
-export type TrackEditPatch = Pick<Track, 'trackName' | 'artistName' | 'price' | 'allowFullPlayback' | 'genre' | 'tags'> &
+export type TrackEditPatch = Pick<Track, 'trackName' | 'artistName' | 'price' | 'payMore' | 'suggestedPrice' | 'allowFullPlayback' | 'genre' | 'tags'> &
   Partial<Pick<Track, 'coverPhotoFilename'>>;
 
 export interface TrackEditVariables {

@@ -21,7 +21,7 @@ import { useUpload } from '../hooks/use-upload';
 import { albumFormData, albumSchema, type AlbumInput, type AlbumValues } from '../lib/catalog-forms';
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { AddAlbumTrackDialog, songPriceOf } from './add-album-track-dialog';
-import { CoverPhotoFormField, GenreAndTagsFields, NameField, PriceField } from './form-fields';
+import { CoverPhotoFormField, GenreAndTagsFields, NameField, PayMoreField, PriceField } from './form-fields';
 import { MY_MUSIC_TEXTS } from './texts';
 import { UploadProgress } from './upload-progress';
 
@@ -63,6 +63,8 @@ export function AlbumDialog({
     defaultValues: {
       albumName: album?.albumName ?? '',
       price: minorToKesInput(album?.price),
+      payMore: album?.payMore ?? false,
+      suggestedPrice: minorToKesInput(album?.suggestedPrice),
       genre: album?.genre ?? '',
       tags: album?.tags.join(', ') ?? '',
       coverPhoto: null,
@@ -138,6 +140,7 @@ export function AlbumDialog({
             <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
               <NameField name="albumName" label="Album name" disabled={busy} />
               <PriceField disabled={busy} />
+              <PayMoreField id="album-pay-more" disabled={busy} />
             </div>
             <GenreAndTagsFields disabled={busy} />
 

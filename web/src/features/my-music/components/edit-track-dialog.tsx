@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Form } from '@/components/ui/form';
 import type { TrackEditVariables } from '../api/catalog-api';
 import { editTrackFormData, editTrackSchema, type EditTrackInput, type EditTrackValues } from '../lib/catalog-forms';
-import { CoverPhotoFormField, GenreAndTagsFields, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
+import { CoverPhotoFormField, GenreAndTagsFields, PayMoreField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
 
 /**
  * Edit Track (spec sections 2, 4, 5): name, artist, price, full playback or preview, and the
@@ -34,6 +34,8 @@ export function EditTrackDialog({
       trackName: track.trackName,
       artistName: track.artistName,
       price: minorToKesInput(track.price),
+      payMore: track.payMore,
+      suggestedPrice: minorToKesInput(track.suggestedPrice),
       allowFullPlayback: track.allowFullPlayback,
       genre: track.genre ?? '',
       tags: track.tags.join(', '),
@@ -49,6 +51,8 @@ export function EditTrackDialog({
         trackName: values.trackName,
         artistName: values.artistName,
         price: values.price,
+        payMore: values.payMore,
+        suggestedPrice: values.payMore ? values.suggestedPrice : null,
         allowFullPlayback: values.allowFullPlayback,
         genre: values.genre,
         tags: values.tags,
@@ -70,6 +74,7 @@ export function EditTrackDialog({
           <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="Edit Track">
             <TrackAndArtistFields />
             <PriceField />
+            <PayMoreField id="edit-pay-more" />
             <GenreAndTagsFields />
             <PlaybackModeField id="edit-full-playback" />
             <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={() => setRemoveCover(true)} />

@@ -55,6 +55,8 @@ export interface CatalogFormValues {
   artistName?: string;
   albumName?: string;
   price?: string | number | null;
+  payMore?: boolean;
+  suggestedPrice?: string | number | null;
   allowFullPlayback?: boolean;
   genre?: string | null;
   tags?: string | string[] | null;
@@ -180,6 +182,52 @@ export function PriceField({ disabled }: { disabled?: boolean }) {
         </FormItem>
       )}
     />
+  );
+}
+
+/**
+ * Issue 21: let fans pay more than the price (a free item becomes 'Name your price'), and the
+ * amount the purchase dialog suggests. `id` names the switch for its label.
+ */
+export function PayMoreField({ id, disabled }: { id: string; disabled?: boolean }) {
+  const { control, watch } = useCatalogForm();
+  const payMore = watch('payMore') ?? false;
+  return (
+    <div className="grid gap-3 rounded-lg border p-3">
+      <FormField
+        control={control}
+        name="payMore"
+        render={({ field }) => (
+          <div className="flex items-start justify-between gap-4">
+            <div className="grid gap-1">
+              <label htmlFor={id} className="text-sm font-medium">
+                Let fans pay more
+              </label>
+              <p className="text-xs text-muted-foreground" id={`${id}-hint`}>
+                The price is the minimum; a free one becomes &lsquo;Name your price&rsquo;.
+              </p>
+            </div>
+            <Switch id={id} checked={field.value ?? false} onCheckedChange={field.onChange} disabled={disabled} aria-describedby={`${id}-hint`} />
+          </div>
+        )}
+      />
+      {payMore && (
+        <FormField
+          control={control}
+          name="suggestedPrice"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Suggested price (KES)</FormLabel>
+              <FormControl>
+                <PriceInput disabled={disabled} {...field} value={field.value ?? ''} />
+              </FormControl>
+              <FormDescription>Optional: what the purchase dialog suggests.</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      )}
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { audioFile, makeAlbum, makeTrack, pngFile } from '@/test/catalog-fixtures';
@@ -167,6 +168,23 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
     const request = await xhr.next('POST', '/api/tracks');
     expect(request.form.get('price')).toBe('1500.00');
+  });
+
+  it('lets fans pay more with a suggested price, refusing a suggestion below the price (issue 21)', async () => {
+    const { dialog, user, xhr } = await openUpload();
+    await user.upload(within(dialog).getByLabelText('Audio file'), audioFile());
+    await user.type(within(dialog).getByLabelText('Price (KES)'), '500');
+    expect(within(dialog).queryByLabelText('Suggested price (KES)')).toBeNull();
+    await user.click(within(dialog).getByRole('switch', { name: 'Let fans pay more' }));
+    await user.type(within(dialog).getByLabelText('Suggested price (KES)'), '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
+    expect(await within(dialog).findByText(CATALOG_MESSAGES.suggestedBelowPrice)).toBeVisible();
+    await user.clear(within(dialog).getByLabelText('Suggested price (KES)'));
+    await user.type(within(dialog).getByLabelText('Suggested price (KES)'), '750');
+    await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
+    const request = await xhr.next('POST', '/api/tracks');
+    expect(request.form.get('payMore')).toBe('true');
+    expect(request.form.get('suggestedPrice')).toBe('750.00');
   });
 
   it('uploads several picked files one after another, each its own track checked before it goes up', async () => {

@@ -17,7 +17,7 @@ import { uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { formatFileSize } from '#common/format';
 import { AudioFileField, chooseAudioFile } from './audio-file-field';
-import { CoverPhotoFormField, GenreAndTagsFields, PlaybackModeField, PriceField, TrackAndArtistFields, type CatalogFormValues } from './form-fields';
+import { CoverPhotoFormField, GenreAndTagsFields, PayMoreField, PlaybackModeField, PriceField, TrackAndArtistFields, type CatalogFormValues } from './form-fields';
 import { MY_MUSIC_TEXTS } from './texts';
 import { UploadProgress } from './upload-progress';
 
@@ -43,7 +43,7 @@ export function UploadTrackDialog({
   const upload = useUpload();
   const form = useForm<UploadTrackInput, unknown, UploadTrackValues>({
     resolver: zodResolver(uploadTrackSchema),
-    defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, genre: '', tags: '', audioFile: undefined, coverPhoto: null },
+    defaultValues: { trackName: '', artistName, price: '', payMore: false, suggestedPrice: '', allowFullPlayback: true, genre: '', tags: '', audioFile: undefined, coverPhoto: null },
   });
   const busy = upload.isUploading;
   /** Songs picked with this one, still to come, and how many were picked in all. */
@@ -66,7 +66,7 @@ export function UploadTrackDialog({
       toast({ title: MY_MUSIC_TEXTS.uploadSuccessful, description: `“${track.trackName}” is now in your songs.` });
       const [next, ...rest] = queue;
       if (!next) return close(false);
-      form.reset({ trackName: '', artistName, price: '', allowFullPlayback: true, genre: values.genre ?? '', tags: values.tags.join(', '), audioFile: undefined, coverPhoto: null });
+      form.reset({ trackName: '', artistName, price: '', payMore: false, suggestedPrice: '', allowFullPlayback: true, genre: values.genre ?? '', tags: values.tags.join(', '), audioFile: undefined, coverPhoto: null });
       setQueue(rest);
       chooseAudioFile(form as unknown as UseFormReturn<CatalogFormValues>, next);
     } catch (error) {
@@ -123,6 +123,7 @@ export function UploadTrackDialog({
             )}
             <TrackAndArtistFields disabled={busy} />
             <PriceField disabled={busy} />
+            <PayMoreField id="upload-pay-more" disabled={busy} />
             <GenreAndTagsFields disabled={busy} />
             <PlaybackModeField id="upload-full-playback" disabled={busy} />
             <CoverPhotoFormField disabled={busy} />

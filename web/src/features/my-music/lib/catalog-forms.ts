@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { minorToKesInput } from '#common/money';
 import { albumFormSchema, albumTrackFormSchema, trackEditFormSchema, trackUploadFormSchema } from '#common/schemas/catalog/forms';
-import { CATALOG_MESSAGES, type FileLike } from '#common/schemas/catalog/rules';
+import { CATALOG_MESSAGES, suggestedPriceProblem, type FileLike } from '#common/schemas/catalog/rules';
 import { isValidCover } from './image-size';
 
 /**
@@ -12,15 +12,25 @@ import { isValidCover } from './image-size';
 const withCoverSizeCheck = <S extends z.ZodType<FileLike | null | undefined>>(schema: S) =>
   schema.refine(async (file) => !file || !(file instanceof File) || (await isValidCover(file)), CATALOG_MESSAGES.coverPhoto);
 
-export const uploadTrackSchema = trackUploadFormSchema.extend({
-  coverPhoto: withCoverSizeCheck(trackUploadFormSchema.shape.coverPhoto),
-});
+/** Issue 21: a suggestion below the price is refused at the suggestion, as the server does. */
+const suggestionNotBelowPrice = (value: { price: number; suggestedPrice: number | null }, context: z.RefinementCtx) => {
+  const message = suggestedPriceProblem(value.price, value.suggestedPrice);
+  if (message) context.addIssue({ code: 'custom', message, path: ['suggestedPrice'] });
+};
+
+export const uploadTrackSchema = trackUploadFormSchema
+  .extend({
+    coverPhoto: withCoverSizeCheck(trackUploadFormSchema.shape.coverPhoto),
+  })
+  .superRefine(suggestionNotBelowPrice);
 export type UploadTrackInput = z.input<typeof uploadTrackSchema>;
 export type UploadTrackValues = z.output<typeof uploadTrackSchema>;
 
-export const editTrackSchema = trackEditFormSchema.extend({
-  coverPhoto: withCoverSizeCheck(trackEditFormSchema.shape.coverPhoto),
-});
+export const editTrackSchema = trackEditFormSchema
+  .extend({
+    coverPhoto: withCoverSizeCheck(trackEditFormSchema.shape.coverPhoto),
+  })
+  .superRefine(suggestionNotBelowPrice);
 export type EditTrackInput = z.input<typeof editTrackSchema>;
 export type EditTrackValues = z.output<typeof editTrackSchema>;
 
@@ -28,9 +38,11 @@ export const albumTrackSchema = albumTrackFormSchema;
 export type AlbumTrackInput = z.input<typeof albumTrackSchema>;
 export type AlbumTrackValues = z.output<typeof albumTrackSchema>;
 
-export const albumSchema = albumFormSchema.safeExtend({
-  coverPhoto: withCoverSizeCheck(albumFormSchema.shape.coverPhoto),
-});
+export const albumSchema = albumFormSchema
+  .safeExtend({
+    coverPhoto: withCoverSizeCheck(albumFormSchema.shape.coverPhoto),
+  })
+  .superRefine(suggestionNotBelowPrice);
 export type AlbumInput = z.input<typeof albumSchema>;
 export type AlbumValues = z.output<typeof albumSchema>;
 
@@ -41,6 +53,12 @@ export const priceField = (minor: number): string => minorToKesInput(minor);
 function appendLabels(form: FormData, values: { genre: string | null; tags: string[] }) {
   form.append('genre', values.genre ?? '');
   form.append('tags', values.tags.join(','));
+}
+
+/** Issue 21: pay more, and the suggestion (empty clears it). */
+function appendPayMore(form: FormData, values: { payMore: boolean; suggestedPrice: number | null }) {
+  form.append('payMore', String(values.payMore));
+  form.append('suggestedPrice', values.payMore && values.suggestedPrice ? priceField(values.suggestedPrice) : '');
 }
 
 function appendFile(form: FormData, name: string, file: FileLike | null | undefined) {
@@ -56,6 +74,7 @@ export function uploadTrackFormData(values: UploadTrackValues, options: { audioU
   form.append('trackName', values.trackName);
   form.append('artistName', values.artistName);
   form.append('price', priceField(values.price));
+  appendPayMore(form, values);
   form.append('allowFullPlayback', String(values.allowFullPlayback));
   appendLabels(form, values);
   appendFile(form, 'coverPhoto', values.coverPhoto);
@@ -70,6 +89,7 @@ export function editTrackFormData(values: EditTrackValues, options: { removeCove
   form.append('trackName', values.trackName);
   form.append('artistName', values.artistName);
   form.append('price', priceField(values.price));
+  appendPayMore(form, values);
   form.append('allowFullPlayback', String(values.allowFullPlayback));
   appendLabels(form, values);
   if (values.coverPhoto) appendFile(form, 'coverPhoto', values.coverPhoto);
@@ -86,6 +106,7 @@ export function albumFormData(values: AlbumValues, options: { removeCover?: bool
   const form = new FormData();
   form.append('albumName', values.albumName);
   form.append('price', priceField(values.price));
+  appendPayMore(form, values);
   appendLabels(form, values);
   form.append('selectedSongs', JSON.stringify(values.selectedSongs));
   form.append(

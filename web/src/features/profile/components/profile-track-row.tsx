@@ -12,7 +12,7 @@ import { BuyButton } from '@/lib/purchase';
  * message (spec section 8).
  */
 export function ProfileTrackRow({ track }: { track: PublicTrack }) {
-  const free = !(track.price > 0);
+  const free = !(track.price > 0) && !track.payMore;
   return (
     <TrackListRow
       track={track}
@@ -22,7 +22,7 @@ export function ProfileTrackRow({ track }: { track: PublicTrack }) {
           <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} iconOnly variant="ghost" />
         ) : (
           <BuyButton
-            item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }}
+            item={{ type: 'track', id: track.id, name: track.trackName, price: track.price, payMore: track.payMore, suggestedPrice: track.suggestedPrice }}
             purchasable={track.purchasable !== false}
             size="compact"
             downloadFailure="alert"

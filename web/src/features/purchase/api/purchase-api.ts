@@ -30,12 +30,15 @@ export function initializePayment(input: {
   callbackUrl?: string;
   /** A deliberate second purchase (a gift) by an e-mail that already owns the item. */
   buyAgain?: boolean;
+  /** Issue 21: what the fan chose to pay for a pay-more item (KES as typed). */
+  amount?: string;
 }): Promise<InitializePaymentResponse> {
   return apiJson<InitializePaymentResponse>('POST', '/api/payments/initialize', {
     email: input.email,
     ...itemFields(input.item),
     ...(input.callbackUrl ? { callbackUrl: input.callbackUrl } : {}),
     ...(input.buyAgain ? { buyAgain: true } : {}),
+    ...(input.amount !== undefined ? { amount: input.amount } : {}),
   });
 }
 

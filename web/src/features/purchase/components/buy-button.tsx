@@ -111,6 +111,8 @@ function BuyNowButton({ item, size = 'full', downloadFailure = 'log', className 
   const buttonRef = useRef<HTMLButtonElement>(null);
   const price = formatPrice(item.price);
   const compact = size === 'compact';
+  // Issue 21: a free item with pay more: its dialog asks how much (KES 0 downloads at once).
+  const nameYourPrice = item.payMore === true && !(item.price > 0);
 
   const openDialog = async () => {
     if (loading) return;
@@ -148,16 +150,22 @@ function BuyNowButton({ item, size = 'full', downloadFailure = 'log', className 
       >
         {loading ? <Spinner label={null} /> : <ShoppingCartIcon aria-hidden="true" />}
         {/* One text run (a flex item), its spaces outside the hidden part: the name reads "Buy Sunrise for KES 50.00". */}
-        <span>
-          Buy{' '}
-          {compact ? (
-            <span className="sr-only">{`${item.name} for ${price}`}</span>
-          ) : (
-            <>
-              <span className="sr-only">{`${item.name} for`}</span> {price}
-            </>
-          )}
-        </span>
+        {nameYourPrice ? (
+          <span>
+            {PAYMENT_MESSAGES.nameYourPrice} <span className="sr-only">{`for ${item.name}`}</span>
+          </span>
+        ) : (
+          <span>
+            Buy{' '}
+            {compact ? (
+              <span className="sr-only">{`${item.name} for ${price}`}</span>
+            ) : (
+              <>
+                <span className="sr-only">{`${item.name} for`}</span> {price}
+              </>
+            )}
+          </span>
+        )}
       </Button>
       {mounted && (
         <Suspense fallback={null}>

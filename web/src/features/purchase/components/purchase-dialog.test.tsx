@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { amountBelowPriceMessage } from '#common/payment-messages';
 import { PAYMENT_MESSAGES } from '#common/schemas/payments';
 import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT, type MockRoute } from '@/test/fetch-mock';
@@ -324,4 +325,48 @@ describe('Buy button and Purchase dialog (spec sections 2 and 4)', () => {
     const row = screen.getByRole('listitem', { name: 'Night Drive' });
     expect(visibleText(within(row).getByRole('button', { name: 'Buy Night Drive for KES 20.00' }))).toBe('Buy');
   });
+});
+
+describe('Pay more (issue 21)', () => {
+  const generous = makeTrack({ id: 't1', trackName: 'Sunrise', price: 5000, payMore: true, suggestedPrice: 8000 });
+
+  it('asks how much, prefilled with the suggestion, refuses less than the price at the field, and sends the amount chosen', async () => {
+    const { calls } = routes({ 'GET /api/track-detail/t1': { body: { track: generous, user: artist } } });
+    vi.mocked(openCheckout).mockImplementation(() => new Promise(() => {}));
+    renderApp('/track/t1');
+    const dialog = await openDialog();
+    const amount = within(dialog).getByLabelText(PAYMENT_MESSAGES.amountLabel);
+    expect(amount).toHaveValue('80.00');
+    expect(within(dialog).getByText('Minimum KES 50.00 · Suggested KES 80.00')).toBeVisible();
+    // round(80 x 0.015) + 100 = KES 101; total KES 181.
+    expect(within(dialog).getByTestId('purchase-total')).toHaveTextContent('KES 181.00');
+
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'fan@example.com' } });
+    fireEvent.change(amount, { target: { value: '40' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Pay/ }));
+    expect(await within(dialog).findByText(amountBelowPriceMessage(5000))).toBeVisible();
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(calls('POST /api/payments/initialize')).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: '1,200' } });
+    expect(within(dialog).getByTestId('purchase-fee')).toHaveTextContent('KES 118.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay KES 1318.00' }));
+    await waitFor(() => expect(calls('POST /api/payments/initialize')).toHaveLength(1));
+    expect(calls('POST /api/payments/initialize')[0]!.body).toMatchObject({ trackId: 't1', amount: '1200.00' });
+  });
+
+  it("shows 'Name your price' on a free pay-more track, and KES 0 downloads without a checkout", async () => {
+    const gift = makeTrack({ id: 't1', trackName: 'Sunrise', price: 0, payMore: true });
+    const { calls } = routes({ 'GET /api/track-detail/t1': { body: { track: gift, user: artist, downloads: [] } } });
+    renderApp('/track/t1');
+    const button = await screen.findByRole('button', { name: 'Name your price for Sunrise' });
+    expect(visibleText(button)).toBe(PAYMENT_MESSAGES.nameYourPrice);
+    expect(button.getAttribute('aria-haspopup')).toBe('dialog');
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: /^Buy Sunrise/ });
+    expect(within(dialog).getByLabelText(PAYMENT_MESSAGES.amountLabel)).toHaveValue('');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download for free' }));
+    await waitFor(() => expect(startDownload).toHaveBeenCalled());
+    expect(calls('POST /api/payments/initialize')).toHaveLength(0);
+  }, 20_000);
 });

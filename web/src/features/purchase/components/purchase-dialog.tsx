@@ -2,11 +2,11 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CircleAlertIcon, CircleCheckIcon, LockIcon, SmartphoneIcon } from 'lucide-react';
-import { formatPrice } from '#common/money';
+import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, LockIcon, SmartphoneIcon } from 'lucide-react';
+import { formatPrice, minorToKesInput } from '#common/money';
 import { finalAmount, processingFee } from '#common/payments';
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
-import { PAYMENT_MESSAGES, UNPAID_MESSAGES, purchaseFormSchema, type PurchaseFormInput, type UnpaidOutcome } from '#common/schemas/payments';
+import { PAYMENT_MESSAGES, UNPAID_MESSAGES, checkPaidAmount, purchaseFormSchema, type PurchaseFormInput, type UnpaidOutcome } from '#common/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -17,7 +17,7 @@ import { messageOf } from '@/lib/api';
 import { refreshOwnedItems } from '@/lib/owned-items';
 import { initializePayment, paystackConfigQuery, useResendDownloadLink, verifyPayment } from '../api/purchase-api';
 import { loadPaystack, openCheckout } from '../lib/checkout';
-import { phoneFriendlyDownloadUrl } from '@/lib/download';
+import { albumDownloadUrl, phoneFriendlyDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { downloadBought } from '../lib/download-bought';
 import { focusDownloadAfterPurchase } from '../lib/focus-after-purchase';
 import { checkPayment, runPurchase, type PurchaseResult } from '../lib/purchase-flow';
@@ -79,6 +79,10 @@ export function PurchaseDialog({
   // Issue 16: what happened after the checkout closed, when it was not a plain paid or cancelled.
   const [followUp, setFollowUp] = useState<FollowUp | null>(null);
   const lastAttempt = useRef<{ email: string; buyAgain: boolean } | null>(null);
+  // Issue 21: a pay-more item asks how much, prefilled with the suggestion (or the price).
+  const [amountText, setAmountText] = useState(() => minorToKesInput(item.suggestedPrice ?? item.price));
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const amountInput = useRef<HTMLInputElement>(null);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -174,16 +178,43 @@ export function PurchaseDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, pendingReference, pendingPolls, pendingChecking]);
 
-  const fee = processingFee(item.price);
-  const total = finalAmount(item.price);
+  const chosen = item.payMore ? checkPaidAmount(amountText, item) : ({ ok: true, minor: item.price } as const);
+  // While the box holds something unpayable the figures show the least that can be paid.
+  const paying = chosen.ok ? chosen.minor : item.price;
+  const fee = processingFee(paying);
+  const total = finalAmount(paying);
+  // 'Name your price' at KES 0: the free download, no checkout.
+  const freeDownload = item.payMore === true && paying === 0;
+  // A named price of 0 reads as figures, not as 'Free' three times over.
+  const money = (minor: number) => (freeDownload ? 'KES 0.00' : formatPrice(minor));
   const kind = item.type === 'album' ? 'album' : 'track';
 
   const onInvalid = (errors: FieldErrors<PurchaseFormInput>) => {
     if (errors.email?.message === PAYMENT_MESSAGES.emailRequired) showEmailRequired();
   };
 
+  /** The amount to send, or undefined after showing why the box cannot be paid (issue 21). */
+  const amountToPay = (): { amount?: string } | undefined => {
+    if (!item.payMore) return {};
+    if (!chosen.ok) {
+      setAmountError(chosen.message);
+      amountInput.current?.focus();
+      return undefined;
+    }
+    setAmountError(null);
+    return { amount: minorToKesInput(chosen.minor) || '0' };
+  };
+
+  const downloadFree = async () => {
+    const url = item.type === 'album' ? albumDownloadUrl(item.id) : trackDownloadUrl(item.id);
+    setOpen(false);
+    await downloadBought(phoneFriendlyDownloadUrl(url), downloadFailure);
+  };
+
   const purchase = async ({ email, buyAgain = false }: { email: string; buyAgain?: boolean }) => {
     if (busy.current) return;
+    const amount = amountToPay();
+    if (!amount) return;
     busy.current = true;
     dismissEmailRequired();
     checkoutOpened.current = false;
@@ -198,6 +229,7 @@ export function PurchaseDialog({
           item,
           callbackUrl: window.location.href,
           buyAgain,
+          ...amount,
           returnFocusTo: returnFocusTo?.current,
           onCheckoutOpen: () => {
             checkoutOpened.current = true;
@@ -217,6 +249,7 @@ export function PurchaseDialog({
       if (result.status === 'not-started' && result.fieldErrors?.email) {
         form.setError('email', { message: result.fieldErrors.email }, { shouldFocus: true });
       }
+      if (result.status === 'not-started' && result.fieldErrors?.amount) setAmountError(result.fieldErrors.amount);
       if (result.status === 'already-owned') setAlreadyOwned({ email, message: result.message });
       if (isPaid(result)) paid();
       followUpOn(result);
@@ -286,6 +319,19 @@ export function PurchaseDialog({
           <>
           <Form {...form}>
             <form onSubmit={(event) => void form.handleSubmit(pay, onInvalid)(event)} noValidate className="grid gap-5" aria-label={`Buy ${item.name}`}>
+              {item.payMore && (
+                <AmountField
+                  item={item}
+                  value={amountText}
+                  error={amountError}
+                  inputRef={amountInput}
+                  readOnly={preparing}
+                  onChange={(text) => {
+                    setAmountText(text);
+                    setAmountError(null);
+                  }}
+                />
+              )}
               <FormField
                 control={form.control}
                 name="email"
@@ -313,21 +359,21 @@ export function PurchaseDialog({
 
               <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
                 <div className="flex items-baseline justify-between gap-4">
-                  <dt className="text-muted-foreground">Price ({kind})</dt>
+                  <dt className="text-muted-foreground">{item.payMore ? `Your price (${kind})` : `Price (${kind})`}</dt>
                   <dd className="tabular-nums" data-testid="purchase-price">
-                    {formatPrice(item.price)}
+                    {money(paying)}
                   </dd>
                 </div>
                 <div className="flex items-baseline justify-between gap-4">
                   <dt className="text-muted-foreground">Processing fee</dt>
                   <dd className="tabular-nums" data-testid="purchase-fee">
-                    {formatPrice(fee)}
+                    {money(fee)}
                   </dd>
                 </div>
                 <div className="flex items-baseline justify-between gap-4 border-t pt-2 text-base font-semibold">
                   <dt>Total</dt>
                   <dd className="tabular-nums" data-testid="purchase-total">
-                    {formatPrice(total)}
+                    {money(total)}
                   </dd>
                 </div>
               </dl>
@@ -355,10 +401,17 @@ export function PurchaseDialog({
                 <Button type="button" variant="outline" disabled={preparing} onClick={() => setOpen(false)}>
                   Cancel
                 </Button>
-                <Button type="submit" disabled={locked}>
-                  {preparing ? <Spinner label={null} /> : <LockIcon aria-hidden="true" />}
-                  {preparing ? 'Preparing payment…' : `Pay ${formatPrice(total)}`}
-                </Button>
+                {freeDownload ? (
+                  <Button type="button" disabled={locked} onClick={() => void downloadFree()}>
+                    <DownloadIcon aria-hidden="true" />
+                    Download for free
+                  </Button>
+                ) : (
+                  <Button type="submit" disabled={locked}>
+                    {preparing ? <Spinner label={null} /> : <LockIcon aria-hidden="true" />}
+                    {preparing ? 'Preparing payment…' : `Pay ${formatPrice(total)}`}
+                  </Button>
+                )}
               </DialogFooter>
             </form>
           </Form>
@@ -449,6 +502,61 @@ function FollowUpPanel({
           {PAYMENT_MESSAGES.tryAgain}
         </Button>
       </DialogFooter>
+    </div>
+  );
+}
+
+/**
+ * Issue 21: how much the fan pays for a pay-more item, in KES as they type it; the price is the
+ * minimum (none for 'Name your price') and the artist's suggestion is shown beside it.
+ */
+function AmountField({
+  item,
+  value,
+  error,
+  inputRef,
+  readOnly,
+  onChange,
+}: {
+  item: PurchaseItem;
+  value: string;
+  error: string | null;
+  inputRef: RefObject<HTMLInputElement | null>;
+  readOnly: boolean;
+  onChange: (text: string) => void;
+}) {
+  const hint = [
+    item.price > 0 ? `Minimum ${formatPrice(item.price)}` : 'Pay what you like, or 0 to download for free',
+    item.suggestedPrice ? `Suggested ${formatPrice(item.suggestedPrice)}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <div className="grid gap-2">
+      <label htmlFor="purchase-amount" className="text-sm leading-none font-medium">
+        {PAYMENT_MESSAGES.amountLabel}
+      </label>
+      <Input
+        id="purchase-amount"
+        ref={inputRef}
+        inputMode="decimal"
+        autoComplete="off"
+        maxLength={40}
+        value={value}
+        readOnly={readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'purchase-amount-hint purchase-amount-error' : 'purchase-amount-hint'}
+        data-testid="purchase-amount"
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id="purchase-amount-hint" className="text-sm text-muted-foreground" data-testid="purchase-amount-hint">
+        {hint}
+      </p>
+      {error && (
+        <p id="purchase-amount-error" role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

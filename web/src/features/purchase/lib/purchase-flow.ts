@@ -22,7 +22,7 @@ import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutS
 
 export interface PurchaseFlowDependencies {
   getConfig: () => Promise<PaystackConfigResponse>;
-  initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string; buyAgain?: boolean }) => Promise<InitializePaymentResponse>;
+  initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string; buyAgain?: boolean; amount?: string }) => Promise<InitializePaymentResponse>;
   openCheckout: (session: CheckoutSession, hooks: CheckoutHooks) => Promise<CheckoutOutcome>;
   /** 200: paid; 202 `{pending: true}`: still under way (an M-Pesa prompt on the phone, issue 16). */
   verify: (reference: string) => Promise<VerifyPaymentResponse | VerifyPendingResponse>;
@@ -59,6 +59,8 @@ export interface PurchaseRequest {
   callbackUrl?: string;
   /** Buy although this e-mail already owns the item (the buyer chose 'Buy again'). */
   buyAgain?: boolean;
+  /** Issue 21: the amount chosen for a pay-more item (KES as typed); else the price is charged. */
+  amount?: string;
   /** The checkout is on screen: the caller closes its dialog (about 100 ms later, spec section 9). */
   onCheckoutOpen?: () => void;
   returnFocusTo?: HTMLElement | null;
@@ -112,6 +114,7 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
       item: request.item,
       callbackUrl: request.callbackUrl,
       ...(request.buyAgain ? { buyAgain: true } : {}),
+      ...(request.amount !== undefined ? { amount: request.amount } : {}),
     });
   } catch (error) {
     const ownedMessage = alreadyOwnedMessage(error);

@@ -42,13 +42,14 @@ export function TrackPage({ trackId }: { trackId: string }) {
 }
 
 function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail: TrackDetail }) {
-  const free = !(track.price > 0);
+  // Issue 21: a free track with pay more is 'Name your price' (its dialog downloads at KES 0).
+  const free = !(track.price > 0) && !track.payMore;
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
       {user && <BackToArtistLink user={user} />}
       <ItemHero as="article" kind="track" id={track.id} coverPhotoFilename={track.coverPhotoFilename} name={track.trackName} artistName={track.artistName}>
         <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
-          <PriceBadge price={track.price} className="text-sm" />
+          <PriceBadge price={track.price} payMore={track.payMore} className="text-sm" />
           <PreviewBadge track={track} />
           <span data-testid="track-duration">{formatDuration(track.duration)}</span>
           <RelativeDate value={track.uploadedAt} />
@@ -80,7 +81,10 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
           {free ? (
             <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} variant="default" />
           ) : (
-            <BuyButton item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }} purchasable={track.purchasable !== false} />
+            <BuyButton
+              item={{ type: 'track', id: track.id, name: track.trackName, price: track.price, payMore: track.payMore, suggestedPrice: track.suggestedPrice }}
+              purchasable={track.purchasable !== false}
+            />
           )}
         </div>
       </ItemHero>
