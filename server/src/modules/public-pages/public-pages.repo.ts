@@ -26,20 +26,27 @@ export interface ArtistRow {
 }
 
 /**
+ * An outer row's column, named with its table. Drizzle leaves columns unqualified in a query of one
+ * table, and an unqualified name inside a subquery means the subquery's own column when it has one
+ * (payment_methods.user_id = user_id was true for every artist once anyone had a payout method).
+ */
+const qualified = (table: 'tracks' | 'albums', column: string) => sql`${sql.identifier(table)}.${sql.identifier(column)}`;
+
+/**
  * Whether the artist of the row can be paid (issue 16's `purchasable`): they have a payout method,
  * as payments' initialize requires (payouts' findPayoutMethod: any row of payment_methods). Read
  * here per row, by the unique index on user_id, so every list of public tracks or albums carries
  * it in the same query.
  */
-const sellerCanBePaid = (userId: typeof tracks.userId | typeof albums.userId) =>
-  sql<boolean>`exists (select 1 from ${paymentMethods} where ${paymentMethods.userId} = ${userId})`.mapWith(Boolean);
+const sellerCanBePaid = (table: 'tracks' | 'albums') =>
+  sql<boolean>`exists (select 1 from ${paymentMethods} pm where pm.user_id = ${qualified(table, 'user_id')})`.mapWith(Boolean);
 
 /**
  * The cover a track shows (issue 17): its own, else its album's. The one place that rule lives:
  * every public list, page, player and share card reads a track's cover through these columns,
  * and playback's cover thumbnail of a track follows the same rule.
  */
-const shownCoverId = sql<string | null>`coalesce(${tracks.coverId}, (select a.cover_id from ${albums} a where a.id = ${tracks.albumId}))`;
+const shownCoverId = sql<string | null>`coalesce(${qualified('tracks', 'cover_id')}, (select a.cover_id from ${albums} a where a.id = ${qualified('tracks', 'album_id')}))`;
 
 /** The columns of a public track (no original file name, no storage keys), for whoever lists tracks publicly. */
 export const publicTrackColumns = {
@@ -62,7 +69,7 @@ export const publicTrackColumns = {
   genre: tracks.genre,
   tags: tracks.tags,
   streamCount: tracks.streamCount,
-  sellerCanBePaid: sellerCanBePaid(tracks.userId),
+  sellerCanBePaid: sellerCanBePaid('tracks'),
 };
 const trackColumns = { ...publicTrackColumns, albumPosition: tracks.albumPosition };
 export interface PublicTrackRow {
@@ -103,7 +110,7 @@ export const publicAlbumColumns = {
   tags: albums.tags,
   createdAt: albums.createdAt,
   coverByteSize: covers.byteSize,
-  sellerCanBePaid: sellerCanBePaid(albums.userId),
+  sellerCanBePaid: sellerCanBePaid('albums'),
 };
 export interface PublicAlbumRow {
   id: string;
