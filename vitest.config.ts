@@ -22,6 +22,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
+          // A dialog test types and clicks through jsdom; on a loaded 2-core machine the first of a
+          // file (lazy chunks loading) was seen at 5.2 s. The default 5 s is a slow machine's, not a bug's.
+          testTimeout: 15_000,
         },
       },
       {
