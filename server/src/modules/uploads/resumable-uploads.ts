@@ -46,7 +46,9 @@ class JsonErrorsServer extends Server {
     headers.set('Content-Type', 'application/json; charset=utf-8');
     const outage = OUTAGES.find((error) => error.statusCode === status && error.message === body);
     if (outage) headers.set('Retry-After', String(outage.retryAfterSeconds));
-    return super.write(context, headers, status, JSON.stringify({ message: errorMessage(status, body) }));
+    // An outage is the one tus refusal the web reads by its code (decision 046), as it does elsewhere.
+    const answer = outage ? { code: outage.code, message: outage.message } : { message: errorMessage(status, body) };
+    return super.write(context, headers, status, JSON.stringify(answer));
   }
 }
 
