@@ -166,6 +166,7 @@ describe('a database connection cut from outside', () => {
     expect(cut.status, server.output()).toBe(503);
     expect(cut.headers.get('retry-after')).toBe('5');
     expect(await cut.json()).toEqual({
+      code: 'database.unavailable',
       message: 'Sauti cannot reach its database just now. Please try again in a few seconds.',
     });
     expect(server.child.exitCode).toBeNull();
@@ -198,7 +199,7 @@ describe('a database connection cut from outside', () => {
       const down = await login();
       expect(down.status, server.output()).toBe(503);
       expect(down.headers.get('retry-after')).toBe('5');
-      expect(await down.json()).toEqual({ message: 'Sauti cannot reach its database just now. Please try again in a few seconds.' });
+      expect(await down.json()).toEqual({ code: 'database.unavailable', message: 'Sauti cannot reach its database just now. Please try again in a few seconds.' });
     } finally {
       await other.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
       await other.end();

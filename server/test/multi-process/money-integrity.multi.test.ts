@@ -311,7 +311,8 @@ describe(`money integrity on two processes (seed ${SEED})`, () => {
     );
     racing = false;
     await race;
-    expect(statuses.every((status) => status === 200 || status === 403), statuses.join(',')).toBe(true);
+    // A busy machine may let the race reach the per-address download limit (429) before the refund lands.
+    expect(statuses.every((status) => status === 200 || status === 403 || status === 429), statuses.join(',')).toBe(true);
 
     // From the moment the order is refunded, neither process lets it download, and both say why.
     for (const node of nodes) {
