@@ -20,7 +20,8 @@ import {
   setAlbumTracks,
   updateAlbum,
 } from './albums.repo';
-import { checkAudio, checkCover, parseFields, stage, type CatalogContext, type CheckedAudio, type CheckedCover } from './catalog-context';
+import { stage, type CatalogContext } from './catalog-context';
+import { checkAudio, checkCover, parseFields, type CheckedAudio, type CheckedCover } from './upload-validation';
 import { deleteCoverRow, findCover, insertCover } from './covers.repo';
 import { toAlbum } from './track-view';
 import { fitsInQuota, insertTrack, listAlbumTracks, ownTrackIds } from './tracks.repo';

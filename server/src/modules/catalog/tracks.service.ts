@@ -7,7 +7,8 @@ import { isUuid } from '#common/ids';
 import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, deleteRenditions, MEDIA_JOBS, renditionsOf, TRACK_FORMATS } from '../media';
 import { storageKeys } from '../storage';
-import { checkAudio, checkCover, parseFields, stage, type CatalogContext, type CheckedCover } from './catalog-context';
+import { stage, type CatalogContext } from './catalog-context';
+import { checkAudio, checkCover, parseFields, type CheckedCover } from './upload-validation';
 import { deleteCoverRow, findCover, insertCover } from './covers.repo';
 import { toTrack } from './track-view';
 import {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { AppError } from '../../lib/errors';
 import { ALBUM_TRACK_FILE } from './albums.service';
-import { audioFieldRule, coverFieldRule } from './catalog-context';
+import { audioFieldRule, coverFieldRule } from './upload-validation';
 import { storageUsed } from './tracks.repo';
 import { receiveUpload, type FileFieldRule, type ReceivedUpload } from '../uploads';
 
