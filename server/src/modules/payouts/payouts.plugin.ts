@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { paymentMethodRoutes } from './payouts.routes';
-import { PAYOUT_JOB, PAYOUT_PERIOD_MS, PaymentMethodsService, PayoutsService } from './payouts.service';
+import { PaymentMethodsService } from './payment-methods.service';
+import { PAYOUT_JOB, PAYOUT_PERIOD_MS, PayoutsService } from './payouts.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -13,7 +13,8 @@ import {
 } from '#common/schemas/payments';
 import { payoutsResponseSchema } from '#common/schemas/sales';
 import { requireUser, signedInUser } from '../auth';
-import type { PaymentMethodsService, PayoutsService } from './payouts.service';
+import type { PaymentMethodsService } from './payment-methods.service';
+import type { PayoutsService } from './payouts.service';
 import { answersArePersonal } from '../../lib/no-store';
 
 const removedResponseSchema = z.object({ message: z.string() });
