@@ -72,3 +72,7 @@ export const purchaseItemSchema = z.object({
   suggestedPrice: z.number().nullable().optional(),
 });
 export type PurchaseItem = z.infer<typeof purchaseItemSchema>;
+
+/** GET /api/storage: bytes stored (audio and cover originals) against the quota (spec section 9). */
+export const storageUseSchema = z.object({ used: z.number().int(), quota: z.number().int() });
+export type StorageUse = z.infer<typeof storageUseSchema>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { albumSchema, purchaseItemSchema, trackSchema } from '#common/schemas/catalog/responses';
+import { albumSchema, purchaseItemSchema, storageUseSchema, trackSchema } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { requireUser, signedInUser } from '../auth';
 import type { AlbumsService } from './albums.service';
@@ -16,7 +16,7 @@ const FINISHED_AUDIO = { idField: 'audioUploadId', fileField: 'audio', duplicate
 const messageSchema = z.object({ message: z.string() });
 
 /**
- * GET /api/tracks, GET /api/albums, GET /api/purchases/track/{id}: the artist's reads, kept out of
+ * GET /api/tracks, GET /api/albums, GET /api/storage, GET /api/purchases/track/{id}: the artist's reads, kept out of
  * the multipart scope (its hooks run on every request there). The track list is the dashboard's
  * busiest call: it answers JSON prepared by the service (see TracksService.listJson).
  */
@@ -33,6 +33,10 @@ export async function catalogReadRoutes(app: FastifyInstance, services: { tracks
     { preHandler: requireUser, schema: { params: idParams, response: { 200: z.array(purchaseItemSchema) } } },
     async (request) => tracks.purchases((await signedInUser(request)).id, request.params.id),
   );
+
+  routes.get('/api/storage', { preHandler: requireUser, schema: { response: { 200: storageUseSchema } } }, async (request) => {
+    return tracks.storage((await signedInUser(request)).id);
+  });
 
   routes.get('/api/albums', { preHandler: requireUser, schema: { response: { 200: z.array(albumSchema) } } }, async (request) => {
     return albums.list((await signedInUser(request)).id);

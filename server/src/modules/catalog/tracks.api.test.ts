@@ -339,6 +339,23 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
     expect((await t.fetchBytes(`/api/tracks/${track.id}/stream`)).status).toBe(200);
   });
 
+  it('tells the artist what they store against the quota, counted as the quota counts it (audio and covers)', async () => {
+    const artist = await t.artist();
+    expect((await t.request('GET', '/api/storage')).status).toBe(401);
+    expect((await t.request('GET', '/api/storage', { cookie: artist.cookie })).body).toEqual({ used: 0, quota: STORAGE_QUOTA_BYTES });
+    const response = await t.sendForm(
+      'POST',
+      '/api/tracks',
+      { fields: { trackName: 'With a cover', artistName: 'Wanjiru' }, files: [{ field: 'audio', path: media.mp3 }, { field: 'coverPhoto', path: media.coverJpg }] },
+      artist.cookie,
+    );
+    expect(response.status).toBe(201);
+    const storage = await t.request('GET', '/api/storage', { cookie: artist.cookie });
+    expect(storage.body).toEqual({ used: fs.statSync(media.mp3).size + fs.statSync(media.coverJpg).size, quota: STORAGE_QUOTA_BYTES });
+    // Another artist's storage is their own.
+    expect((await t.request('GET', '/api/storage', { cookie: (await t.artist()).cookie })).body.used).toBe(0);
+  });
+
   it('keeps each artist within 1 GB of storage, with a clear message and nothing stored', async () => {
     const artist = await t.artist();
     // Most of the quota is already used by earlier uploads (recorded directly: no gigabyte in a test).

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TtlCache } from '../../lib/ttl-cache';
 import { trackCreateFieldsSchema, trackUpdateFieldsSchema } from '#common/schemas/catalog/requests';
-import { type PurchaseItem, type Track } from '#common/schemas/catalog/responses';
-import { CATALOG_MESSAGES, suggestedPriceProblem } from '#common/schemas/catalog/rules';
+import { type PurchaseItem, type StorageUse, type Track } from '#common/schemas/catalog/responses';
+import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES, suggestedPriceProblem } from '#common/schemas/catalog/rules';
 import { isUuid } from '#common/ids';
 import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, deleteRenditions, MEDIA_JOBS, renditionsOf, TRACK_FORMATS } from '../media';
@@ -18,6 +18,7 @@ import {
   fitsInQuota,
   insertTrack,
   listUserTracks,
+  storageUsed,
   updateTrack,
   type NewTrackRecord,
 } from './tracks.repo';
@@ -231,5 +232,13 @@ export class TracksService {
   async purchases(userId: string, trackId: string): Promise<PurchaseItem[]> {
     await this.assertOwn(userId, trackId);
     return this.context.sales().trackPurchases(trackId);
+  }
+
+  /**
+   * GET /api/storage: what the artist stores against the quota, counted as the quota check counts
+   * it (the songs' audio and the covers' originals), so the bar and a refusal always agree.
+   */
+  async storage(userId: string): Promise<StorageUse> {
+    return { used: await storageUsed(this.db, userId), quota: STORAGE_QUOTA_BYTES };
   }
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Album, PurchaseItem, Track } from '#common/schemas/catalog/responses';
+import type { Album, PurchaseItem, StorageUse, Track } from '#common/schemas/catalog/responses';
 import { apiJson, apiRequest } from '@/lib/api';
 import { RESUMABLE_FROM_BYTES, uploadResumable } from '@/lib/resumable-upload';
 import { percentOf, uploadForm, type UploadOptions } from '@/lib/upload';
@@ -13,6 +13,12 @@ export const albumsQueryKey = ['/api/albums'] as const;
 export const tracksQuery = queryOptions({
   queryKey: tracksQueryKey,
   queryFn: ({ signal }) => apiJson<Track[]>('GET', '/api/tracks', undefined, { signal }),
+});
+
+/** What the artist stores against the quota, as the server counts it (audio and covers). */
+export const storageQuery = queryOptions({
+  queryKey: ['/api/storage'] as const,
+  queryFn: ({ signal }) => apiJson<StorageUse>('GET', '/api/storage', undefined, { signal }),
 });
 
 export const albumsQuery = queryOptions({
@@ -85,11 +91,15 @@ export async function deleteAlbum(id: string): Promise<void> {
   await apiRequest('DELETE', albumUrl(id));
 }
 
-/** Tracks and albums show each other (album rows list their songs, songs name their album). */
+/**
+ * Tracks and albums show each other (album rows list their songs, songs name their album), and
+ * every change of either can change the storage used.
+ */
 export function refreshCatalog(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: tracksQueryKey }),
     queryClient.invalidateQueries({ queryKey: albumsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: storageQuery.queryKey }),
   ]).then(() => undefined);
 }
 

@@ -6,7 +6,13 @@ import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
 
 async function openMyMusic(routes: Record<string, MockRoute>) {
-  const fetch = mockFetch({ 'GET /api/user': { body: TEST_USER }, 'GET /api/tracks': { body: [] }, 'GET /api/albums': { body: [] }, ...routes });
+  const fetch = mockFetch({
+    'GET /api/user': { body: TEST_USER },
+    'GET /api/tracks': { body: [] },
+    'GET /api/albums': { body: [] },
+    'GET /api/storage': { body: { used: 0, quota: 1024 ** 3 } },
+    ...routes,
+  });
   const view = renderApp('/dashboard');
   await screen.findByRole('heading', { level: 1, name: 'My Music' }, { timeout: 5000 });
   // The first render loads the dashboard's code (a lazy chunk): give it time.
@@ -116,6 +122,8 @@ describe('Songs and Albums tabs (spec section 2)', () => {
         ],
       },
       'GET /api/albums': { body: [album] },
+      // The server counts the covers too: the bar shows its figure, not the songs' sizes added up.
+      'GET /api/storage': { body: { used: 5_242_880, quota: 1024 ** 3 } },
     });
     const sunrise = await screen.findByRole('listitem', { name: 'Sunrise' });
     expect(within(sunrise).getByTestId('track-duration').textContent).toBe('3:05');
@@ -129,7 +137,7 @@ describe('Songs and Albums tabs (spec section 2)', () => {
     expect(within(dusk).getByText(/Nairobi Nights/)).toBeVisible();
     expect(screen.getByTestId('songs-count').textContent).toBe('2');
     expect(screen.getByTestId('albums-count').textContent).toBe('1');
-    expect(screen.getByTestId('storage-usage').textContent).toContain('4.50 MB of 1 GB used');
+    expect((await screen.findByTestId('storage-usage')).textContent).toContain('5.00 MB of 1 GB used');
   });
 
   it('expands an album to its numbered songs, or says it has none', async () => {

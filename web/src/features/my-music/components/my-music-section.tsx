@@ -17,6 +17,7 @@ import { useCurrentUser } from '@/lib/auth';
 import {
   albumsQuery,
   trackPurchases,
+  storageQuery,
   tracksQuery,
   useDeleteAlbum,
   useDeleteTrack,
@@ -81,6 +82,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
   const { user } = useCurrentUser();
   const tracks = useQuery(tracksQuery);
   const albums = useQuery(albumsQuery);
+  const storage = useQuery(storageQuery);
   const playback = useTrackPlayback();
   const { sync } = playback;
   const [tab, setTab] = useState<TabId>('songs');
@@ -166,7 +168,6 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
 
   const openUpload = () => setDialog({ kind: 'upload' });
   const openAlbum = (album?: Album) => setDialog({ kind: 'album', album });
-  const storageUsed = trackList.reduce((sum, track) => sum + track.fileSize, 0);
 
   return (
     <div className="space-y-6">
@@ -210,7 +211,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
               </Button>
             }
           >
-            {tracks.isSuccess && <StorageUsage used={storageUsed} />}
+            {storage.isSuccess && <StorageUsage used={storage.data.used} />}
           </TabHeader>
           {tracks.isPending ? (
             <ListSkeleton />
@@ -326,7 +327,7 @@ function TabHeader({ title, action, children }: { title: string; action: ReactNo
   );
 }
 
-/** Spec section 9: storage shown against the 1 GB quota (the songs' audio; covers are small). */
+/** Spec section 9: storage shown against the 1 GB quota, as the server counts it (audio and covers). */
 function StorageUsage({ used }: { used: number }) {
   const percent = Math.min(100, (used / STORAGE_QUOTA_BYTES) * 100);
   return (
