@@ -35,6 +35,32 @@
   ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
     window.addEventListener(type, load, { once: true, passive: true, capture: true });
   });
+  // No tap is lost while the page only looks ready (issue 18): a button pressed before the page
+  // answers is held, and pressed again once the layout says the page is interactive (the
+  // 'sauti:interactive' event). Hydration keeps the server's elements, so the same button takes
+  // the press; one gone by then is skipped. Links keep their own behaviour: they work unhydrated.
+  var held = [];
+  function hold(event) {
+    var button = event.target && event.target.closest ? event.target.closest('button, [role="button"]') : null;
+    if (!button || button.disabled) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (held.indexOf(button) < 0) held.push(button);
+    load();
+  }
+  window.addEventListener('click', hold, true);
+  document.addEventListener(
+    'sauti:interactive',
+    function () {
+      window.removeEventListener('click', hold, true);
+      var pressed = held;
+      held = [];
+      pressed.forEach(function (button) {
+        if (button.isConnected && !button.disabled) button.click();
+      });
+    },
+    { once: true },
+  );
   if (document.readyState === 'complete') afterPaint();
   else {
     window.addEventListener('load', afterPaint, { once: true });

@@ -6,12 +6,13 @@ import { SiteHeader } from './site-header';
 
 /**
  * Marks the document once the page's own part has hydrated (or rendered) and answers clicks: a
- * server-rendered page shows before its scripts run (docs/decisions/029), and end-to-end tests
- * wait for this before they press anything.
+ * server-rendered page shows before its scripts run (docs/decisions/029). public/boot.js presses
+ * again the buttons tapped before this ('sauti:interactive'); end-to-end tests wait for the mark.
  */
 function PageInteractive() {
   useEffect(() => {
     document.documentElement.dataset.interactive = '';
+    document.dispatchEvent(new Event('sauti:interactive'));
   }, []);
   return null;
 }
