@@ -27,6 +27,17 @@ Element.prototype.releasePointerCapture ??= () => {};
 HTMLMediaElement.prototype.pause = function pause() {};
 HTMLMediaElement.prototype.load = function load() {};
 
+// A test fails when anything wrote to console.error (React's warnings, an unhandled fetch, a key
+// missing): the team's rule, so a warning is fixed when it appears, not found later in a browser.
+// console.error itself is replaced (not spied on), so a test's vi.restoreAllMocks() keeps it.
+const consoleError = console.error.bind(console);
+let consoleErrors: string[] = [];
+const describeArg = (arg: unknown) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg));
+console.error = (...args: unknown[]) => {
+  consoleErrors.push(args.map(describeArg).join(' '));
+  consoleError(...args);
+};
+
 afterEach(() => {
   cleanup();
   resetToastsForTests();
@@ -35,4 +46,7 @@ afterEach(() => {
   vi.useRealTimers();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  const seen = consoleErrors;
+  consoleErrors = [];
+  if (seen.length > 0) throw new Error(`console.error was called ${seen.length} time(s); the first:\n${seen[0]}`);
 });
