@@ -7,8 +7,8 @@ import { decodeMessage, encodeMessage, SequenceTracker, takeBatch, type RelayMes
 
 /** The one channel every Sauti process of a database listens on. */
 export const EVENTS_CHANNEL = 'sauti_events';
-/** The listening connection's application_name (an operator, or a test, can find it in pg_stat_activity). */
-export const listenerApplicationName = (pid = process.pid) => `sauti-events ${pid}`;
+/** The listening connection's application_name: an operator (or a test) finds it in pg_stat_activity by process id. */
+export const listenerApplicationName = (origin: string, pid = process.pid) => `sauti-events ${pid} ${origin}`;
 
 export interface PgEventRelayOptions {
   connectionString: string;
@@ -66,7 +66,7 @@ export class PgEventRelay implements EventRelay {
   private heartbeatDue = false;
   private sending: Promise<void> | undefined;
   /** Own messages sent and not yet heard back: seq -> events through, and when it was sent. */
-  private readonly awaitingEcho = new Map<number, { through: number; sentAt: number }>();
+  private readonly awaitingEcho = new Map<number, { through: number; sentAt?: number }>();
   private waiters: Waiter[] = [];
 
   constructor(private readonly options: PgEventRelayOptions) {
@@ -163,6 +163,10 @@ export class PgEventRelay implements EventRelay {
       this.heartbeatDue = false;
       const through = this.taken;
       const text = encodeMessage(message);
+      // Registered before sending: the echo may reach the listening connection before the pool's
+      // connection hears that its NOTIFY is done.
+      const echo: { through: number; sentAt?: number } = { through };
+      if (this.connected) this.awaitingEcho.set(seq, echo);
       // A message keeps its number and its text until it is sent: a retry after an answer lost on
       // the way is a duplicate receivers ignore, never a different message under the same number.
       for (;;) {
@@ -177,8 +181,7 @@ export class PgEventRelay implements EventRelay {
       }
       this.seq = seq;
       this.sentThrough = through;
-      // Heard back only while listening; one sent meanwhile reached the others but never this process.
-      if (this.connected) this.awaitingEcho.set(seq, { through, sentAt: Date.now() });
+      echo.sentAt = Date.now();
       this.settleWaiters();
     }
   }
@@ -188,8 +191,8 @@ export class PgEventRelay implements EventRelay {
     this.tracker.forgetSilent(now);
     // A message of ours sent a heartbeat ago and never heard back: the listening connection is
     // silently gone (no reset from the network). Start it again; caches forget meanwhile.
-    const oldest = this.awaitingEcho.values().next();
-    if (this.connected && !oldest.done && now - oldest.value.sentAt > this.heartbeatMs) {
+    const oldest = [...this.awaitingEcho.values()].find((echo) => echo.sentAt !== undefined);
+    if (this.connected && oldest?.sentAt !== undefined && now - oldest.sentAt > this.heartbeatMs) {
       this.options.log.warn('the events listening connection stopped hearing; connecting again');
       this.lost(this.client, true);
     }
@@ -228,7 +231,7 @@ export class PgEventRelay implements EventRelay {
       connectionString: this.options.connectionString,
       keepAlive: true,
       connectionTimeoutMillis: 10_000,
-      application_name: listenerApplicationName(),
+      application_name: listenerApplicationName(this.origin),
     });
     client.on('notification', (notification) => {
       if (client === this.client) this.receive(notification);
