@@ -87,6 +87,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       startJobs: options.startJobs ?? true,
       onFatal: options.onFatal ?? ((error) => app.log.fatal({ err: error }, 'fatal error')),
     });
+    // A change answers once its events reached the other processes (docs/decisions/053), so the
+    // client's next request, whichever process it reaches, sees it. Reads pass straight through.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+      void app.events.flush().then(() => done(null, payload));
+    });
     await app.register(limitsPlugin);
 
     await app.register(sessionPlugin);

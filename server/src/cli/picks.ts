@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { EditorsPicks, PicksError, type PickRow } from '../modules/discovery';
+import { notifyOnce } from '../lib/event-relay';
 import { CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
 
 const USAGE = `Usage:
@@ -71,6 +72,9 @@ runCli(async () => {
       if (error instanceof PicksError) throw new CliError(error.message);
       throw error;
     }
+    // Running servers drop their cached lists at once (docs/decisions/053); the embedded database
+    // has none running (this command holds its DATA_DIR lock).
+    if (database.kind === 'postgres') await notifyOnce(database.pool, 'discovery.changed', {});
   } finally {
     await close();
   }

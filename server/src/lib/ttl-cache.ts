@@ -48,6 +48,13 @@ export class TtlCache<K, V> {
     this.loading.delete(key);
   }
 
+  /** Forgets the entries whose value matches (and any load in flight, which may hold one). */
+  deleteWhere(matches: (value: V) => boolean) {
+    this.generation++;
+    this.loading.clear();
+    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
+  }
+
   /** Forgets everything: for changes that touch entries the caller cannot name one by one. */
   clear() {
     this.generation++;

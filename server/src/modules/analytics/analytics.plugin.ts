@@ -13,13 +13,14 @@ export const analyticsPlugin = fp(
       followers: (userId) => app.follows.followerCount(userId),
     });
     const answers = new ArtistAnswers();
-    // This process's own counts and edits show at once; another process's within ANSWER_TTL_MS.
+    // Counts and edits show at once, on every process (events are relayed: 053); profile views within ANSWER_TTL_MS.
     for (const event of ['track.played', 'track.downloaded', 'track.changed', 'album.changed', 'user.changed'] as const) {
       app.events.on(event, ({ userId }) => answers.forget(userId));
     }
     app.events.on('purchase.completed', ({ sellerId }) => answers.forget(sellerId));
     app.events.on('purchase.refunded', ({ sellerId }) => answers.forget(sellerId));
     app.events.on('follow.changed', ({ userId }) => answers.forget(userId));
+    app.events.on('events.resync', () => answers.forgetAll());
     await app.register(async (scope) => analyticsRoutes(scope, service, answers));
   },
   { name: 'analytics', dependencies: ['payments', 'follows', 'database', 'session'] },

@@ -27,6 +27,11 @@ export class ArtistAnswers {
     this.generations.set(userId, (this.generations.get(userId) ?? 0) + 1);
   }
 
+  /** Events of other processes may have been missed (docs/decisions/053): nothing kept is trusted. */
+  forgetAll() {
+    this.cache.clear();
+  }
+
   get(key: string, load: () => Promise<string>): Promise<string> {
     return this.cache.get(key, load);
   }

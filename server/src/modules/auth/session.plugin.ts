@@ -9,7 +9,11 @@ export type { SessionUser };
 
 export const SESSION_COOKIE = 'sauti_sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** How long this process trusts a session it has looked up, in embedded mode (see below). */
+/**
+ * How long this process trusts a session it has looked up. Events drop a cached session at once on
+ * every process (sign-out, a password reset, an account change: docs/decisions/053); the lifetime
+ * only bounds what a process that died between a commit and its notification could leave behind.
+ */
 const SESSION_CACHE_MS = 30_000;
 
 declare module 'fastify' {
@@ -45,13 +49,13 @@ export const sessionPlugin = fp(
   async (app) => {
     const secure = app.config.production;
     const db = () => app.database.db;
-    // Embedded mode is one process by construction (the DATA_DIR lock), so every session change
-    // passes through this process and can drop the cached copy: the session query, which costs a
-    // WebAssembly PostgreSQL round trip, is then skipped for a signed-in artist's repeat calls.
-    // With a PostgreSQL server other processes may end sessions, so nothing is cached.
-    const cache = app.database.kind === 'embedded' ? new TtlCache<string, SessionUser | null>(SESSION_CACHE_MS, 10_000) : undefined;
+    // Sessions are kept per process, on the embedded database and on a PostgreSQL server alike: every
+    // change that ends or alters one emits an event that reaches every process (docs/decisions/053),
+    // so a signed-in artist's repeat calls cost no session query. While this process may be missing
+    // other processes' events (its listening connection is down) it asks the database every time.
+    const cache = new TtlCache<string, SessionUser | null>(SESSION_CACHE_MS, 10_000);
     const lookup = (idHash: string) => findSessionUser(db(), idHash).then((user) => user ?? null);
-
+    const forgetUser = (userId: string) => cache.deleteWhere((user) => user?.id === userId);
     app.decorateRequest('sessionUserPromise', undefined);
     app.decorateRequest('currentUser', function (this: FastifyRequest) {
       if (!this.sessionUserPromise) {
@@ -60,7 +64,7 @@ export const sessionPlugin = fp(
         if (!token) this.sessionUserPromise = Promise.resolve(null);
         else {
           const idHash = hashToken(token);
-          this.sessionUserPromise = cache ? cache.get(idHash, () => lookup(idHash)) : lookup(idHash);
+          this.sessionUserPromise = app.events.synced ? cache.get(idHash, () => lookup(idHash)) : lookup(idHash);
         }
       }
       return this.sessionUserPromise;
@@ -71,8 +75,9 @@ export const sessionPlugin = fp(
       async start(reply: FastifyReply, userId: string) {
         const previous = reply.request.cookies[SESSION_COOKIE];
         if (previous) {
-          await deleteSession(db(), hashToken(previous));
-          cache?.invalidate(hashToken(previous));
+          const ended = await deleteSession(db(), hashToken(previous));
+          cache.invalidate(hashToken(previous));
+          if (ended) app.events.emit('session.ended', { userId: ended });
         }
         const token = randomToken();
         await insertSession(db(), hashToken(token), userId, new Date(Date.now() + SESSION_TTL_MS));
@@ -87,16 +92,19 @@ export const sessionPlugin = fp(
       async end(request: FastifyRequest, reply: FastifyReply) {
         const token = request.cookies[SESSION_COOKIE];
         if (token) {
-          await deleteSession(db(), hashToken(token));
-          cache?.invalidate(hashToken(token));
+          const ended = await deleteSession(db(), hashToken(token));
+          cache.invalidate(hashToken(token));
+          // Every process drops it before this answer leaves (the onSend hook waits for the relay).
+          if (ended) app.events.emit('session.ended', { userId: ended });
         }
         reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
       },
     });
-    // A cached session carries the user (name, slug, photo) and may outlive the session itself
-    // (a password reset ends them all): any change to an account drops every cached copy. Such
-    // changes are rare; the next request of each artist asks the database once.
-    app.events.on('user.changed', () => cache?.clear());
+    // A cached session carries the user (name, slug, photo) and may outlive the session itself (a
+    // password reset ends them all): a change to an account drops that user's cached sessions.
+    app.events.on('user.changed', ({ userId }) => forgetUser(userId));
+    app.events.on('session.ended', ({ userId }) => forgetUser(userId));
+    app.events.on('events.resync', () => cache.clear());
   },
   { name: 'session', dependencies: ['database'] },
 );

@@ -30,8 +30,10 @@ export async function findSessionUser(db: DbOrTx, idHash: string): Promise<Sessi
   return row;
 }
 
-export async function deleteSession(db: DbOrTx, idHash: string) {
-  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+/** Deletes the session; returns whose it was (undefined if there was none). */
+export async function deleteSession(db: DbOrTx, idHash: string): Promise<string | undefined> {
+  const [row] = await db.delete(sessions).where(eq(sessions.idHash, idHash)).returning({ userId: sessions.userId });
+  return row?.userId;
 }
 
 export async function deleteUserSessions(db: DbOrTx, userId: string) {

@@ -8,8 +8,8 @@ import { TracksService } from './tracks.service';
 import { TtlCache } from '../../lib/ttl-cache';
 
 /**
- * How long a cached track list may live (embedded mode only). Events keep it exact; the lifetime
- * only bounds the memory of artists who stopped asking.
+ * How long a cached track list may live. Events keep it exact on every process (docs/decisions/053);
+ * the lifetime bounds the memory of artists who stopped asking.
  */
 const TRACK_LIST_CACHE_MS = 60_000;
 
@@ -20,8 +20,6 @@ const TRACK_LIST_CACHE_MS = 60_000;
  */
 export const catalogPlugin = fp(
   async (app) => {
-    // One process sees every change only in embedded mode (the DATA_DIR lock): only there may it cache.
-    const exclusive = app.database.kind === 'embedded';
     const context: CatalogContext = {
       db: () => app.database.db,
       storage: app.storage,
@@ -32,7 +30,7 @@ export const catalogPlugin = fp(
       log: app.log,
       events: app.events,
     };
-    const listCache = exclusive ? new TtlCache<string, Buffer>(TRACK_LIST_CACHE_MS, 1_000) : undefined;
+    const listCache = new TtlCache<string, Buffer>(TRACK_LIST_CACHE_MS, 1_000);
     const services = {
       tracks: new TracksService(context, listCache),
       albums: new AlbumsService(context),

@@ -31,9 +31,9 @@ export function coverInsert(userId: string, cover: CheckedCover) {
 /** The artist's tracks: upload, list, edit, delete (spec sections 3, 4 and 7). */
 export class TracksService {
   /**
-   * @param listCache the artists' track lists, when this process may cache them (embedded mode:
-   * one process sees every change). Kept exact by events: every change to an artist's tracks or
-   * albums (theirs, the media jobs', a counted play or download) emits one, and drops that artist's list.
+   * @param listCache the artists' track lists. Kept exact by events on every process (docs/decisions/053):
+   * every change to an artist's tracks or albums (theirs, the media jobs', a counted play or
+   * download) emits one, and drops that artist's list; a resync drops them all.
    */
   constructor(
     private readonly context: CatalogContext,
@@ -44,6 +44,7 @@ export class TracksService {
       context.events.on('track.played', ({ userId }) => listCache.invalidate(userId));
       context.events.on('track.downloaded', ({ userId }) => listCache.invalidate(userId));
       context.events.on('album.changed', ({ userId }) => listCache.invalidate(userId));
+      context.events.on('events.resync', () => listCache.clear());
     }
   }
 
@@ -61,7 +62,7 @@ export class TracksService {
    */
   async listJson(userId: string): Promise<Buffer> {
     const load = async () => Buffer.from(JSON.stringify(await this.list(userId)));
-    return this.listCache ? this.listCache.get(userId, load) : load();
+    return this.listCache && this.context.events.synced ? this.listCache.get(userId, load) : load();
   }
 
   async view(trackId: string): Promise<Track> {

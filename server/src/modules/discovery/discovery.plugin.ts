@@ -28,27 +28,35 @@ const listQuery = z.object({
 const CACHE_CONTROL = 'public, max-age=60';
 
 /**
- * How long a process answers a list from memory. The answers are already public for 60 s to any
- * shared cache, and the rankings change every 5 minutes, so a few seconds here hide nothing a fan
- * could notice, while a database round trip per request would cost most of the API's throughput
- * (bench: 0.03-0.07x of a minimal server without it). A deliberate exception to decision 024's
- * "nothing that can change is cached on PostgreSQL", recorded in decision 028.
+ * How long a process may answer a list from memory. Events keep the answers exact on every process
+ * (docs/decisions/053): a track, album, account or payout method changed, a play or download
+ * counted (trending), the rankings or picks replaced, each drops them at once wherever it happened.
+ * The lifetime only bounds what a process that died between a commit and its notification could
+ * leave behind; shared caches may keep an answer as long (CACHE_CONTROL).
  */
-const ANSWER_TTL_MS = 10_000;
+const ANSWER_TTL_MS = 60_000;
 
 type ListName = 'featured-tracks' | 'featured-artists' | 'editors-picks' | 'new-releases';
 
 const discoveryRoutes =
   (service: DiscoveryService): FastifyPluginAsyncZod =>
   async (app) => {
-    // Serialised answers, by list and limit (at most 4 x 50 entries).
-    const answers = new TtlCache<string, string>(ANSWER_TTL_MS, 4 * MAX_LIMIT);
-    // This process's own changes show at once (a deleted track, a renamed artist, new rankings);
-    // other processes' within ANSWER_TTL_MS.
-    const forget = () => answers.clear();
+    // Serialised answers, by list and limit (at most 4 x 50 entries); trending apart, since every
+    // counted play or download may reorder it and nothing else.
+    const answers = new TtlCache<string, string>(ANSWER_TTL_MS, 3 * MAX_LIMIT);
+    const trending = new TtlCache<string, string>(ANSWER_TTL_MS, MAX_LIMIT);
+    const forget = () => {
+      answers.clear();
+      trending.clear();
+    };
     // A payout method added or removed changes the lists' `purchasable` (issue 16).
-    for (const event of ['track.changed', 'album.changed', 'user.changed', 'payout-method.changed'] as const) app.events.on(event, forget);
-    service.onRecomputed(forget);
+    for (const event of ['track.changed', 'album.changed', 'user.changed', 'payout-method.changed', 'discovery.changed', 'events.resync'] as const) {
+      app.events.on(event, forget);
+    }
+    app.events.on('track.played', () => trending.clear());
+    app.events.on('track.downloaded', () => trending.clear());
+    // The scheduled job (on whichever process ran it) and forgetAnswers() tell every process.
+    service.onRecomputed(() => app.events.emit('discovery.changed', {}));
     const lists: Record<ListName, { schema: z.ZodType; defaultLimit: number; load(limit: number): Promise<unknown> }> = {
       'featured-tracks': { schema: z.array(featuredTrackEntrySchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.featuredTracks, load: (limit) => service.featuredTracks(limit) },
       'featured-artists': { schema: z.array(featuredArtistSchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.featuredArtists, load: (limit) => service.featuredArtists(limit) },
@@ -59,7 +67,10 @@ const discoveryRoutes =
       app.get(`/api/${name}`, { schema: { querystring: listQuery } }, async (request, reply) => {
         const limit = request.query.limit ?? list.defaultLimit;
         // Parsed by the response schema once per answer: only the public fields are kept.
-        const body = await answers.get(`${name}:${limit}`, async () => JSON.stringify(list.schema.parse(await list.load(limit))));
+        const load = async () => JSON.stringify(list.schema.parse(await list.load(limit)));
+        const cache = name === 'featured-tracks' ? trending : answers;
+        // While events of other processes may be missed, read afresh (docs/decisions/053).
+        const body = app.events.synced ? await cache.get(`${name}:${limit}`, load) : await load();
         return reply.header('Cache-Control', CACHE_CONTROL).type('application/json; charset=utf-8').send(body);
       });
     }

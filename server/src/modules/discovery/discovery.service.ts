@@ -32,8 +32,8 @@ export interface RecomputeResult {
  * The landing page's lists (docs/decisions/028, 039). Trending scores are kept current by the
  * counting of plays and downloads (playback) and read by index; popular artists are computed by a
  * scheduled job into discovery_rankings, read by primary key. Both join the tracks or users, so a
- * deleted track or account drops out at once. The routes keep serialised answers for a few
- * seconds (discovery.plugin.ts).
+ * deleted track or account drops out at once. The routes keep serialised answers until an event
+ * says they changed (discovery.plugin.ts, docs/decisions/053).
  */
 export class DiscoveryService {
   private readonly recomputed = new Set<() => void>();

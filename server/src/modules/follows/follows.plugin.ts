@@ -25,8 +25,9 @@ export const followsPlugin = fp(
       publicUrl: app.config.publicUrl,
     });
     app.decorate('follows', follows);
-    app.events.on('track.changed', ({ trackId }) => follows.onChange('track', trackId));
-    app.events.on('album.changed', ({ albumId }) => follows.onChange('album', albumId));
+    // Queued once, by the process where the change happened (not by every process the event reaches: 053).
+    app.events.on('track.changed', ({ trackId }) => follows.onChange('track', trackId), { thisProcessOnly: true });
+    app.events.on('album.changed', ({ albumId }) => follows.onChange('album', albumId), { thisProcessOnly: true });
     app.jobs.register<{ kind: 'track' | 'album'; id: string }>(FOLLOW_RELEASE_JOB, async ({ kind, id }) => {
       const sent = await follows.announce(kind, id);
       if (sent > 0) app.log.info({ kind, id, sent }, 'release mailed to followers');

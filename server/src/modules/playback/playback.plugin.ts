@@ -23,7 +23,7 @@ export const playbackPlugin = fp(
       events: app.events,
     };
     // One process sees every change only in embedded mode (the DATA_DIR lock): only there may it cache.
-    const streams = new StreamsService(context, app.database.kind === 'embedded');
+    const streams = new StreamsService(context);
     const covers = new CoversService(context);
     const downloads = new DownloadsService(context);
     app.jobs.scheduleEvery('catalog.forget-old-plays', HOUR_MS, () => streams.forgetOld());

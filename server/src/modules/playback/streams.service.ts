@@ -31,10 +31,10 @@ export type StreamQuality = 'standard' | 'low';
  *    else (the original is what a buyer pays to download);
  *  - a preview-only track: its 25-second preview to everyone but its owner, made on demand if the
  *    job has not made it yet. Never the full audio.
- * In embedded mode track facts are cached, so a burst of range requests costs no query each;
- * the cache is exact because every change to a track emits track.changed, which drops its entry.
- * With a PostgreSQL server another process may change the track, so nothing is cached: a switch to
- * preview-only made on one process is honoured by every other at once (docs/decisions/024).
+ * Track facts are cached per process, so a burst of range requests costs no query each; the cache
+ * is exact because every change to a track emits track.changed, which drops its entry on every
+ * process (docs/decisions/053): a switch to preview-only made on one process is honoured by every
+ * other before its answer leaves. While other processes' events may be missed, it reads afresh.
  * The session is only looked up for preview-only tracks.
  */
 interface PreparedStream {
@@ -80,16 +80,11 @@ export class StreamsService {
   private salt: { day: string; value: Promise<Buffer> } | undefined;
 
   /** Everything the stream route needs per track, ready to send: no query and no hashing per range request. */
-  private readonly prepared: TtlCache<string, PreparedStream | null> | undefined;
+  private readonly prepared = new TtlCache<string, PreparedStream | null>(5_000, 10_000);
 
-  /** @param cacheTrackFacts this process sees every change (embedded mode). */
-  constructor(
-    private readonly context: PlaybackContext,
-    cacheTrackFacts: boolean,
-  ) {
-    const prepared = cacheTrackFacts ? new TtlCache<string, PreparedStream | null>(5_000, 10_000) : undefined;
-    if (prepared) context.events.on('track.changed', ({ trackId }) => prepared.invalidate(trackId));
-    this.prepared = prepared;
+  constructor(private readonly context: PlaybackContext) {
+    context.events.on('track.changed', ({ trackId }) => this.prepared.invalidate(trackId));
+    context.events.on('events.resync', () => this.prepared.clear());
   }
 
   private async lookup(trackId: string): Promise<PreparedStream> {
@@ -97,7 +92,7 @@ export class StreamsService {
       const record = await findStreamRecord(this.context.db(), trackId);
       return record ? prepare(record) : null;
     };
-    const stream = isUuid(trackId) ? await (this.prepared ? this.prepared.get(trackId, load) : load()) : null;
+    const stream = isUuid(trackId) ? await (this.context.events.synced ? this.prepared.get(trackId, load) : load()) : null;
     if (!stream) throw new AppError('track.not-found');
     return stream;
   }
