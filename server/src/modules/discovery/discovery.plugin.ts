@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DISCOVERY_DEFAULT_LIMITS, featuredArtistSchema, featuredTrackEntrySchema, newReleaseSchema } from '#common/schemas/public';
 import { DiscoveryService } from './discovery.service';
-import { TtlCache } from '../../lib/ttl-cache';
+import { ANY_ARTIST_TAG, sendPublicAnswer } from '../../lib/public-answers';
 import { RANKING_PERIOD_MS, RANKING_SIZE } from './ranking';
 
 /** The scheduled job recomputing trending tracks and popular artists (once per 5 minutes, across all processes). */
@@ -36,19 +36,20 @@ const CACHE_CONTROL = 'public, max-age=60';
  */
 const ANSWER_TTL_MS = 10_000;
 
+/** What new rankings drop. */
+const DISCOVERY_TAG = 'discovery';
+
 type ListName = 'featured-tracks' | 'featured-artists' | 'editors-picks' | 'new-releases';
 
 const discoveryRoutes =
   (service: DiscoveryService): FastifyPluginAsyncZod =>
   async (app) => {
-    // Serialised answers, by list and limit (at most 4 x 50 entries).
-    const answers = new TtlCache<string, string>(ANSWER_TTL_MS, 4 * MAX_LIMIT);
-    // This process's own changes show at once (a deleted track, a renamed artist, new rankings);
-    // other processes' within ANSWER_TTL_MS.
-    const forget = () => answers.clear();
-    // A payout method added or removed changes the lists' `purchasable` (issue 16).
-    for (const event of ['track.changed', 'album.changed', 'user.changed', 'payout-method.changed'] as const) app.events.on(event, forget);
-    service.onRecomputed(forget);
+    // Serialised answers with their ETags, by list and limit, in the process's public answers
+    // (decision 052). This process's own changes show at once: a deleted track, a renamed artist, a
+    // payout method added or removed (`purchasable`, issue 16) drop every list (tag ANY_ARTIST_TAG,
+    // lib/public-answers.ts), a counted play lets them live 2 s more, new rankings drop them here;
+    // other processes' changes show within ANSWER_TTL_MS.
+    service.onRecomputed(() => app.publicAnswers.drop(DISCOVERY_TAG));
     const lists: Record<ListName, { schema: z.ZodType; defaultLimit: number; load(limit: number): Promise<unknown> }> = {
       'featured-tracks': { schema: z.array(featuredTrackEntrySchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.featuredTracks, load: (limit) => service.featuredTracks(limit) },
       'featured-artists': { schema: z.array(featuredArtistSchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.featuredArtists, load: (limit) => service.featuredArtists(limit) },
@@ -59,8 +60,13 @@ const discoveryRoutes =
       app.get(`/api/${name}`, { schema: { querystring: listQuery } }, async (request, reply) => {
         const limit = request.query.limit ?? list.defaultLimit;
         // Parsed by the response schema once per answer: only the public fields are kept.
-        const body = await answers.get(`${name}:${limit}`, async () => JSON.stringify(list.schema.parse(await list.load(limit))));
-        return reply.header('Cache-Control', CACHE_CONTROL).type('application/json; charset=utf-8').send(body);
+        const answer = await app.publicAnswers.get(`/api/${name}?limit=${limit}`, async () => ({
+          body: JSON.stringify(list.schema.parse(await list.load(limit))),
+          tags: [ANY_ARTIST_TAG, DISCOVERY_TAG],
+          ttlMs: ANSWER_TTL_MS,
+          cacheControl: CACHE_CONTROL,
+        }));
+        return sendPublicAnswer(request, reply, answer);
       });
     }
   };
