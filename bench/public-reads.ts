@@ -2,13 +2,14 @@
  * The public reads a shared link brings (issue 18, DESIGN.md's JSON and page budget): the pages
  * `/`, `/profile/{slug}`, `/{displayName}`, `/track/{id}`, `/album/{id}` and the JSON
  * `/api/profile/{slug}`, `/api/track-detail/{id}`, `/api/album-detail/{id}`, each over 32
- * keep-alive connections against a minimal Fastify server answering the same bytes from memory,
+ * keep-alive connections (asking for br or gzip, as browsers do: pages go out brotli-compressed) against a minimal Fastify server answering the same bytes from memory,
  * alternating within a round; median of rounds. Targets: requests/s >= 0.25x the minimal
  * server's, p99 <= 50 ms. On the embedded database seeded by `npm run seed` (20 artists, 200
  * tracks), with the web app and its server renderer built (`pages` runs this first).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -44,6 +45,30 @@ export function seededDataDir(): string {
     stdio: 'ignore',
   });
   return dataDir;
+}
+
+/** What a phone's browser sends: pages go out compressed (JSON answers are not compressed by Sauti). */
+const ACCEPT_ENCODING = 'br, gzip';
+
+/** One GET as wrk makes it, the body as sent (still compressed). */
+function rawGet(url: string): Promise<{ status: number; body: Buffer; type: string; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            type: String(response.headers['content-type'] ?? 'application/octet-stream'),
+            encoding: response.headers['content-encoding'],
+          }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 async function json<T>(url: string): Promise<T> {
@@ -82,16 +107,15 @@ export async function measurePublicReads(server: ServerProcess): Promise<Record<
   const addresses = await publicAddresses(server);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-public-'));
   const removeScratch = atExit(() => fs.rmSync(scratch, { recursive: true, force: true }));
-  const manifest: Record<string, { file: string; type: string }> = {};
+  const manifest: Record<string, { file: string; type: string; encoding?: string }> = {};
   const sizes: Record<string, number> = {};
   for (const [name, url] of Object.entries(addresses)) {
-    const response = await fetch(`${server.url}${url}`);
-    const body = Buffer.from(await response.arrayBuffer());
+    const response = await rawGet(`${server.url}${url}`);
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
     const file = path.join(scratch, `${Object.keys(manifest).length}.body`);
-    fs.writeFileSync(file, body);
-    manifest[url] = { file, type: response.headers.get('content-type') ?? 'application/octet-stream' };
-    sizes[name] = body.length;
+    fs.writeFileSync(file, response.body);
+    manifest[url] = { file, type: response.type, ...(response.encoding ? { encoding: response.encoding } : {}) };
+    sizes[name] = response.body.length;
   }
   const manifestFile = path.join(scratch, 'manifest.json');
   fs.writeFileSync(manifestFile, JSON.stringify(manifest));
@@ -101,10 +125,11 @@ export async function measurePublicReads(server: ServerProcess): Promise<Record<
     await once(minimal.stdout!, 'data');
     const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}`;
     for (const url of Object.values(addresses)) {
-      const [ours, theirs] = await Promise.all([fetch(`${server.url}${url}`), fetch(`${minimalUrl}${url}`)]);
-      if (!Buffer.from(await ours.arrayBuffer()).equals(Buffer.from(await theirs.arrayBuffer()))) throw new Error(`${url}: the minimal server does not answer the same bytes`);
+      const [ours, theirs] = await Promise.all([rawGet(`${server.url}${url}`), rawGet(`${minimalUrl}${url}`)]);
+      if (!ours.body.equals(theirs.body) || ours.encoding !== theirs.encoding) throw new Error(`${url}: the minimal server does not answer the same bytes`);
     }
-    const get = (base: string, url: string, pid: number, seconds = SECONDS) => runWrk({ url: `${base}${url}`, connections: CONNECTIONS, seconds, script: 'get', serverPids: [pid] });
+    const get = (base: string, url: string, pid: number, seconds = SECONDS) =>
+      runWrk({ url: `${base}${url}`, connections: CONNECTIONS, seconds, script: 'get', headers: { 'accept-encoding': ACCEPT_ENCODING }, serverPids: [pid] });
     for (const [name, url] of Object.entries(addresses)) {
       await get(server.url, url, server.pid, 2);
       await get(minimalUrl, url, minimal.pid!, 2);
@@ -122,6 +147,7 @@ export async function measurePublicReads(server: ServerProcess): Promise<Record<
         'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
         'ratio (>= 0.25)': fixed(ratio, 2),
         'Sauti p99 ms (<= 50)': fixed(p99, 2),
+        'minimal p99 ms': fixed(median(rounds.map((r) => r.minimal.p99Ms)), 2),
         'ratio per round': rounds.map((r) => (r.sauti.requestsPerSecond / r.minimal.requestsPerSecond).toFixed(2)).join('/'),
         'quiet rounds': rounds.filter((r) => r.quiet).length,
         errors: rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0),

@@ -97,7 +97,7 @@ describe('public answers: ETags, events, views in batches', () => {
     expect(profile.body).not.toContain(fan.id);
   });
 
-  it('shows a counted play in the track's and the profile's answers within COUNT_LAG_MS', async () => {
+  it("shows a counted play in the track's and the profile's answers within COUNT_LAG_MS", async () => {
     const before = JSON.parse((await get(`/api/track-detail/${track.id}`)).body).track.streamCount as number;
     const played = await t.app.inject({
       method: 'POST',
