@@ -9,13 +9,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildWeb, measurePublicReads, seededDataDir } from './public-reads';
 import { startServer } from './support/server';
 import { report } from './lib';
 
 const PORT = 5152;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const root = path.resolve(import.meta.dirname, '..');
-const webOut = path.join(root, '.tmp', 'bench', 'web');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 interface Measurement {
@@ -27,13 +27,6 @@ interface Measurement {
   scriptKB: number;
   imageKB: number;
   largestImageKB: number;
-}
-
-/** The web app and its server renderer beside the bench server bundle (main.js finds ../web). */
-function buildWeb() {
-  const vite = path.join(root, 'node_modules', '.bin', 'vite');
-  execFileSync(vite, ['build', '--outDir', webOut, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
-  execFileSync(vite, ['build', '--ssr', 'src/entry-server.tsx', '--outDir', `${webOut}-ssr`, '--emptyOutDir'], { cwd: root, stdio: 'ignore' });
 }
 
 function lighthouseOnce(url: string): Measurement {
@@ -94,14 +87,12 @@ async function json<T>(url: string): Promise<T> {
 
 export async function run() {
   buildWeb();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-pages-'));
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/src/cli/seed.ts', '--artists', '20', '--tracks', '200'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    stdio: 'ignore',
-  });
+  const dataDir = seededDataDir();
   const server = await startServer(PORT, {}, { dataDir });
   try {
+    // First the public reads' throughput against the minimal server (issue 18), then Lighthouse.
+    const throughput = await measurePublicReads(server);
+    report('public-reads', throughput, ['32 connections, median of rounds, embedded database seeded with 20 artists, 200 tracks (run by `pages`)']);
     const artists = await json<{ profileUrl: string }[]>(`${server.url}/api/featured-artists?limit=10`);
     const [trending] = await json<{ track: { id: string } }[]>(`${server.url}/api/featured-tracks?limit=1`);
     const artist = artists[0];

@@ -19,6 +19,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   'download-formats': () => import('./download-formats'),
   discovery: () => import('./discovery'),
   search: () => import('./search'),
+  'public-reads': () => import('./public-reads'),
   pages: () => import('./pages'),
   payments: () => import('./payments'),
   uploads: () => import('./uploads'),

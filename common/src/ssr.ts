@@ -34,4 +34,6 @@ export type RenderResult =
 
 export interface PageRenderer {
   render(url: string, fetchJson: FetchJson): Promise<RenderResult>;
+  /** The API reads `render` makes for this address (null: a page the browser renders), so the server can keep the page while they stay the same. */
+  pageQueries?(url: string): string[] | null;
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { lockDataDir } from './lib/data-dir-lock';
 import { serializeError } from './lib/error-serializer';
 import { EventBus } from './lib/events';
+import { dropPublicAnswersOnEvents, PublicAnswers } from './lib/public-answers';
 import { AccessLogController } from './plugins/access-log';
 import { clientErrorHandler, routerErrorHandler } from './plugins/client-errors';
 import { errorsPlugin } from './plugins/errors';
@@ -94,6 +95,12 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
       void app.events.flush().then(() => done(null, payload));
     });
     await app.register(limitsPlugin);
+    // Public answers kept serialised, dropped by the events that change them (decision 052), on
+    // every process (decision 053): kept only while this process hears of every change, and on
+    // PostgreSQL for a minute at most (a notification lost with a crashed process).
+    const publicAnswers = new PublicAnswers(() => app.events.synced, app.database.kind === 'embedded' ? undefined : 60_000);
+    dropPublicAnswersOnEvents(app.events, publicAnswers);
+    app.decorate('publicAnswers', publicAnswers);
 
     await app.register(sessionPlugin);
     await app.register(mailPlugin, { transport: options.mailTransport });
@@ -147,6 +154,8 @@ declare module 'fastify' {
     config: Config;
     /** Domain events of this process: services emit after commit, caches subscribe. */
     events: EventBus;
+    /** Public answers (profiles, track and album data, landing lists, rendered pages) kept serialised (decision 052). */
+    publicAnswers: PublicAnswers;
     /** Shutdown's first step: GET /api/health answers 503 from now on; everything else is still served. */
     beginDraining(): void;
   }

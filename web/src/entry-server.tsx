@@ -11,6 +11,17 @@ import { AppRoutes } from '@/app/router';
 import { notFoundPage, pageDataFor } from '@/app/ssr/page-data';
 
 /**
+ * The API reads a page at this address is made of (its `render` asks for exactly these), or null
+ * for a page rendered in the browser only. The server keeps a rendered page for as long as these
+ * answers stay the same (docs/decisions/052).
+ */
+export function pageQueries(url: string): string[] | null {
+  const { pathname, search } = new URL(url, 'http://sauti.invalid');
+  const page = pageDataFor(pathname, search) ?? (isKnownPagePath(pathname) ? null : notFoundPage(pathname));
+  return page ? page.queries.map((queryKey) => urlFromQueryKey(queryKey)) : null;
+}
+
+/**
  * The server's renderer of public pages (built with `vite build --ssr`). It reads the page's API
  * data through the server (fetchJson), renders the page to HTML once every lazy chunk and data is
  * there, and answers the data for the browser to hydrate with, so the browser does not ask again.

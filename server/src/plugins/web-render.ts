@@ -69,8 +69,9 @@ function fetchJsonFor(app: FastifyInstance, request: FastifyRequest): FetchJson 
   };
 }
 
-export function renderPage(app: FastifyInstance, renderer: PageRenderer, request: FastifyRequest): Promise<RenderResult> {
-  return renderer.render(request.url, fetchJsonFor(app, request));
+/** `reads`: the page's answers when they were already read for it (page-cache.ts), so none is read (or counted) twice. */
+export function renderPage(app: FastifyInstance, renderer: PageRenderer, request: FastifyRequest, reads?: FetchJson): Promise<RenderResult> {
+  return renderer.render(request.url, reads ?? fetchJsonFor(app, request));
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '#common/routes';
 import { AppError } from '../lib/errors';
+import { PageNotKept, readsMadeFor, sendKeptPage } from './page-cache';
 import { loadPageRenderer, pageHtml, renderPage, templateForRenderedPages } from './web-render';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -60,7 +61,15 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
       const status = isKnownPagePath(request.url.split('?')[0] ?? '') ? 200 : 404;
       if (renderer && request.method === 'GET') {
         try {
-          const result = await renderPage(app, renderer, request);
+          // A public page anyone may be sent is kept, rendered once for its answers (decision 052).
+          if (status === 200 && !isPrivatePage(request.url)) {
+            try {
+              if (await sendKeptPage(app, renderer, request, reply, { template: renderedTemplate, publicUrl })) return reply;
+            } catch (error) {
+              if (!(error instanceof PageNotKept)) throw error;
+            }
+          }
+          const result = await renderPage(app, renderer, request, readsMadeFor(request));
           if (result.kind === 'page') return sendHtml(request, reply, pageHtml(renderedTemplate, result, publicUrl), status);
           // The client shows the not-found card; crawlers and link previews see the status.
           if (result.kind === 'not-found') reply.code(404);

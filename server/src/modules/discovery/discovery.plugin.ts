@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DISCOVERY_DEFAULT_LIMITS, featuredArtistSchema, featuredTrackEntrySchema, newReleaseSchema } from '#common/schemas/public';
 import { DiscoveryService } from './discovery.service';
-import { TtlCache } from '../../lib/ttl-cache';
+import { ANY_ARTIST_TAG, sendPublicAnswer } from '../../lib/public-answers';
 import { RANKING_PERIOD_MS, RANKING_SIZE } from './ranking';
 
 /** The scheduled job recomputing trending tracks and popular artists (once per 5 minutes, across all processes). */
@@ -36,26 +36,21 @@ const CACHE_CONTROL = 'public, max-age=60';
  */
 const ANSWER_TTL_MS = 60_000;
 
+/** What new rankings drop. */
+const DISCOVERY_TAG = 'discovery';
+
 type ListName = 'featured-tracks' | 'featured-artists' | 'editors-picks' | 'new-releases';
 
 const discoveryRoutes =
   (service: DiscoveryService): FastifyPluginAsyncZod =>
   async (app) => {
-    // Serialised answers, by list and limit (at most 4 x 50 entries); trending apart, since every
-    // counted play or download may reorder it and nothing else.
-    const answers = new TtlCache<string, string>(ANSWER_TTL_MS, 3 * MAX_LIMIT);
-    const trending = new TtlCache<string, string>(ANSWER_TTL_MS, MAX_LIMIT);
-    const forget = () => {
-      answers.clear();
-      trending.clear();
-    };
-    // A payout method added or removed changes the lists' `purchasable` (issue 16).
-    for (const event of ['track.changed', 'album.changed', 'user.changed', 'payout-method.changed', 'discovery.changed', 'events.resync'] as const) {
-      app.events.on(event, forget);
-    }
-    app.events.on('track.played', () => trending.clear());
-    app.events.on('track.downloaded', () => trending.clear());
-    // The scheduled job (on whichever process ran it) and forgetAnswers() tell every process.
+    // Serialised answers with their ETags, by list and limit, in the process's public answers
+    // (decision 052), dropped on every process by the events (decision 053): a deleted track, a
+    // renamed artist, a payout method added or removed (`purchasable`, issue 16) drop every list
+    // (tag ANY_ARTIST_TAG, lib/public-answers.ts), a counted play lets them live 2 s more. New
+    // rankings (the scheduled job on whichever process ran it, forgetAnswers(), the picks CLI) are
+    // told to every process as discovery.changed.
+    app.events.on('discovery.changed', () => app.publicAnswers.drop(DISCOVERY_TAG));
     service.onRecomputed(() => app.events.emit('discovery.changed', {}));
     const lists: Record<ListName, { schema: z.ZodType; defaultLimit: number; load(limit: number): Promise<unknown> }> = {
       'featured-tracks': { schema: z.array(featuredTrackEntrySchema), defaultLimit: DISCOVERY_DEFAULT_LIMITS.featuredTracks, load: (limit) => service.featuredTracks(limit) },
@@ -67,11 +62,13 @@ const discoveryRoutes =
       app.get(`/api/${name}`, { schema: { querystring: listQuery } }, async (request, reply) => {
         const limit = request.query.limit ?? list.defaultLimit;
         // Parsed by the response schema once per answer: only the public fields are kept.
-        const load = async () => JSON.stringify(list.schema.parse(await list.load(limit)));
-        const cache = name === 'featured-tracks' ? trending : answers;
-        // While events of other processes may be missed, read afresh (docs/decisions/053).
-        const body = app.events.synced ? await cache.get(`${name}:${limit}`, load) : await load();
-        return reply.header('Cache-Control', CACHE_CONTROL).type('application/json; charset=utf-8').send(body);
+        const answer = await app.publicAnswers.get(`/api/${name}?limit=${limit}`, async () => ({
+          body: JSON.stringify(list.schema.parse(await list.load(limit))),
+          tags: [ANY_ARTIST_TAG, DISCOVERY_TAG],
+          ttlMs: ANSWER_TTL_MS,
+          cacheControl: CACHE_CONTROL,
+        }));
+        return sendPublicAnswer(request, reply, answer);
       });
     }
   };

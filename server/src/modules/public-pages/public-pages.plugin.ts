@@ -16,9 +16,9 @@ declare module 'fastify' {
 
 /**
  * The public read API (issue 8): GET /api/profile/{identifier}, /api/track-detail/{trackId},
- * /api/album-detail/{albumId}, /sitemap.xml and /robots.txt; the embeddable players and oEmbed (issue 17). Nothing here is cached in the
- * process: each read is a few indexed queries, and with a PostgreSQL server another process may
- * have changed the rows (docs/decisions/024 and 026).
+ * /api/album-detail/{albumId}, /sitemap.xml and /robots.txt; the embeddable players and oEmbed (issue 17).
+ * The three reads are kept serialised in app.publicAnswers, dropped by the events that change them,
+ * and profile views are counted in batches off the read path (docs/decisions/052).
  */
 export const publicPagesPlugin = fp(
   async (app) => {
@@ -30,7 +30,7 @@ export const publicPagesPlugin = fp(
     });
     app.decorate('publicPages', { viewsCounted: () => pages.viewsCounted() });
     // Registered after the database plugin, so this runs before the database closes.
-    app.addHook('onClose', () => pages.viewsCounted());
+    app.addHook('onClose', () => pages.close());
     app.jobs.scheduleEvery('public-pages.forget-old-views', HOUR_MS, () => pages.forgetOld());
     await app.register(async (scope) => publicPagesRoutes(scope, pages));
     await app.register(async (scope) => embedsRoutes(scope, pages, app.config.publicUrl));

@@ -274,6 +274,67 @@ export async function countProfileView(db: Db, userId: string, viewerHash: strin
   return result.rows.length > 0;
 }
 
+/** A view waiting in a batch: whose profile, the viewer's hash, when it was read. */
+export interface PendingView {
+  userId: string;
+  viewerHash: string;
+  at: Date;
+}
+
+/**
+ * What a batch did for each of its viewers: `counted`, and until when this viewer's next view of
+ * that profile cannot count (`until`; null when the statement could not see the row that refused
+ * it, a claim made by another connection at that very moment).
+ */
+export interface ViewOutcome {
+  userId: string;
+  viewerHash: string;
+  counted: boolean;
+  until: Date | null;
+}
+
+/**
+ * Counts a batch of views in one statement (docs/decisions/052), with the rule of countProfileView:
+ * each (profile, viewer) counts unless its throttle row was counted within the window before the
+ * view's own time. The batch holds each (profile, viewer) once (the caller's buffer sees to it) and
+ * claims its rows in key order, so two processes' batches cannot deadlock on PostgreSQL. The claim,
+ * the view rows and the daily sums are one statement: all or nothing.
+ */
+export async function countProfileViews(db: Db, views: PendingView[]): Promise<ViewOutcome[]> {
+  if (views.length === 0) return [];
+  const sorted = [...views].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : a.viewerHash < b.viewerHash ? -1 : a.viewerHash > b.viewerHash ? 1 : 0));
+  const values = sql.join(
+    sorted.map((view) => sql`(${view.userId}::uuid, ${view.viewerHash}::text, ${view.at.toISOString()}::timestamptz)`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    WITH input (user_id, viewer_hash, at) AS (VALUES ${values}),
+    claimed AS (
+      INSERT INTO ${profileViewThrottle} (user_id, viewer_hash, last_counted_at)
+      SELECT i.user_id, i.viewer_hash, i.at FROM input i WHERE EXISTS (SELECT 1 FROM ${users} u WHERE u.id = i.user_id)
+      ORDER BY i.user_id, i.viewer_hash
+      ON CONFLICT (user_id, viewer_hash) DO UPDATE SET last_counted_at = excluded.last_counted_at
+      WHERE ${profileViewThrottle.lastCountedAt} <= excluded.last_counted_at - make_interval(mins => ${PROFILE_VIEW_WINDOW_MINUTES})
+      RETURNING user_id, viewer_hash, last_counted_at
+    ), viewed AS (
+      INSERT INTO ${profileViews} (user_id, viewed_at) SELECT user_id, last_counted_at FROM claimed RETURNING user_id, viewed_at
+    ), daily AS (
+      INSERT INTO ${profileDailyViews} (user_id, day, views)
+      SELECT user_id, (viewed_at AT TIME ZONE 'UTC')::date, count(*)::int FROM viewed GROUP BY 1, 2
+      ON CONFLICT (user_id, day) DO UPDATE SET views = ${profileDailyViews}.views + excluded.views
+    )
+    SELECT c.user_id::text AS user_id, c.viewer_hash, true AS counted, c.last_counted_at AS since FROM claimed c
+    UNION ALL
+    SELECT i.user_id::text, i.viewer_hash, false, t.last_counted_at
+    FROM input i LEFT JOIN ${profileViewThrottle} t ON t.user_id = i.user_id AND t.viewer_hash = i.viewer_hash
+    WHERE NOT EXISTS (SELECT 1 FROM claimed c WHERE c.user_id = i.user_id AND c.viewer_hash = i.viewer_hash)`);
+  const windowMs = PROFILE_VIEW_WINDOW_MINUTES * 60_000;
+  return (result.rows as { user_id: string; viewer_hash: string; counted: boolean; since: Date | string | null }[]).map((row) => {
+    const since = row.since === null ? null : new Date(row.since);
+    return { userId: row.user_id, viewerHash: row.viewer_hash, counted: row.counted, until: since && new Date(since.getTime() + windowMs) };
+  });
+}
+
 /** Throttle rows older than the window say nothing any more. */
 export async function forgetOldViewThrottles(db: Db): Promise<void> {
   await db.execute(sql`

@@ -3,16 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { albumDetailSchema, profileResponseSchema, trackDetailSchema } from '#common/schemas/public';
 import { AppError } from '../../lib/errors';
+import { artistTag, sendPublicAnswer, SHARED_FOR_SECONDS, SHARED_REVALIDATE_EACH_TIME } from '../../lib/public-answers';
 import type { PublicPagesService } from './public-pages.service';
 import type { RenderedCard } from './share-card';
 
-/**
- * `no-cache`, not `public, max-age=60`: a page an artist has just edited must show the edit at
- * once (their own browser would otherwise keep the old copy for a minute), and a shared cache
- * answering a profile would stop its views being counted. Each read is a few indexed queries;
- * nothing is cached in the process either (docs/decisions/024, 026).
- */
-const PUBLIC_JSON_CACHE_CONTROL = 'no-cache';
 /** Crawlers read these rarely; a new page reaches the sitemap within the hour. */
 const CRAWLER_CACHE_CONTROL = 'public, max-age=3600';
 const SHARE_CARD_CACHE_CONTROL = 'public, max-age=3600';
@@ -27,15 +21,24 @@ const CARD_KINDS = ['track', 'album', 'profile'] as const;
 export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPagesService) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  // Kept serialised per process and dropped by the events that change them (decision 052); every
+  // answer carries its ETag, and a matching If-None-Match gets a 304 (a profile's view still counts).
+  const answers = app.publicAnswers;
+  const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+  // A HEAD (a link checker, a preview bot asking whether the page exists) is nobody viewing it.
+  const countView = (artistId: string) => (request: FastifyRequest) => {
+    if (request.method === 'GET') pages.countViewLater(artistId, { userId: async () => (await request.currentUser())?.id, address: request.ip });
+  };
+
   routes.get(
     '/api/profile/:identifier',
     { schema: { params: z.object({ identifier: z.string() }), response: { 200: profileResponseSchema } } },
     async (request, reply) => {
-      // A HEAD (a link checker, a preview bot asking whether the page exists) is nobody viewing it.
-      const viewer = request.method === 'GET' ? { userId: async () => (await request.currentUser())?.id, address: request.ip } : undefined;
-      const profile = await pages.profile(request.params.identifier, viewer);
-      reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL);
-      return profile;
+      const answer = await answers.get(pathOf(request), async () => {
+        const profile = profileResponseSchema.parse(await pages.profile(request.params.identifier));
+        return { body: JSON.stringify(profile), tags: [artistTag(profile.user.id)], cacheControl: SHARED_REVALIDATE_EACH_TIME, onRead: countView(profile.user.id) };
+      });
+      return sendPublicAnswer(request, reply, answer);
     },
   );
 
@@ -43,9 +46,11 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
     '/api/track-detail/:trackId',
     { schema: { params: z.object({ trackId: z.string() }), response: { 200: trackDetailSchema } } },
     async (request, reply) => {
-      const detail = await pages.trackDetail(request.params.trackId);
-      reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL);
-      return detail;
+      const answer = await answers.get(pathOf(request), async () => {
+        const detail = trackDetailSchema.parse(await pages.trackDetail(request.params.trackId));
+        return { body: JSON.stringify(detail), tags: [artistTag(detail.user.id)], cacheControl: SHARED_FOR_SECONDS };
+      });
+      return sendPublicAnswer(request, reply, answer);
     },
   );
 
@@ -53,9 +58,11 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
     '/api/album-detail/:albumId',
     { schema: { params: z.object({ albumId: z.string() }), response: { 200: albumDetailSchema } } },
     async (request, reply) => {
-      const detail = await pages.albumDetail(request.params.albumId);
-      reply.header('Cache-Control', PUBLIC_JSON_CACHE_CONTROL);
-      return detail;
+      const answer = await answers.get(pathOf(request), async () => {
+        const detail = albumDetailSchema.parse(await pages.albumDetail(request.params.albumId));
+        return { body: JSON.stringify(detail), tags: [artistTag(detail.user.id)], cacheControl: SHARED_FOR_SECONDS };
+      });
+      return sendPublicAnswer(request, reply, answer);
     },
   );
 

@@ -8,7 +8,6 @@ import { AppError } from '../../lib/errors';
 import type { ListenerHasher } from '../playback';
 import { userIdForPreviousSlug } from '../profiles';
 import {
-  countProfileView,
   findAlbum,
   findArtistById,
   findArtistBySlug,
@@ -20,6 +19,7 @@ import {
   listMoreFromArtist,
   listSocialLinks,
   madeDownloadSizes,
+  PROFILE_VIEW_WINDOW_MINUTES,
   sitemapEntries,
   type ArtistRow,
   type PublicTrackRow,
@@ -27,6 +27,7 @@ import {
 import { toPublicAlbumSummary, toPublicArtist, toPublicTrack, toTrackAlbum } from './public-view';
 import { ShareCardRenderer, type RenderedCard, type ShareCardKind, type ShareCardText } from './share-card';
 import { robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './sitemap';
+import { ViewCounter } from './view-counter';
 
 /** What the public pages work with; none of it knows about HTTP. */
 export interface PublicPagesContext {
@@ -66,16 +67,19 @@ export class PublicPagesService {
   /** Profile views being counted after their answer went out (awaited on shutdown). */
   private readonly counting = new Set<Promise<void>>();
   private readonly cards = new ShareCardRenderer();
+  private readonly views: ViewCounter;
 
-  constructor(private readonly context: PublicPagesContext) {}
+  constructor(private readonly context: PublicPagesContext) {
+    this.views = new ViewCounter(context.db, context.log, PROFILE_VIEW_WINDOW_MINUTES * 60_000);
+  }
 
   /**
    * GET /api/profile/{identifier}: an artist by id, else by the slug of the identifier (so
    * "DJ Kali", "dj kali" and "djkali" all reach DJ Kali); a reserved word never resolves, except one
-   * reserved after its artist took it (decision 042).
-   * Counts a view for anyone but the artist, once the profile is read (not without a viewer: a HEAD).
+   * reserved after its artist took it (decision 042). The same for every visitor: the view is
+   * counted apart (countViewLater), whether this answer was built or kept (decision 052).
    */
-  async profile(identifier: string, viewer: Viewer | undefined): Promise<ProfileResponse> {
+  async profile(identifier: string): Promise<ProfileResponse> {
     const artist = await this.resolve(identifier);
     if (!artist) throw new AppError('profile.not-found');
     const db = this.context.db();
@@ -85,7 +89,7 @@ export class PublicPagesService {
       listSocialLinks(db, artist.id),
     ]);
     // An album's songs are always its artist's own (the catalogue checks), so they are among `tracks`.
-    const profile: ProfileResponse = {
+    return {
       user: toPublicArtist(artist),
       tracks: tracks.map(toPublicTrack),
       albums: albums.map((album) => ({
@@ -97,8 +101,6 @@ export class PublicPagesService {
       })),
       socialLinks,
     };
-    if (viewer) this.countViewLater(artist.id, viewer);
-    return profile;
   }
 
   private async resolve(identifier: string): Promise<ArtistRow | undefined> {
@@ -121,11 +123,11 @@ export class PublicPagesService {
   }
 
   /**
-   * A view is counted after the profile was read and is not waited for: counting can neither slow
-   * nor fail the page (a failure is logged). At most one per viewer per profile per 10 minutes,
-   * never the artist's own.
+   * A view of the artist's profile, counted after it was read and not waited for: counting can
+   * neither slow nor fail the page (a failure is logged). At most one per viewer per profile per
+   * 10 minutes, never the artist's own; written in batches (ViewCounter, decision 052).
    */
-  private countViewLater(userId: string, viewer: Viewer): void {
+  countViewLater(userId: string, viewer: Viewer): void {
     const counting = this.countView(userId, viewer).catch((error: unknown) => {
       this.context.log.error({ err: error, userId }, 'could not count a profile view');
     });
@@ -137,12 +139,19 @@ export class PublicPagesService {
     const viewerId = await viewer.userId();
     if (viewerId === userId) return;
     const viewerHash = await this.context.viewers.hash({ userId: viewerId, address: viewer.address });
-    await countProfileView(this.context.db(), userId, viewerHash);
+    this.views.add(userId, viewerHash);
   }
 
   /** Resolves once every view counted so far is stored (shutdown waits for it; so do tests). */
   async viewsCounted(): Promise<void> {
     while (this.counting.size > 0) await Promise.all([...this.counting]);
+    await this.views.flush();
+  }
+
+  /** At close: every view heard of is stored (or logged as lost if the database refuses it). */
+  async close(): Promise<void> {
+    while (this.counting.size > 0) await Promise.all([...this.counting]);
+    await this.views.close();
   }
 
   /** GET /api/track-detail/{trackId}: the track, its artist, the album it is on and more from the artist. */
