@@ -64,7 +64,7 @@ test('an artist makes download codes, and a fan redeems one on a phone and downl
   try {
     const phone = await fanPage(fan, '/redeem');
     await expect(phone.getByRole('heading', { level: 1, name: 'Redeem a code' })).toBeVisible();
-    await phone.getByLabel('Code').fill(code.toLowerCase().replace(/-/g, ' '));
+    await phone.getByLabel('Code', { exact: true }).fill(code.toLowerCase().replace(/-/g, ' '));
     await phone.getByLabel('Email').fill(email);
     await fitsThePage(phone);
     await phone.screenshot({ path: testInfo.outputPath('redeem-form-390.png') });
@@ -80,7 +80,7 @@ test('an artist makes download codes, and a fan redeems one on a phone and downl
 
     // The same code again: used.
     await granted.getByRole('button', { name: 'Redeem another code' }).click();
-    await phone.getByLabel('Code').fill(code);
+    await phone.getByLabel('Code', { exact: true }).fill(code);
     await phone.getByLabel('Email').fill(fanEmail());
     await phone.getByRole('button', { name: 'Redeem' }).click();
     await expect(phone.getByRole('alert')).toHaveText(CODE_MESSAGES.used);
@@ -102,7 +102,7 @@ test('a discount code opens the purchase dialog at the discounted price', async 
   const fan = await browser.newContext({ viewport: PHONE });
   try {
     const phone = await fanPage(fan, '/redeem');
-    await phone.getByLabel('Code').fill(code);
+    await phone.getByLabel('Code', { exact: true }).fill(code);
     await phone.getByLabel('Email').fill(fanEmail());
     await phone.getByRole('button', { name: 'Redeem' }).click();
     const dialog = purchaseDialog(phone, 'Launch Night');

@@ -67,7 +67,9 @@ export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountC
           <Alert role="status">
             <CircleCheckIcon aria-hidden="true" />
             <AlertDescription>
-              <span className="font-medium text-foreground">{granted.item.name}</span> is yours. {granted.message}
+              <p>
+                <span className="font-medium text-foreground">{granted.item.name}</span> is yours. {granted.message}
+              </p>
             </AlertDescription>
           </Alert>
           <DownloadLink
