@@ -141,7 +141,7 @@ export const ERRORS = {
   // Download and discount codes (issue 21, docs/decisions/050).
   'code.not-found': { status: 404, message: CODE_MESSAGES.unknown },
   'code.used': { status: 409, message: CODE_MESSAGES.used },
-  'code.expired': { status: 410, message: CODE_MESSAGES.expired },
+  'code.expired': { status: 409, message: CODE_MESSAGES.expired },
   'code.in-use': { status: 409, message: CODE_MESSAGES.inUse },
   'code.foreign': { status: 409, message: CODE_MESSAGES.foreign },
 

@@ -167,7 +167,7 @@ describe('codes', () => {
       const batch = await batchOf({ count: 1, expiresAt: new Date(Date.now() + 60_000).toISOString() });
       await db().update(codeBatches).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(codeBatches.id, batch.id));
       const expired = await redeem(batch.codes[0]!.code, 'late@example.com');
-      expect(expired.status).toBe(410);
+      expect(expired.status).toBe(409);
       expect(expired.body).toEqual({ code: 'code.expired', message: CODE_MESSAGES.expired });
     });
 
