@@ -99,6 +99,13 @@ export const ERROR_CODES = [
   'follow.artist-not-found',
   'follow.link-invalid',
 
+  // Download and discount codes (issue 21, docs/decisions/050).
+  'code.not-found',
+  'code.used',
+  'code.expired',
+  'code.in-use',
+  'code.foreign',
+
   // The artist's sales and payouts.
   'sales.cursor-invalid',
   'sales.one-filter',

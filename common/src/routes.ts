@@ -20,6 +20,7 @@ export const PAGE_ROUTES = {
   genre: '/genre/:slug',
   purchase: '/purchase/:reference',
   library: '/library',
+  redeem: '/redeem',
   follow: '/follow/:action',
   displayName: '/:displayName',
 } as const;

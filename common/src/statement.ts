@@ -49,7 +49,7 @@ export const STATEMENT_HEADER = [
   'Refunded from your 90% (KES)',
 ] as const;
 
-const CHANNEL_NAMES: Record<ArtistSale['channel'], string> = { card: 'Card', mobile_money: 'M-Pesa', other: 'Other' };
+const CHANNEL_NAMES: Record<ArtistSale['channel'], string> = { card: 'Card', mobile_money: 'M-Pesa', code: 'Code', other: 'Other' };
 
 /** One sale as a statement line. Amounts are numbers that start with a digit: never neutralised. */
 export function statementRow(sale: ArtistSale): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseKesToMinor } from '../money';
 import { isSafaricomNumber, normaliseKenyanMobile, paidAmountProblem, type PaidAmountProblem } from '../payments';
 import { purchaseItemSchema } from './catalog/responses';
+import { CODE_MESSAGES, normaliseCode } from '../codes';
 import { PAYMENT_MESSAGES, amountBelowPriceMessage } from '../payment-messages';
 
 export { purchaseItemSchema, type PurchaseItem } from './catalog/responses';
@@ -91,6 +92,21 @@ export const purchaseEmail = z
 
 const itemId = z.string().trim().max(100).optional();
 
+/** A code as typed: case, spaces and dashes ignored (normaliseCode). */
+export const typedCodeSchema = z
+  .string({ message: CODE_MESSAGES.codeRequired })
+  .max(100, CODE_MESSAGES.codeFormat)
+  .refine((value) => value.trim().length > 0, CODE_MESSAGES.codeRequired)
+  .transform((value, ctx) => {
+    const code = normaliseCode(value);
+    if (!code) {
+      ctx.addIssue({ code: 'custom', message: CODE_MESSAGES.codeFormat });
+      return z.NEVER;
+    }
+    return code;
+  });
+
+
 /** The item of a purchase: a track or an album, exactly one. */
 const oneItem = <T extends { trackId?: string; albumId?: string }>(value: T) => Boolean(value.trackId) !== Boolean(value.albumId);
 
@@ -140,6 +156,8 @@ export const initializePaymentSchema = z
     buyAgain: z.boolean().optional(),
     /** Issue 21: what the fan chose to pay (a pay-more item); without it the price is charged. */
     amount: paidAmountSchema.optional(),
+    /** Issue 21: a discount code (docs/decisions/050): the discounted price is charged. */
+    code: typedCodeSchema.optional(),
   })
   .refine(oneItem, { message: PAYMENT_MESSAGES.itemOrTrack, path: ['trackId'] });
 export type InitializePaymentInput = z.input<typeof initializePaymentSchema>;

@@ -17,8 +17,11 @@ export const SALES_MESSAGES = {
 export const SALES_DEFAULT_LIMIT = 25;
 export const SALES_MAX_LIMIT = 100;
 
-/** How the buyer paid: the provider's channel, card or M-Pesa (anything else, or not reported: 'other'). */
-export const saleChannelSchema = z.enum(['card', 'mobile_money', 'other']);
+/**
+ * How the buyer paid: the provider's channel, card or M-Pesa (anything else, or not reported:
+ * 'other'); 'code' is a download code redeemed (issue 21, decision 050: a sale at KES 0).
+ */
+export const saleChannelSchema = z.enum(['card', 'mobile_money', 'code', 'other']);
 export type SaleChannel = z.infer<typeof saleChannelSchema>;
 
 export const artistSaleSchema = z.object({

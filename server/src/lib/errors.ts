@@ -9,6 +9,7 @@ import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
 import type { ErrorCode } from '#common/errors';
+import { CODE_MESSAGES } from '#common/codes';
 
 export type { ErrorCode };
 
@@ -136,6 +137,13 @@ export const ERRORS = {
   // Following an artist by e-mail (issue 17).
   'follow.artist-not-found': { status: 404, message: FOLLOW_MESSAGES.artistNotFound },
   'follow.link-invalid': { status: 400, message: FOLLOW_MESSAGES.linkInvalid },
+
+  // Download and discount codes (issue 21, docs/decisions/050).
+  'code.not-found': { status: 404, message: CODE_MESSAGES.unknown },
+  'code.used': { status: 409, message: CODE_MESSAGES.used },
+  'code.expired': { status: 409, message: CODE_MESSAGES.expired },
+  'code.in-use': { status: 409, message: CODE_MESSAGES.inUse },
+  'code.foreign': { status: 409, message: CODE_MESSAGES.foreign },
 
   // The artist's sales and payouts (issue 16).
   'sales.cursor-invalid': { status: 400, message: SALES_MESSAGES.cursorInvalid },

@@ -159,6 +159,7 @@ describe("the server's 404s and the router agree (common/src/routes.ts, issue 17
     '/genre/benga',
     '/purchase/T123',
     '/library',
+    '/redeem',
     '/follow/confirm',
     '/follow/unsubscribe',
     '/nyota',

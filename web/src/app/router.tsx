@@ -32,6 +32,7 @@ const LibraryPage = lazy(() => import('@/features/library/components/library-pag
 const FollowPage = lazy(() => import('@/features/follow/components/follow-pages').then((m) => ({ default: m.FollowPage })));
 const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
 const GenrePage = lazy(() => import('@/features/search/components/genre-page').then((m) => ({ default: m.GenrePage })));
+const RedeemScreen = lazy(() => import('./screens/redeem-screen').then((m) => ({ default: m.RedeemScreen })));
 const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */
@@ -138,6 +139,11 @@ export function AppRoutes() {
         <Route path={PAGE_ROUTES.library}>
           <PublicLayout>
             <LibraryPage />
+          </PublicLayout>
+        </Route>
+        <Route path={PAGE_ROUTES.redeem}>
+          <PublicLayout>
+            <RedeemScreen />
           </PublicLayout>
         </Route>
         <Route path={PAGE_ROUTES.follow}>

@@ -63,6 +63,8 @@ export const orders = pgTable(
     subaccountCode: text('subaccount_code'),
     accessCode: text('access_code'),
     buyerKeyHash: text('buyer_key_hash'),
+    /** Issue 21 (docs/decisions/050): the download or discount code this order used. A download code's order is free (price 0). */
+    codeId: uuid('code_id'),
     providerTransactionId: text('provider_transaction_id'),
     channel: text('channel'),
     /** What the provider charged for processing, as it reported (minor units). */
@@ -83,7 +85,7 @@ export const orders = pgTable(
     index('orders_album_status_idx').on(t.albumId, t.status),
     index('orders_email_idx').on(t.email),
     index('orders_buyer_idx').on(t.buyerKeyHash),
-    check('orders_amount_check', sql`${t.price} > 0 and ${t.fee} >= 0 and ${t.amount} = ${t.price} + ${t.fee}`),
+    check('orders_amount_check', sql`${t.price} >= 0 and ${t.fee} >= 0 and ${t.amount} = ${t.price} + ${t.fee}`),
     check('orders_item_check', sql`${t.itemType} in ('track', 'album')`),
   ],
 );

@@ -22,4 +22,16 @@ describe('MemoryAttemptStore', () => {
     await store.reset('k');
     expect((await store.hit('k', 60_000)).count).toBe(1);
   });
+
+  it('peeks at a count without adding to it, and sees 0 once the window ended (issue 21: a limit on failures checks first)', async () => {
+    let now = 1_000;
+    const store = new MemoryAttemptStore(() => now);
+    expect(await store.peek('k')).toBe(0);
+    await store.hit('k', 60_000);
+    await store.hit('k', 60_000);
+    expect(await store.peek('k')).toBe(2);
+    expect(await store.peek('k')).toBe(2);
+    now += 60_000;
+    expect(await store.peek('k')).toBe(0);
+  });
 });

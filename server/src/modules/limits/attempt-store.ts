@@ -18,6 +18,8 @@ export interface AttemptCount {
 export interface AttemptStore {
   hit(key: string, windowMs: number): Promise<AttemptCount>;
   reset(key: string): Promise<void>;
+  /** Attempts in the current window, without counting one (0 when none): a limit on failures checks it first. */
+  peek(key: string): Promise<number>;
   /** Forgets windows that have ended (a scheduled job). */
   sweep(): Promise<void>;
 }
@@ -44,6 +46,11 @@ export class MemoryAttemptStore implements AttemptStore {
     this.windows.delete(key);
   }
 
+  async peek(key: string): Promise<number> {
+    const window = this.windows.get(key);
+    return window && window.resetAt > this.now() ? window.count : 0;
+  }
+
   async sweep(): Promise<void> {
     const now = this.now();
     for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
@@ -68,6 +75,11 @@ export class DbAttemptStore implements AttemptStore {
 
   async reset(key: string): Promise<void> {
     await this.db.execute(sql`DELETE FROM ${rateLimits} WHERE key = ${key}`);
+  }
+
+  async peek(key: string): Promise<number> {
+    const result = await this.db.execute<{ count: number }>(sql`SELECT count FROM ${rateLimits} WHERE key = ${key} AND reset_at > now()`);
+    return Number(result.rows[0]?.count ?? 0);
   }
 
   async sweep(): Promise<void> {

@@ -33,6 +33,18 @@ describe('attempt counters in the database (shared by every process)', () => {
     const left = await t.app.database.db.execute(sql`SELECT 1 FROM rate_limits WHERE key = ${key}`);
     expect(left.rows).toHaveLength(0);
   });
+
+  it('peeks at a count without adding to it, and sees 0 once the window ended (issue 21)', async () => {
+    const store = new DbAttemptStore(t.app.database.db);
+    const key = `test:${randomUUID()}`;
+    expect(await store.peek(key)).toBe(0);
+    await store.hit(key, 60_000);
+    await store.hit(key, 60_000);
+    expect(await store.peek(key)).toBe(2);
+    expect(await store.peek(key)).toBe(2);
+    await t.app.database.db.execute(sql`UPDATE rate_limits SET reset_at = now() - interval '1 second' WHERE key = ${key}`);
+    expect(await store.peek(key)).toBe(0);
+  });
 });
 
 describe('upload slots (per artist, across processes)', () => {

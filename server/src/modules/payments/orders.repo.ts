@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'driz
 import type { DbOrTx } from '../../db/client';
 import { downloadGrants, orders, users } from '../../db/schema';
 import { songsOfAlbums } from '../catalog';
+import { releaseCodeOf } from './codes.repo';
 
 /** Data access of the payments module: orders and download grants. */
 
@@ -31,6 +32,8 @@ export async function closeUnpaidOrder(db: DbOrTx, id: string, status: 'failed' 
     .update(orders)
     .set({ status, updatedAt: new Date() })
     .where(and(eq(orders.id, id), inArray(orders.status, ['pending', 'abandoned', 'failed'])));
+  // Issue 21: a discount code held by this checkout is free again at once (decision 050).
+  await releaseCodeOf(db, id);
 }
 
 /**

@@ -9,6 +9,8 @@ import { receiptRoutes } from './receipts.routes';
 import { ReceiptsService } from './receipts.service';
 import { REFUND_EVENT_JOB, RefundsService } from './refunds.service';
 import { salesRoutes } from './sales.routes';
+import { codeRoutes } from './codes.routes';
+import { CodesService } from './codes.service';
 import { SalesService } from './sales.service';
 
 declare module 'fastify' {
@@ -70,7 +72,10 @@ export const paymentsPlugin = fp(
       await library.purgeExpired();
     });
 
-    await app.register(async (scope) => paymentRoutes(scope, payments));
+    // Issue 21 (decision 050): download and discount codes, a way to pay of this module.
+    const codes = new CodesService({ db: () => app.database.db, attempts: app.attempts, payments });
+    await app.register(async (scope) => paymentRoutes(scope, payments, codes));
+    await app.register(async (scope) => codeRoutes(scope, codes));
     await app.register(async (scope) => libraryRoutes(scope, library));
     await app.register(async (scope) => webhookRoutes(scope, payments, () => app.paymentsProvider));
     await app.register(async (scope) => salesRoutes(scope, new SalesService({ db: () => app.database.db })));

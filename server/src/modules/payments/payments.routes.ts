@@ -16,6 +16,7 @@ import { BUYER_COOKIE, LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import { randomToken } from '../../lib/tokens';
 import type { PaymentsProvider } from '../payment-provider';
 import type { PaymentsService } from './payments.service';
+import type { CodesService } from './codes.service';
 import { answersArePersonal } from '../../lib/no-store';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -32,7 +33,7 @@ export const PAYMENT_RATE_LIMITS = {
 } as const;
 
 /** The buying browser's key: made on its first checkout, kept for a year, sent only to /api. */
-function buyerKeyOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): string {
+export function buyerKeyOf(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): string {
   const existing = request.cookies[BUYER_COOKIE];
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const key = randomToken();
@@ -45,7 +46,7 @@ function buyerKeyOf(app: FastifyInstance, request: FastifyRequest, reply: Fastif
  * GET /api/purchases/owned (issue 16).
  * Public: fans buy without an account. Answers are personal (an e-mail, a reference): no-store.
  */
-export async function paymentRoutes(app: FastifyInstance, payments: PaymentsService) {
+export async function paymentRoutes(app: FastifyInstance, payments: PaymentsService, codes: CodesService) {
   answersArePersonal(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -56,7 +57,9 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
       schema: { body: initializePaymentSchema, response: { 200: initializePaymentResponseSchema } },
     },
     async (request, reply) => {
-      const data = await payments.initialize(request.body, buyerKeyOf(app, request, reply));
+      // Issue 21: a discount code is checked (and its guessing counted) before the checkout holds it.
+      const discount = request.body.code ? await codes.forCheckout(request.body.code, request.body, request.ip) : undefined;
+      const data = await payments.initialize(request.body, buyerKeyOf(app, request, reply), discount);
       return { message: 'Payment initialized', data };
     },
   );

@@ -3,6 +3,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatPrice } from '#common/money';
 import { paidAmountProblem, processingFee, splitPrice } from '#common/payments';
+import { discountedPrice } from '#common/codes';
 import { isUuid } from '#common/ids';
 import {
   PAYMENT_MESSAGES,
@@ -15,7 +16,7 @@ import {
   type VerifyPendingResponse,
 } from '#common/schemas/payments';
 import type { Db, DbOrTx } from '../../db/client';
-import { orders, webhookEvents } from '../../db/schema';
+import { codes, orders, webhookEvents } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import type { PurchasableItem, PurchaseProof } from '../../lib/purchase-grants';
@@ -48,6 +49,7 @@ import {
   type Order,
 } from './orders.repo';
 import { activeRefundOf } from './refunds.repo';
+import { claimCode, markCodeUsed, reserveCode, setUsedOrder } from './codes.repo';
 import { REFUND_EVENT_JOB, REFUND_EVENTS } from './refunds.service';
 import { notifySeller } from './sales.service';
 
@@ -130,7 +132,19 @@ function purchaseItemOf(order: Order): PurchaseItem {
   return { id: (order.itemType === 'album' ? order.albumId : order.trackId) ?? order.id, name: order.itemName, price: order.price, type: order.itemType as 'track' | 'album' };
 }
 
-const downloadPath = (type: 'track' | 'album', id: string) => `/api/${type === 'album' ? 'albums' : 'tracks'}/${id}/download`;
+/**
+ * A discount code's checkout holds the code this long (docs/decisions/050): longer than a card
+ * popup or an M-Pesa prompt takes, short enough that an abandoned checkout frees it the same hour.
+ */
+export const CODE_RESERVATION_MS = 30 * 60 * 1000;
+
+/** A discount code checked for a checkout (CodesService.forCheckout). */
+export interface CheckoutDiscount {
+  codeId: string;
+  percentOff: number;
+}
+
+export const downloadPath = (type: 'track' | 'album', id: string) => `/api/${type === 'album' ? 'albums' : 'tracks'}/${id}/download`;
 
 /**
  * Purchases (issue 10, docs/decisions/031): orders, the provider's checkout, fulfilment, proof of
@@ -171,14 +185,17 @@ export class PaymentsService {
   async initialize(
     input: { email: string; trackId?: string; albumId?: string; callbackUrl?: string; buyAgain?: boolean; amount?: number },
     buyerKey: string,
+    discount?: CheckoutDiscount,
   ): Promise<InitializePaymentResponse['data']> {
     const item = await this.item(input);
+    // Issue 21: a discount code lowers the price to pay (decision 050); the fee and split follow it.
+    const price = discount ? discountedPrice(item.price, discount.percentOff) : item.price;
     // Issue 21: the amount the fan chose (a pay-more item) is the sale's price: the fee, the 90/10
     // split, the ledger and the artist's sales all follow it. Without one the price is charged.
-    const paid = input.amount ?? item.price;
-    const problem = input.amount === undefined ? undefined : paidAmountProblem(paid, item);
+    const paid = input.amount ?? price;
+    const problem = input.amount === undefined ? undefined : paidAmountProblem(paid, { ...item, price });
     if (problem) {
-      const message = paidAmountMessage(problem, item.price);
+      const message = paidAmountMessage(problem, price);
       throw new AppError('form.invalid', message, { errors: { amount: message } });
     }
     // A free item (even 'Name your price' at KES 0) downloads without a checkout.
@@ -193,7 +210,14 @@ export class PaymentsService {
     const subaccount = method.type === 'bank' && method.subaccountCode ? method.subaccountCode : undefined;
     // Letters, digits and dashes: Paystack's reference alphabet, unique per order.
     const reference = `sauti-${randomUUID()}`;
+    const orderId = randomUUID();
+    // The code is held for this checkout before the order exists: two checkouts never share it.
+    if (discount && !(await reserveCode(this.db, discount.codeId, orderId, input.email, new Date(Date.now() + CODE_RESERVATION_MS)))) {
+      throw new AppError(await this.codeTaken(discount.codeId));
+    }
     const order = await insertOrder(this.db, {
+      id: orderId,
+      codeId: discount?.codeId ?? null,
       reference,
       email: input.email,
       itemType: item.type,
@@ -331,18 +355,73 @@ export class PaymentsService {
         checkedAt: new Date(),
       });
       await recordSale(tx, order);
+      // A discount code counts as used only now that its checkout is paid (decision 050). If its
+      // hold had lapsed and another checkout paid first, this sale still stands: it was paid.
+      if (order.codeId && !(await markCodeUsed(tx, order.codeId, order))) this.deps.log.warn({ reference: order.reference }, 'discount code was already used by another order; the sale stands');
       await this.sendReceipt(tx, order);
       await notifySeller(tx, order, this.deps);
       return order;
     });
     if (!fulfilled) return false;
-    this.deps.events.emit('purchase.completed', {
-      orderId: fulfilled.id,
-      sellerId: fulfilled.sellerId,
-      itemType: fulfilled.itemType as 'track' | 'album',
-      itemId: fulfilled.itemType === 'album' ? fulfilled.albumId : fulfilled.trackId,
-    });
+    this.announce(fulfilled);
     return true;
+  }
+
+  private announce(order: Order): void {
+    this.deps.events.emit('purchase.completed', {
+      orderId: order.id,
+      sellerId: order.sellerId,
+      itemType: order.itemType as 'track' | 'album',
+      itemId: order.itemType === 'album' ? order.albumId : order.trackId,
+    });
+  }
+
+  /** Why a code could not be taken: used by now, or held by another checkout. */
+  private async codeTaken(codeId: string): Promise<'code.used' | 'code.in-use'> {
+    const [row] = await this.db.select({ usedAt: codes.usedAt }).from(codes).where(eq(codes.id, codeId)).limit(1);
+    return !row || row.usedAt ? 'code.used' : 'code.in-use';
+  }
+
+  /**
+   * A download code (or a discount leaving nothing to pay) grants the item like a purchase at
+   * price 0 (decision 050): in one transaction the code is used (a conditional update: one winner
+   * under any concurrency), a paid order marked as a code is recorded in the artist's sales, and
+   * the e-mailed link is made and sent; the browser's buyer cookie downloads it at once. An address
+   * that already owns the item keeps its code and is e-mailed its link, as at checkout.
+   */
+  async grantWithCode(codeId: string, item: SellableItem, email: string, buyerKey: string): Promise<{ reference: string }> {
+    await this.refuseOwned(item, email);
+    const reference = `sauti-code-${randomUUID()}`;
+    const granted = await this.db.transaction(async (tx) => {
+      if (!(await claimCode(tx, codeId, email))) return undefined;
+      const now = new Date();
+      const order = await insertOrder(tx, {
+        reference,
+        email,
+        itemType: item.type,
+        trackId: item.type === 'track' ? item.id : null,
+        albumId: item.type === 'album' ? item.id : null,
+        itemName: item.name,
+        sellerId: item.sellerId,
+        price: 0,
+        fee: 0,
+        amount: 0,
+        status: 'paid',
+        paidAt: now,
+        checkedAt: now,
+        channel: 'code',
+        settlement: 'balance',
+        codeId,
+        buyerKeyHash: hashToken(buyerKey),
+      });
+      await setUsedOrder(tx, codeId, order.id);
+      await recordSale(tx, order);
+      await this.sendReceipt(tx, order);
+      return order;
+    });
+    if (!granted) throw new AppError(await this.codeTaken(codeId));
+    this.announce(granted);
+    return { reference };
   }
 
   /** A new e-mailed link (a random token, kept only as its hash) to the purchase page, and the receipt carrying it. */

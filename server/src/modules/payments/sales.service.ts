@@ -34,7 +34,7 @@ export function decodeCursor(cursor: string): { position: string; id: string } {
 }
 
 function channelOf(channel: string | null): SaleChannel {
-  return channel === 'card' || channel === 'mobile_money' ? channel : 'other';
+  return channel === 'card' || channel === 'mobile_money' || channel === 'code' ? channel : 'other';
 }
 
 function toSale(row: SaleRow): ArtistSale {

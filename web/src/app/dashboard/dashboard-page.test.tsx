@@ -6,7 +6,7 @@ import { mockFetch, TEST_USER } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
 import { currentUserQueryKey } from '@/lib/auth';
 
-const SECTIONS = ['My Music', 'Profile', 'Payments', 'Analytics'];
+const SECTIONS = ['My Music', 'Profile', 'Payments', 'Analytics', 'Codes'];
 
 async function openDashboard(path = '/dashboard') {
   const view = renderApp(path);
@@ -16,7 +16,7 @@ async function openDashboard(path = '/dashboard') {
 }
 
 describe('dashboard shell', () => {
-  it('has the four sidebar sections with My Music open by default', async () => {
+  it('has the four sidebar sections and Codes, with My Music open by default', async () => {
     mockFetch({ 'GET /api/user': { body: TEST_USER } });
     await openDashboard();
     const nav = screen.getByRole('navigation', { name: 'Dashboard' });

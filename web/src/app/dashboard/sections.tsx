@@ -1,13 +1,14 @@
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BarChart3Icon, MusicIcon, UserRoundIcon, WalletIcon, type LucideIcon } from 'lucide-react';
+import { BarChart3Icon, MusicIcon, TicketIcon, UserRoundIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import { AnalyticsSection } from '@/features/analytics/components/analytics-section';
+import { CodesSection } from '@/features/codes/components/codes-section';
 import { MyMusicSection } from '@/features/my-music/components/my-music-section';
 import { paymentMethodsQuery, useHasPaymentMethod } from '@/features/payments/api/payment-methods-api';
 import { PaymentsSection } from '@/features/payments/components/payments-section';
 import { ProfileSection } from '@/features/profile/components/profile-section';
 
-export type DashboardSectionId = 'my-music' | 'profile' | 'payments' | 'analytics';
+export type DashboardSectionId = 'my-music' | 'profile' | 'payments' | 'analytics' | 'codes';
 
 export interface DashboardSectionProps {
   /** Switch to another section (the onboarding checklist's links use it). */
@@ -41,12 +42,13 @@ function MyMusic({ goTo }: DashboardSectionProps) {
   );
 }
 
-/** Spec section 2: the sidebar's four sections, My Music first and the default. */
+/** Spec section 2: the sidebar's four sections, My Music first and the default; then Codes (issue 21, decision 050). */
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
   { id: 'my-music', label: 'My Music', icon: MusicIcon, Component: MyMusic },
   { id: 'profile', label: 'Profile', icon: UserRoundIcon, Component: ProfileSection },
   { id: 'payments', label: 'Payments', icon: WalletIcon, Component: PaymentsSection },
   { id: 'analytics', label: 'Analytics', icon: BarChart3Icon, Component: AnalyticsSection },
+  { id: 'codes', label: 'Codes', icon: TicketIcon, Component: CodesSection },
 ];
 
 export const DEFAULT_SECTION: DashboardSectionId = 'my-music';

@@ -22,4 +22,4 @@ export function formatMonth(month: string): string {
   return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-export const CHANNEL_LABELS = { card: 'Card', mobile_money: 'M-Pesa', other: 'Other' } as const;
+export const CHANNEL_LABELS = { card: 'Card', mobile_money: 'M-Pesa', code: 'Code', other: 'Other' } as const;

@@ -32,6 +32,8 @@ export function initializePayment(input: {
   buyAgain?: boolean;
   /** Issue 21: what the fan chose to pay for a pay-more item (KES as typed). */
   amount?: string;
+  /** Issue 21: a discount code (decision 050): the discounted price is charged. */
+  code?: string;
 }): Promise<InitializePaymentResponse> {
   return apiJson<InitializePaymentResponse>('POST', '/api/payments/initialize', {
     email: input.email,
@@ -39,6 +41,7 @@ export function initializePayment(input: {
     ...(input.callbackUrl ? { callbackUrl: input.callbackUrl } : {}),
     ...(input.buyAgain ? { buyAgain: true } : {}),
     ...(input.amount !== undefined ? { amount: input.amount } : {}),
+    ...(input.code ? { code: input.code } : {}),
   });
 }
 

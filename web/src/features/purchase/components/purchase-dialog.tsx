@@ -54,22 +54,30 @@ const isPaid = (result: PurchaseResult) => result.status === 'downloaded' || res
  * dialog closes as it opens. A buyer who paid before can have the download link sent again.
  */
 export function PurchaseDialog({
-  item,
+  item: listed,
   open,
   onOpenChange,
   downloadFailure,
   returnFocusTo,
+  discount,
+  email: givenEmail = '',
 }: {
   item: PurchaseItem;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   downloadFailure: 'alert' | 'log';
   returnFocusTo?: RefObject<HTMLElement | null>;
+  /** Issue 21: a discount code redeemed on /redeem (decision 050): its price is the one to pay. */
+  discount?: { code: string; percentOff: number; price: number };
+  /** The e-mail already typed (on /redeem). */
+  email?: string;
 }) {
+  // A discount code's price stands in for the list price (the minimum, for a pay-more item).
+  const item: PurchaseItem = discount ? { ...listed, price: discount.price, suggestedPrice: null } : listed;
   const queryClient = useQueryClient();
   const form = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
     resolver: zodResolver(purchaseFormSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: givenEmail },
   });
   const [preparing, setPreparing] = useState(false);
   const [resendMessage, setResendMessage] = useState<string | null>(null);
@@ -230,6 +238,7 @@ export function PurchaseDialog({
           callbackUrl: window.location.href,
           buyAgain,
           ...amount,
+          ...(discount ? { code: discount.code } : {}),
           returnFocusTo: returnFocusTo?.current,
           onCheckoutOpen: () => {
             checkoutOpened.current = true;
@@ -298,6 +307,11 @@ export function PurchaseDialog({
       >
         <DialogHeader>
           <DialogTitle className="pr-8 leading-snug break-words">Buy {item.name}</DialogTitle>
+          {discount && (
+            <p className="text-sm font-medium text-primary" data-testid="purchase-discount">
+              {`Code ${discount.code}: ${discount.percentOff}% off ${formatPrice(listed.price)}`}
+            </p>
+          )}
           <DialogDescription>
             Pay by card or M-Pesa. The download starts as soon as the payment goes through, and a receipt with a download link is sent to
             your email.

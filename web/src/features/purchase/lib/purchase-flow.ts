@@ -22,7 +22,7 @@ import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutS
 
 export interface PurchaseFlowDependencies {
   getConfig: () => Promise<PaystackConfigResponse>;
-  initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string; buyAgain?: boolean; amount?: string }) => Promise<InitializePaymentResponse>;
+  initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string; buyAgain?: boolean; amount?: string; code?: string }) => Promise<InitializePaymentResponse>;
   openCheckout: (session: CheckoutSession, hooks: CheckoutHooks) => Promise<CheckoutOutcome>;
   /** 200: paid; 202 `{pending: true}`: still under way (an M-Pesa prompt on the phone, issue 16). */
   verify: (reference: string) => Promise<VerifyPaymentResponse | VerifyPendingResponse>;
@@ -61,6 +61,8 @@ export interface PurchaseRequest {
   buyAgain?: boolean;
   /** Issue 21: the amount chosen for a pay-more item (KES as typed); else the price is charged. */
   amount?: string;
+  /** Issue 21: a discount code (decision 050): initialize charges the discounted price. */
+  code?: string;
   /** The checkout is on screen: the caller closes its dialog (about 100 ms later, spec section 9). */
   onCheckoutOpen?: () => void;
   returnFocusTo?: HTMLElement | null;
@@ -115,6 +117,7 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
       callbackUrl: request.callbackUrl,
       ...(request.buyAgain ? { buyAgain: true } : {}),
       ...(request.amount !== undefined ? { amount: request.amount } : {}),
+      ...(request.code ? { code: request.code } : {}),
     });
   } catch (error) {
     const ownedMessage = alreadyOwnedMessage(error);

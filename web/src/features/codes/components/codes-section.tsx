@@ -1,0 +1,225 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CopyIcon, DownloadIcon } from 'lucide-react';
+import { MAX_CODES_PER_BATCH } from '#common/codes';
+import { formatPrice } from '#common/money';
+import { createCodesSchema, type CodeBatch } from '#common/schemas/codes';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { messageOf } from '@/lib/api';
+import { codesQuery, myAlbumsQuery, myTracksQuery, useCreateCodes } from '../api/codes-api';
+import { codesCsv, codesFilename } from '../lib/codes-csv';
+
+const selectClass =
+  'h-11 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:h-9 sm:text-sm';
+
+/** "26 Nov 2026", the same everywhere (UTC). */
+const day = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+
+/**
+ * The dashboard's Codes section (issue 21, docs/decisions/050): make download or discount codes
+ * for a track or album, see each batch's used and unused codes, copy one, export a batch as CSV.
+ */
+export function CodesSection() {
+  const batches = useQuery(codesQuery);
+  return (
+    <div className="grid gap-6">
+      <CreateCodesCard />
+      <Card>
+        <CardHeader>
+          <CardTitle>Your codes</CardTitle>
+          <CardDescription>Fans redeem codes at /redeem. A code works once.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {batches.isPending ? (
+            <Skeleton className="h-24 w-full" />
+          ) : batches.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {messageOf(batches.error, 'Your codes could not be loaded. Please try again.')}
+            </p>
+          ) : batches.data.batches.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No codes yet. Make some above for a launch, the radio or your fans.</p>
+          ) : (
+            <ul className="grid gap-4" aria-label="Code batches">
+              {batches.data.batches.map((batch) => (
+                <BatchRow key={batch.id} batch={batch} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function CreateCodesCard() {
+  const tracks = useQuery(myTracksQuery);
+  const albums = useQuery(myAlbumsQuery);
+  const create = useCreateCodes();
+  const [item, setItem] = useState('');
+  const [kind, setKind] = useState<'download' | 'discount'>('download');
+  const [count, setCount] = useState('10');
+  const [percent, setPercent] = useState('20');
+  const [expiry, setExpiry] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const [itemType, itemId] = item.split(':');
+    const input = {
+      itemType,
+      itemId,
+      kind,
+      count: Number(count),
+      ...(kind === 'discount' ? { percentOff: Number(percent) } : {}),
+      // The end of the chosen day (UTC): a code "until 30 Nov" works all of 30 Nov.
+      ...(expiry ? { expiresAt: `${expiry}T23:59:59Z` } : {}),
+    };
+    const parsed = createCodesSchema.safeParse(input);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? 'item')] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: (batch) => toast({ title: 'Codes created', description: `${batch.count} ${batch.kind === 'download' ? 'download' : `${batch.percentOff}% off`} codes for ${batch.itemName}.` }),
+      onError: (error) => toast({ variant: 'destructive', title: 'Could not create the codes', description: messageOf(error, 'Please try again.') }),
+    });
+  };
+
+  const loading = tracks.isPending || albums.isPending;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Make codes</CardTitle>
+        <CardDescription>Download codes give a song or album for free; discount codes take a percentage off its price.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate aria-label="Make codes" className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
+          <div className="grid gap-2 sm:col-span-2">
+            <Label htmlFor="codes-item">For</Label>
+            <select id="codes-item" className={selectClass} value={item} disabled={loading} onChange={(event) => setItem(event.target.value)} aria-invalid={errors.itemId || errors.itemType ? true : undefined}>
+              <option value="">{loading ? 'Loading your music…' : 'Choose a track or album'}</option>
+              {(tracks.data ?? []).length > 0 && (
+                <optgroup label="Tracks">
+                  {tracks.data!.map((track) => (
+                    <option key={track.id} value={`track:${track.id}`}>{`${track.trackName} (${formatPrice(track.price)})`}</option>
+                  ))}
+                </optgroup>
+              )}
+              {(albums.data ?? []).length > 0 && (
+                <optgroup label="Albums">
+                  {albums.data!.map((album) => (
+                    <option key={album.id} value={`album:${album.id}`}>{`${album.albumName} (${formatPrice(album.price)})`}</option>
+                  ))}
+                </optgroup>
+              )}
+            </select>
+            {(errors.itemId || errors.itemType) && <p className="text-sm text-destructive">{errors.itemId ?? errors.itemType}</p>}
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="codes-kind">Kind</Label>
+            <select id="codes-kind" className={selectClass} value={kind} onChange={(event) => setKind(event.target.value as 'download' | 'discount')}>
+              <option value="download">Download (free)</option>
+              <option value="discount">Discount (% off)</option>
+            </select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="codes-count">How many</Label>
+            <Input id="codes-count" inputMode="numeric" className="h-11 sm:h-9" value={count} onChange={(event) => setCount(event.target.value)} aria-invalid={errors.count ? true : undefined} />
+            {errors.count ? <p className="text-sm text-destructive">{errors.count}</p> : <p className="text-sm text-muted-foreground">{`1 to ${MAX_CODES_PER_BATCH.toLocaleString('en-US')}`}</p>}
+          </div>
+          {kind === 'discount' && (
+            <div className="grid gap-2">
+              <Label htmlFor="codes-percent">Percent off</Label>
+              <Input id="codes-percent" inputMode="numeric" className="h-11 sm:h-9" value={percent} onChange={(event) => setPercent(event.target.value)} aria-invalid={errors.percentOff ? true : undefined} />
+              {errors.percentOff && <p className="text-sm text-destructive">{errors.percentOff}</p>}
+            </div>
+          )}
+          <div className="grid gap-2">
+            <Label htmlFor="codes-expiry">Expires (optional)</Label>
+            <Input id="codes-expiry" type="date" className="h-11 sm:h-9" value={expiry} onChange={(event) => setExpiry(event.target.value)} aria-invalid={errors.expiresAt ? true : undefined} />
+            {errors.expiresAt && <p className="text-sm text-destructive">{errors.expiresAt}</p>}
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" className="h-11 w-full sm:h-9 sm:w-auto" disabled={create.isPending}>
+              {create.isPending ? 'Making codes…' : 'Make codes'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BatchRow({ batch }: { batch: CodeBatch }) {
+  const [shown, setShown] = useState(false);
+  const unused = batch.count - batch.used;
+  const what = batch.kind === 'download' ? 'Download codes' : `${batch.percentOff}% off codes`;
+
+  const copy = async (code: string) => {
+    try {
+      await navigator.clipboard.writeText(code);
+      toast({ title: 'Copied', description: code });
+    } catch {
+      toast({ variant: 'destructive', title: 'Could not copy', description: `Select the code and copy it: ${code}` });
+    }
+  };
+
+  const exportCsv = () => {
+    const url = URL.createObjectURL(new Blob([codesCsv(batch)], { type: 'text/csv;charset=utf-8' }));
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = codesFilename(batch);
+    anchor.hidden = true;
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  return (
+    <li className="grid gap-3 rounded-md border p-4" data-testid="code-batch">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <p className="font-medium break-words">
+          {what} · {batch.itemName}
+        </p>
+        <p className="text-sm text-muted-foreground">
+          Made {day(batch.createdAt)}
+          {batch.expiresAt ? ` · expires ${day(batch.expiresAt)}` : ''}
+        </p>
+      </div>
+      <p className="text-sm" data-testid="code-batch-counts">
+        <span className="font-medium">{batch.used} used</span> · {unused} unused
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" className="h-10 sm:h-8" aria-expanded={shown} onClick={() => setShown(!shown)}>
+          {shown ? 'Hide codes' : `Show ${batch.count} codes`}
+        </Button>
+        <Button type="button" variant="outline" className="h-10 sm:h-8" onClick={exportCsv}>
+          <DownloadIcon aria-hidden="true" />
+          Export CSV
+        </Button>
+      </div>
+      {shown && (
+        <ul className="grid max-h-96 gap-1 overflow-y-auto" aria-label={`Codes: ${what}, ${batch.itemName}`}>
+          {batch.codes.map((code) => (
+            <li key={code.code} className="flex items-center gap-2 rounded px-1 py-1 text-sm odd:bg-muted/40" data-testid="code-row">
+              <code className={code.usedAt ? 'font-mono text-muted-foreground line-through' : 'font-mono'}>{code.code}</code>
+              <span className="min-w-0 flex-1 truncate text-muted-foreground">{code.usedAt ? `Used ${day(code.usedAt)}${code.usedBy ? ` by ${code.usedBy}` : ''}` : 'Unused'}</span>
+              <Button type="button" variant="ghost" size="icon" className="size-10 sm:size-8" aria-label={`Copy ${code.code}`} onClick={() => void copy(code.code)}>
+                <CopyIcon aria-hidden="true" />
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

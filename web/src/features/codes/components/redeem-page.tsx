@@ -1,0 +1,154 @@
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'wouter';
+import { CircleCheckIcon, TicketIcon } from 'lucide-react';
+import { formatPrice } from '#common/money';
+import { redeemCodeSchema, type RedeemCodeInput, type RedeemCodeResponse } from '#common/schemas/codes';
+import type { PurchaseItem } from '#common/schemas/catalog/responses';
+import { EmailField } from '@/components/email-field';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { messageOf } from '@/lib/api';
+import { DownloadLink } from '@/lib/catalog-ui';
+import { phoneFriendlyDownloadUrl } from '@/lib/download';
+import { useRedeemCode } from '../api/codes-api';
+
+/** What the page composes in to pay a discounted price: the purchase dialog (web/src/app). */
+export type RenderDiscountCheckout = (props: {
+  item: PurchaseItem;
+  discount: { code: string; percentOff: number; price: number };
+  email: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => ReactNode;
+
+type Discounted = Extract<RedeemCodeResponse, { kind: 'discount' }>;
+type Granted = Extract<RedeemCodeResponse, { kind: 'download' }>;
+
+/**
+ * /redeem (issue 21, docs/decisions/050): a fan types a code and their e-mail. A download code
+ * gives the download at once (and a mailed link); a discount code opens the purchase dialog at
+ * the discounted price.
+ */
+export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountCheckout }) {
+  useDocumentTitle('Redeem a code');
+  const redeem = useRedeemCode();
+  const form = useForm<RedeemCodeInput, unknown, { code: string; email: string }>({ resolver: zodResolver(redeemCodeSchema), defaultValues: { code: '', email: '' } });
+  const [granted, setGranted] = useState<Granted | null>(null);
+  const [discount, setDiscount] = useState<{ answer: Discounted; email: string } | null>(null);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+
+  const submit = (input: { code: string; email: string }) => {
+    setGranted(null);
+    setDiscount(null);
+    redeem.mutate(input, {
+      onSuccess: (answer) => {
+        if (answer.kind === 'download') setGranted(answer);
+        else {
+          setDiscount({ answer, email: input.email });
+          setCheckoutOpen(true);
+        }
+      },
+    });
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 pt-8 pb-16 sm:pt-12">
+      <TicketIcon className="size-8 text-primary" aria-hidden="true" />
+      <h1 className="mt-3 text-2xl font-bold sm:text-3xl">Redeem a code</h1>
+      <p className="mt-2 text-muted-foreground">Got a download or discount code from an artist? Enter it with your e-mail address. We e-mail you the download link too.</p>
+
+      {granted ? (
+        <div className="mt-6 grid gap-4" data-testid="redeem-granted">
+          <Alert role="status">
+            <CircleCheckIcon aria-hidden="true" />
+            <AlertDescription>
+              <p>
+                <span className="font-medium text-foreground">{granted.item.name}</span> is yours. {granted.message}
+              </p>
+            </AlertDescription>
+          </Alert>
+          <DownloadLink
+            href={phoneFriendlyDownloadUrl(granted.downloadUrl)}
+            label={granted.item.type === 'album' ? 'Download Album' : 'Download'}
+            accessibleName={`Download ${granted.item.name}`}
+            variant="default"
+            className="h-11"
+          />
+          <p className="text-sm text-muted-foreground">
+            It is in{' '}
+            <Link href="/library" className="text-foreground underline underline-offset-4">
+              your library
+            </Link>{' '}
+            too, and on its{' '}
+            <Link href={`/${granted.item.type}/${granted.item.id}`} className="text-foreground underline underline-offset-4">
+              page
+            </Link>
+            .
+          </p>
+          <Button variant="outline" className="h-11" onClick={() => setGranted(null)}>
+            Redeem another code
+          </Button>
+        </div>
+      ) : (
+        <Form {...form}>
+          <form noValidate aria-label="Redeem a code" className="mt-6 grid gap-4" onSubmit={form.handleSubmit(submit)}>
+            <FormField
+              control={form.control}
+              name="code"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Code</FormLabel>
+                  <FormControl>
+                    <Input
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      autoCorrect="off"
+                      spellCheck={false}
+                      placeholder="ABCD-EFGH-JKLM"
+                      maxLength={40}
+                      className="h-11 font-mono tracking-wider uppercase"
+                      {...field}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <EmailField inputClassName="h-11" />
+            {redeem.isError && (
+              <Alert variant="destructive" role="alert">
+                <AlertDescription>{messageOf(redeem.error, 'The code could not be checked. Please try again.', 'The code could not be checked. Please check your connection and try again.')}</AlertDescription>
+              </Alert>
+            )}
+            {discount && !checkoutOpen && (
+              <Alert role="status" data-testid="redeem-discount">
+                <AlertDescription>
+                  {`${discount.answer.percentOff}% off ${discount.answer.item.name}: ${formatPrice(discount.answer.price)} instead of ${formatPrice(discount.answer.item.price)}.`}{' '}
+                  <Button type="button" variant="link" className="h-auto p-0" onClick={() => setCheckoutOpen(true)}>
+                    Pay now
+                  </Button>
+                </AlertDescription>
+              </Alert>
+            )}
+            <Button type="submit" className="h-11" disabled={redeem.isPending}>
+              {redeem.isPending ? 'Checking…' : 'Redeem'}
+            </Button>
+          </form>
+        </Form>
+      )}
+      {discount &&
+        renderCheckout({
+          item: discount.answer.item,
+          discount: { code: discount.answer.code, percentOff: discount.answer.percentOff, price: discount.answer.price },
+          email: discount.email,
+          open: checkoutOpen,
+          onOpenChange: setCheckoutOpen,
+        })}
+    </div>
+  );
+}
