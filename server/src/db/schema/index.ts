@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './trending';
 export * from './library';
 export * from './follows';
+export * from './admin';
