@@ -21,6 +21,7 @@ export const PAGE_ROUTES = {
   purchase: '/purchase/:reference',
   library: '/library',
   follow: '/follow/:action',
+  admin: '/admin',
   displayName: '/:displayName',
 } as const;
 

@@ -32,6 +32,7 @@ const LibraryPage = lazy(() => import('@/features/library/components/library-pag
 const FollowPage = lazy(() => import('@/features/follow/components/follow-pages').then((m) => ({ default: m.FollowPage })));
 const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
 const GenrePage = lazy(() => import('@/features/search/components/genre-page').then((m) => ({ default: m.GenrePage })));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */
@@ -144,6 +145,13 @@ export function AppRoutes() {
           {({ action }) => (
             <PublicLayout>{isFollowAction(action) ? <FollowPage action={action} /> : <NotFoundPage />}</PublicLayout>
           )}
+        </Route>
+        <Route path={PAGE_ROUTES.admin}>
+          <ProtectedRoute>
+            <Suspense fallback={<PageSpinner className="min-h-dvh" />}>
+              <AdminPage />
+            </Suspense>
+          </ProtectedRoute>
         </Route>
         <Route path={PAGE_ROUTES.displayName}>
           {({ displayName }) => (
