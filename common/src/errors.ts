@@ -110,6 +110,15 @@ export const ERROR_CODES = [
   'sales.cursor-invalid',
   'sales.one-filter',
 
+  // The operator's console (issue 21, decision 051).
+  'admin.forbidden',
+  'admin.second-factor-required',
+  'admin.not-enrolled',
+  'admin.already-enrolled',
+  'admin.enrolment-not-started',
+  'admin.code-invalid',
+  'admin.pick-refused',
+
   // Embeds: oEmbed answers JSON only (oEmbed 1.0 says 501 for another format).
   'oembed.format-unsupported',
 ] as const;

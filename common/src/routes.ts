@@ -22,6 +22,7 @@ export const PAGE_ROUTES = {
   library: '/library',
   redeem: '/redeem',
   follow: '/follow/:action',
+  admin: '/admin',
   displayName: '/:displayName',
 } as const;
 

@@ -29,6 +29,7 @@ import { followsPlugin } from './modules/follows';
 import { paymentProviderPlugin } from './modules/payment-provider';
 import { paymentsPlugin } from './modules/payments';
 import { payoutsPlugin } from './modules/payouts';
+import { adminPlugin } from './modules/admin';
 
 export interface BuildAppOptions {
   /** Pino options, or false for silence (tests). */
@@ -123,6 +124,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(profilesPlugin);
     await app.register(followsPlugin);
     await app.register(analyticsPlugin);
+    await app.register(adminPlugin);
 
     // Draining (SIGTERM): the balancer reads "not ready" here and sends new requests elsewhere, while
     // this process still serves what reaches it, each answer closing its connection so the client's

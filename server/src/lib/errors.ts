@@ -8,6 +8,7 @@ import { SEARCH_MESSAGES } from '#common/schemas/search';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
+import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import type { ErrorCode } from '#common/errors';
 import { CODE_MESSAGES } from '#common/codes';
 
@@ -148,6 +149,15 @@ export const ERRORS = {
   // The artist's sales and payouts (issue 16).
   'sales.cursor-invalid': { status: 400, message: SALES_MESSAGES.cursorInvalid },
   'sales.one-filter': { status: 400, message: SALES_MESSAGES.oneFilter },
+
+  // The operator's console (issue 21, decision 051): no data to anyone but an operator.
+  'admin.forbidden': { status: 403, message: ADMIN_MESSAGES.forbidden },
+  'admin.second-factor-required': { status: 403, message: ADMIN_MESSAGES.secondFactorRequired },
+  'admin.not-enrolled': { status: 409, message: ADMIN_MESSAGES.notEnrolled },
+  'admin.already-enrolled': { status: 409, message: ADMIN_MESSAGES.alreadyEnrolled },
+  'admin.enrolment-not-started': { status: 409, message: ADMIN_MESSAGES.enrolmentNotStarted },
+  'admin.code-invalid': { status: 400, message: ADMIN_MESSAGES.codeInvalid },
+  'admin.pick-refused': { status: 409, message: ADMIN_MESSAGES.pickRefused },
 } as const satisfies Record<ErrorCode, { status: number; message: string; retryAfterSeconds?: number }>;
 
 /** A broken rule, by its code; the error handler answers `{ ...details, code, message }` with the code's status. */

@@ -33,6 +33,7 @@ const FollowPage = lazy(() => import('@/features/follow/components/follow-pages'
 const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
 const GenrePage = lazy(() => import('@/features/search/components/genre-page').then((m) => ({ default: m.GenrePage })));
 const RedeemScreen = lazy(() => import('./screens/redeem-screen').then((m) => ({ default: m.RedeemScreen })));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */
@@ -150,6 +151,13 @@ export function AppRoutes() {
           {({ action }) => (
             <PublicLayout>{isFollowAction(action) ? <FollowPage action={action} /> : <NotFoundPage />}</PublicLayout>
           )}
+        </Route>
+        <Route path={PAGE_ROUTES.admin}>
+          <ProtectedRoute>
+            <Suspense fallback={<PageSpinner className="min-h-dvh" />}>
+              <AdminPage />
+            </Suspense>
+          </ProtectedRoute>
         </Route>
         <Route path={PAGE_ROUTES.displayName}>
           {({ displayName }) => (

@@ -9,3 +9,4 @@ export * from './trending';
 export * from './library';
 export * from './follows';
 export * from './codes';
+export * from './admin';

@@ -45,6 +45,15 @@ export async function signedInUser(request: FastifyRequest): Promise<SessionUser
   return user;
 }
 
+/**
+ * The stored id (hash) of the request's session cookie, or null: what other modules key per-session
+ * state by (the operator's second-factor verification, decision 051). Check currentUser() first.
+ */
+export function sessionIdHashOf(request: FastifyRequest): string | null {
+  const token = request.cookies?.[SESSION_COOKIE];
+  return token ? hashToken(token) : null;
+}
+
 export const sessionPlugin = fp(
   async (app) => {
     const secure = app.config.production;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { deletePick, findTrackTitle, insertPick, listPicks, lockPicks, renumberPicks, type PickRow } from './discovery.repo';
 
 export type { PickRow };
@@ -18,7 +18,8 @@ function checkId(trackId: string) {
  * advisory lock, so two operators (or a CLI and another) never interleave on PostgreSQL.
  */
 export class EditorsPicks {
-  constructor(private readonly db: Db) {}
+  /** `db` may be a transaction: the console writes its audit entry in the same one (decision 051). */
+  constructor(private readonly db: DbOrTx) {}
 
   list(): Promise<PickRow[]> {
     return listPicks(this.db);
@@ -45,6 +46,22 @@ export class EditorsPicks {
       const at = Math.min(position ?? order.length + 1, order.length + 1);
       order.splice(at - 1, 0, trackId);
       await insertPick(tx, trackId, at);
+      await renumberPicks(tx, order);
+      return listPicks(tx);
+    });
+  }
+
+  /** Moves a pick to `position` (1-based; past the end: last). Answers the list after the change. */
+  async move(trackId: string, position: number): Promise<PickRow[]> {
+    checkId(trackId);
+    if (!Number.isInteger(position) || position < 1) throw new PicksError('--position must be a whole number from 1.');
+    return this.db.transaction(async (tx) => {
+      await lockPicks(tx);
+      const order = (await listPicks(tx)).map((pick) => pick.trackId);
+      const from = order.indexOf(trackId);
+      if (from < 0) throw new PicksError(`The track ${trackId} is not an editor's pick.`);
+      order.splice(from, 1);
+      order.splice(Math.min(position, order.length + 1) - 1, 0, trackId);
       await renumberPicks(tx, order);
       return listPicks(tx);
     });

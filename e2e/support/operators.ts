@@ -1,0 +1,50 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { STATE_FILE, type ServerState } from './server-state';
+import { serverEnv, startServer } from './start-server';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function runAdminCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', path.resolve('server/src/cli/admin.ts'), ...args], { env, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`npm run admin -- ${args.join(' ')} failed: ${stderr || error.message}`));
+      else resolve(stdout);
+    });
+  });
+}
+
+/**
+ * `npm run admin -- grant <email>`, as the operator runs it. With PostgreSQL (E2E_DATABASE_URL) it
+ * runs beside the server. The embedded database allows one process, so there, as the README says,
+ * the server is stopped, the command run on its DATA_DIR, and the server started again (sessions
+ * live in the database: signed-in browsers stay signed in).
+ */
+export async function grantOperator(email: string): Promise<string> {
+  const state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as ServerState;
+  if (process.env.E2E_DATABASE_URL) {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-e2e-cli-'));
+    try {
+      return await runAdminCli(['grant', email], serverEnv(own));
+    } finally {
+      fs.rmSync(own, { recursive: true, force: true });
+    }
+  }
+  process.kill(state.pid, 'SIGTERM');
+  const deadline = Date.now() + 30_000;
+  while (alive(state.pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (alive(state.pid)) throw new Error('The e2e server did not stop within 30 s');
+  const output = await runAdminCli(['grant', email], serverEnv(state.dataDir));
+  const pid = await startServer(state.dataDir, { detached: true });
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ ...state, pid } satisfies ServerState));
+  return output;
+}

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BASE_URL, E2E_PORT } from './server-state';
+
+const STARTUP_TIMEOUT_MS = 60_000;
+
+export async function healthy(): Promise<boolean> {
+  try {
+    const response = await fetch(`${BASE_URL}/api/health`);
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The built server's environment for the e2e run (global setup, and a restart within a test). */
+export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: BASE_URL,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SMTP_URL: '',
+    // Tests say which address they come from (X-Forwarded-For, e2e/support/test.ts).
+    TRUST_PROXY: 'true',
+    // Embedded PGlite in the fresh DATA_DIR unless a throwaway PostgreSQL database is named for e2e.
+    DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+  };
+}
+
+/** Starts the built server on DATA_DIR `dataDir` and waits until it answers; its pid. */
+export async function startServer(dataDir: string, options: { detached?: boolean } = {}): Promise<number> {
+  const entry = path.resolve('dist/server/main.js');
+  const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  const child = spawn(process.execPath, [entry], { env: serverEnv(dataDir), stdio: ['ignore', log, log], detached: options.detached ?? false });
+  fs.closeSync(log);
+
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let up = false;
+  while (!up && Date.now() < deadline) {
+    const code = await Promise.race([exited, new Promise<'waiting'>((resolve) => setTimeout(resolve, 250, 'waiting'))]);
+    if (code !== 'waiting') {
+      const output = fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8');
+      throw new Error(`The server exited with code ${code} while starting:\n${output}`);
+    }
+    up = await healthy();
+  }
+  if (!up) {
+    child.kill('SIGTERM');
+    throw new Error(`The server did not answer ${BASE_URL}/api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
+  }
+  child.unref();
+  return child.pid!;
+}

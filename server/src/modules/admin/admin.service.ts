@@ -1,0 +1,231 @@
+import { renderSVG } from 'uqr';
+import { RECOVERY_CODE_COUNT, type AdminStatus, type AuditPage, type EnrolmentDone, type EnrolmentStart } from '#common/schemas/admin';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { AttemptStore } from '../limits';
+import { EditorsPicks, PicksError, type PickRow } from '../discovery';
+import {
+  appendAudit,
+  confirmEnrolment,
+  countRecoveryCodesLeft,
+  deleteOperator,
+  findAccess,
+  findSecrets,
+  findUserByEmail,
+  insertOperator,
+  insertRecoveryCodes,
+  listAudit,
+  listOperators,
+  markVerified,
+  searchTracks,
+  setPendingSecret,
+  takeStep,
+  useRecoveryCode,
+  type AuditInput,
+  type OperatorAccess,
+} from './admin.repo';
+import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, otpauthUrl } from './totp';
+
+/** Attempts at a code (enrolment or verification) per operator in VERIFY_WINDOW_MS, on every process together. */
+export const VERIFY_MAX_ATTEMPTS = 5;
+export const VERIFY_WINDOW_MS = 15 * 60 * 1000;
+
+/** The operator acting: who the audit log names. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** A refusal of `npm run admin` (the command prints it). */
+export class OperatorError extends Error {}
+
+/**
+ * Operators, their second factor and the audit log (issue 21, docs/decisions/051). Every console
+ * action writes its audit entry in the transaction of the action itself.
+ */
+export class AdminService {
+  constructor(
+    private readonly deps: {
+      db: () => Db;
+      attempts?: AttemptStore;
+      now?: () => number;
+    },
+  ) {}
+
+  private get db() {
+    return this.deps.db();
+  }
+
+  private now() {
+    return this.deps.now ? this.deps.now() : Date.now();
+  }
+
+  // --- The command line -------------------------------------------------------------------
+
+  async grant(email: string): Promise<'granted' | 'already'> {
+    return this.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      if (!user) throw new OperatorError(`No account has the e-mail ${email.trim().toLowerCase()}: the person signs up first.`);
+      if (!(await insertOperator(tx, user.id))) return 'already';
+      await appendAudit(tx, { actorId: null, actorEmail: null, action: 'operator.grant', targetType: 'user', targetId: user.id, details: { email: user.email } });
+      return 'granted';
+    });
+  }
+
+  async revoke(email: string): Promise<'revoked' | 'not-an-operator'> {
+    return this.db.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, email);
+      if (!user) throw new OperatorError(`No account has the e-mail ${email.trim().toLowerCase()}.`);
+      // Its second factor, recovery codes and verified sessions go with it (cascade).
+      if (!(await deleteOperator(tx, user.id))) return 'not-an-operator';
+      await appendAudit(tx, { actorId: null, actorEmail: null, action: 'operator.revoke', targetType: 'user', targetId: user.id, details: { email: user.email } });
+      return 'revoked';
+    });
+  }
+
+  listOperators() {
+    return listOperators(this.db);
+  }
+
+  // --- Access ------------------------------------------------------------------------------
+
+  access(userId: string, sessionIdHash: string): Promise<OperatorAccess | undefined> {
+    return findAccess(this.db, userId, sessionIdHash);
+  }
+
+  async status(actor: Actor, access: OperatorAccess): Promise<AdminStatus> {
+    return {
+      email: actor.email,
+      enrolled: access.enrolled,
+      verifiedUntil: access.fresh && access.verifiedUntil ? access.verifiedUntil.toISOString() : null,
+      recoveryCodesLeft: access.enrolled ? await countRecoveryCodesLeft(this.db, actor.id) : 0,
+    };
+  }
+
+  // --- The second factor -------------------------------------------------------------------
+
+  /** A new secret to scan, shown this once; starting again replaces it. */
+  async startEnrolment(actor: Actor): Promise<EnrolmentStart> {
+    const secret = newTotpSecret();
+    if (!(await setPendingSecret(this.db, actor.id, secret))) throw new AppError('admin.already-enrolled');
+    const url = otpauthUrl(secret, actor.email);
+    const svg = renderSVG(url, { ecc: 'M', border: 2, pixelSize: 6 });
+    return { secret, otpauthUrl: url, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+  }
+
+  private async countAttempt(actor: Actor) {
+    if (!this.deps.attempts) return;
+    const { count } = await this.deps.attempts.hit(`admin.verify:${actor.id}`, VERIFY_WINDOW_MS);
+    if (count > VERIFY_MAX_ATTEMPTS) throw new AppError('request.too-many');
+  }
+
+  private async clearAttempts(actor: Actor) {
+    await this.deps.attempts?.reset(`admin.verify:${actor.id}`);
+  }
+
+  /** A code from the scanned secret enrols it: ten recovery codes are made (shown this once) and the session is verified. */
+  async confirmEnrolment(actor: Actor, sessionIdHash: string, code: string): Promise<EnrolmentDone> {
+    await this.countAttempt(actor);
+    const secrets = await findSecrets(this.db, actor.id);
+    if (secrets?.totpSecret) throw new AppError('admin.already-enrolled');
+    if (!secrets?.pendingSecret) throw new AppError('admin.enrolment-not-started');
+    const step = matchTotp(secrets.pendingSecret, code, this.now());
+    if (step === null) throw new AppError('admin.code-invalid');
+    const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const verifiedUntil = await this.db.transaction(async (tx) => {
+      if (!(await confirmEnrolment(tx, actor.id, secrets.pendingSecret!, step))) throw new AppError('admin.enrolment-not-started');
+      await insertRecoveryCodes(tx, actor.id, recoveryCodes.map(hashRecoveryCode));
+      await appendAudit(tx, { actorId: actor.id, actorEmail: actor.email, action: 'operator.enrol', targetType: 'user', targetId: actor.id });
+      return markVerified(tx, sessionIdHash, actor.id);
+    });
+    await this.clearAttempts(actor);
+    return { recoveryCodes, verifiedUntil: verifiedUntil.toISOString() };
+  }
+
+  /** A code from the app (each good once) or an unused recovery code: this session may act for 12 hours. */
+  async verify(actor: Actor, sessionIdHash: string, input: { code: string } | { recoveryCode: string }) {
+    await this.countAttempt(actor);
+    const secrets = await findSecrets(this.db, actor.id);
+    if (!secrets?.totpSecret) throw new AppError('admin.not-enrolled');
+    const verifiedUntil = await this.db.transaction(async (tx) => {
+      let method: 'totp' | 'recovery-code';
+      if ('code' in input) {
+        const step = matchTotp(secrets.totpSecret!, input.code, this.now());
+        // A replayed code (its step already taken, here or on another process) is refused like a wrong one.
+        if (step === null || !(await takeStep(tx, actor.id, step))) throw new AppError('admin.code-invalid');
+        method = 'totp';
+      } else {
+        if (!(await useRecoveryCode(tx, actor.id, hashRecoveryCode(input.recoveryCode)))) throw new AppError('admin.code-invalid');
+        method = 'recovery-code';
+      }
+      await appendAudit(tx, { actorId: actor.id, actorEmail: actor.email, action: 'operator.verify', targetType: 'user', targetId: actor.id, details: { method } });
+      return markVerified(tx, sessionIdHash, actor.id);
+    });
+    await this.clearAttempts(actor);
+    return { verifiedUntil: verifiedUntil.toISOString(), recoveryCodesLeft: await countRecoveryCodesLeft(this.db, actor.id) };
+  }
+
+  // --- Console actions ---------------------------------------------------------------------
+
+  /** Runs an action and writes its audit entry in one transaction: both or neither. */
+  private async audited<T>(actor: Actor, entry: Omit<AuditInput, 'actorId' | 'actorEmail'>, action: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const result = await action(tx);
+      await appendAudit(tx, { ...entry, actorId: actor.id, actorEmail: actor.email });
+      return result;
+    });
+  }
+
+  listPicks(): Promise<PickRow[]> {
+    return new EditorsPicks(this.db).list();
+  }
+
+  addPick(actor: Actor, trackId: string, position: number | undefined, reason?: string) {
+    return this.picks(() =>
+      this.audited(actor, { action: 'pick.add', targetType: 'track', targetId: trackId, reason, details: position ? { position } : {} }, (tx) =>
+        new EditorsPicks(tx).add(trackId, position),
+      ),
+    );
+  }
+
+  movePick(actor: Actor, trackId: string, position: number, reason?: string) {
+    return this.picks(() =>
+      this.audited(actor, { action: 'pick.move', targetType: 'track', targetId: trackId, reason, details: { position } }, (tx) => new EditorsPicks(tx).move(trackId, position)),
+    );
+  }
+
+  removePick(actor: Actor, trackId: string, reason?: string) {
+    return this.picks(() => this.audited(actor, { action: 'pick.remove', targetType: 'track', targetId: trackId, reason }, (tx) => new EditorsPicks(tx).remove(trackId)));
+  }
+
+  private async picks(change: () => Promise<PickRow[]>): Promise<PickRow[]> {
+    try {
+      return await change();
+    } catch (error) {
+      if (error instanceof PicksError) throw new AppError('admin.pick-refused', error.message.replace(/^--position/, 'The position'));
+      throw error;
+    }
+  }
+
+  searchTracks(q: string) {
+    return searchTracks(this.db, q);
+  }
+
+  async audit(before: number | undefined, limit: number): Promise<AuditPage> {
+    const rows = await listAudit(this.db, before, limit + 1);
+    const page = rows.slice(0, limit);
+    return {
+      entries: page.map((row) => ({
+        id: String(row.id),
+        at: row.at.toISOString(),
+        actorEmail: row.actorEmail,
+        action: row.action,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        reason: row.reason,
+        details: row.details,
+      })),
+      nextBefore: rows.length > limit ? String(page[page.length - 1]!.id) : null,
+    };
+  }
+}
