@@ -4,3 +4,9 @@ interface ImportMetaEnv {
   /** The contact address in the site footer (optional; a default is built in). */
   readonly VITE_CONTACT_EMAIL?: string;
 }
+
+/** A message catalogue compiled at build time (vite.config.ts, decision 049). */
+declare module '*.json?icu' {
+  const catalogue: import('#common/i18n/format').CompiledCatalogue;
+  export default catalogue;
+}
