@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue, compileMessage } from './compile';
 import en from './en.json';
+import { relativeDate } from './dates';
 import { formatMessage, type CompiledMessage } from './format';
 import { chooseLanguage, languageFromAcceptLanguage, languageFromCookieHeader } from './language';
 import sw from './sw.json';
@@ -87,5 +88,21 @@ describe('plurals and placeholders', () => {
   it('keeps a message without placeholders as its text, and refuses a broken one', () => {
     expect(compileMessage('Copied!')).toBe('Copied!');
     expect(() => compileMessage('{count, plural, one {x}}')).toThrow();
+  });
+});
+
+describe('relative dates', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const ago = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000 - 1000);
+  it('keep the spec’s English words', () => {
+    expect(relativeDate('en', ago(0), now)).toBe('Today');
+    expect(relativeDate('en', ago(2), now)).toBe('2 days ago');
+  });
+  it('read as a Kenyan phone says them in Kiswahili', () => {
+    expect(relativeDate('sw', ago(0), now)).toBe('Leo');
+    expect(relativeDate('sw', ago(1), now)).toBe('Jana');
+    expect(relativeDate('sw', ago(2), now)).toBe('Siku 2 zilizopita');
+    expect(relativeDate('sw', ago(15), now)).toBe('Wiki 2 zilizopita');
+    expect(relativeDate('sw', ago(60), now)).toBe('27 Septemba 2026');
   });
 });
