@@ -1,23 +1,15 @@
-import { z } from 'zod';
-import { LANGUAGES, type Language } from './language';
+import type { Language } from './language';
 
 /**
  * The language switch (decision 049): a plain link, so it works before the page's scripts run and
  * by keyboard alone. GET /api/language?lang=sw&return=/path sets the `lang` cookie and sends the
- * visitor back to the same page (without any ?lang= that would outvote the cookie).
+ * visitor back to the same page (without any ?lang= that would outvote the cookie). No zod here:
+ * the public pages' script imports this file (the server's schema is in its language plugin).
  */
 export const LANGUAGE_SWITCH_PATH = '/api/language';
 
 /** A path on this site: "/x", never "//host" or "/\host" (an open redirect). */
-const sitePath = z
-  .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])/, 'Must be a path on this site');
-
-export const languageSwitchQuerySchema = z.object({
-  lang: z.enum(LANGUAGES),
-  return: sitePath.default('/'),
-});
+export const SITE_PATH = /^\/(?![/\\])/;
 
 /** The address without its `lang` query parameter. */
 export function withoutLanguageParam(pathAndQuery: string): string {

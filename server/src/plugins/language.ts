@@ -1,8 +1,14 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { chooseLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, type Language } from '#common/i18n/language';
-import { LANGUAGE_SWITCH_PATH, languageSwitchQuerySchema, withoutLanguageParam } from '#common/i18n/switch';
+import { z } from 'zod';
+import { chooseLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LANGUAGES, type Language } from '#common/i18n/language';
+import { LANGUAGE_SWITCH_PATH, SITE_PATH, withoutLanguageParam } from '#common/i18n/switch';
+
+const languageSwitchQuerySchema = z.object({
+  lang: z.enum(LANGUAGES),
+  return: z.string().max(2000).regex(SITE_PATH, 'Must be a path on this site').default('/'),
+});
 
 /**
  * The language of an answer (decision 049): ?lang= > the `lang` cookie > Accept-Language > English.
