@@ -153,6 +153,7 @@ export default tseslint.config(
       'web/src/features/not-found/**/*.tsx',
       'web/src/features/follow/components/follow-button.tsx',
       'web/src/features/search/components/search-box.tsx',
+      'web/src/features/landing/components/{landing-page,hero,join-artist-cta}.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
