@@ -7,6 +7,7 @@ interface ImportMetaEnv {
 
 /** A message catalogue compiled at build time (vite.config.ts, decision 049). */
 declare module '*.json?icu' {
-  const catalogue: import('#common/i18n/format').CompiledCatalogue;
+  import type { CompiledCatalogue } from '#common/i18n/format';
+  const catalogue: CompiledCatalogue;
   export default catalogue;
 }
