@@ -140,6 +140,38 @@ export default tseslint.config(
     },
   },
   {
+    // Texts come from the catalogues (common/src/i18n/*.json, decision 049), never written in the
+    // markup: JSX text, text-bearing attributes, strings shown through {...}, toasts and document
+    // titles. Scoped to what has been converted so far; the rest joins as it is converted.
+    files: [
+      'web/src/app/layouts/**/*.tsx',
+      'web/src/components/language-switch.tsx',
+      'web/src/lib/catalog-ui.tsx',
+      'web/src/features/profile/components/profile-{page,track-row,albums}.tsx',
+      'web/src/features/track/**/*.tsx',
+      'web/src/features/album/**/*.tsx',
+      'web/src/features/not-found/**/*.tsx',
+      'web/src/features/follow/components/follow-button.tsx',
+      'web/src/features/search/components/search-box.tsx',
+      'web/src/features/landing/components/{landing-page,hero,join-artist-cta}.tsx',
+    ],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'JSXText[value=/[A-Za-z]/]',
+          'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt|label|description|accessibleName|failureTitle|failureFallback)$/] > Literal[value=/[A-Za-z]/]',
+          'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt|label|description|accessibleName|failureTitle|failureFallback)$/] > JSXExpressionContainer > TemplateLiteral',
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > :matches(Literal[value=/[A-Za-z]/], TemplateLiteral)',
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > Literal[value=/[A-Za-z]/]',
+          'CallExpression[callee.name="useDocumentTitle"] > Literal[value=/[A-Za-z]/]',
+          'CallExpression[callee.name="toast"] Property[key.name=/^(title|description)$/] > :matches(Literal[value=/[A-Za-z]/], TemplateLiteral)',
+        ].map((selector) => ({ selector, message: 'Write texts in the catalogues (common/src/i18n/*.json) and show them with t() (decision 049).' })),
+      ],
+    },
+  },
+  {
     files: ['common/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/web/**', '@/*'], message: 'common/ stands alone.' }] }],

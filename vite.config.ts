@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compileCatalogue } from './common/src/i18n/compile';
 
 const apiPort = process.env.API_PORT ?? '5001';
 
@@ -50,10 +51,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `import ... from '.../en.json?icu'`: a message catalogue parsed at build time into the elements
+ * the tiny runtime formats (common/src/i18n/format.ts, decision 049), so no ICU parser is shipped.
+ */
+function compiledCatalogues(): Plugin {
+  return {
+    name: 'sauti:compiled-catalogues',
+    enforce: 'pre',
+    load(id) {
+      if (!id.endsWith('.json?icu')) return null;
+      const file = id.slice(0, -'?icu'.length);
+      this.addWatchFile(file);
+      const messages = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      return `export default ${JSON.stringify(compileCatalogue(messages))};`;
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [compiledCatalogues(), react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./web/src', import.meta.url)) },
   },

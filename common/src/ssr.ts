@@ -4,6 +4,8 @@
  * asks the renderer for a page, the renderer asks back for the API data it needs.
  */
 
+import type { Language } from './i18n/language';
+
 /** One API read made for a page, answered by the server itself (no network hop). */
 export type FetchJson = (url: string) => Promise<{ status: number; body: unknown }>;
 
@@ -25,15 +27,18 @@ export interface PageHead {
 }
 
 export type RenderResult =
-  /** The page, ready: its markup, the query data for hydration (JSON), its head. */
-  | { kind: 'page'; html: string; state: string; head: PageHead }
+  /**
+   * The page, ready: its markup, the query data for hydration (JSON), its head, its language and
+   * that language's compiled catalogue (JSON, for hydration: decision 049).
+   */
+  | { kind: 'page'; html: string; state: string; head: PageHead; language: Language; messages: string }
   /** An API read the page needs answered 404: the address names nothing. */
   | { kind: 'not-found' }
   /** Not a server-rendered page (signed-in screens, auth) or its data could not be read. */
   | { kind: 'client-only' };
 
 export interface PageRenderer {
-  render(url: string, fetchJson: FetchJson): Promise<RenderResult>;
+  render(url: string, fetchJson: FetchJson, language: Language): Promise<RenderResult>;
   /** The API reads `render` makes for this address (null: a page the browser renders), so the server can keep the page while they stay the same. */
   pageQueries?(url: string): string[] | null;
 }

@@ -11,6 +11,7 @@ import { clientErrorHandler, routerErrorHandler } from './plugins/client-errors'
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
+import { languagePlugin } from './plugins/language';
 import { webPlugin } from './plugins/web';
 import { authPlugin, sessionPlugin, type AuthPluginOptions } from './modules/auth';
 import { catalogPlugin, storageUsed } from './modules/catalog';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
     await app.register(cookie);
+    await app.register(languagePlugin);
     app.decorate('events', new EventBus(app.log));
     await app.register(databasePlugin, {
       config,

@@ -3,7 +3,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { dehydrate } from '@tanstack/react-query';
 import { Router } from 'wouter';
 import { isKnownPagePath } from '#common/routes';
+import type { Language } from '#common/i18n/language';
 import type { FetchJson, RenderResult } from '#common/ssr';
+import en from '../../common/src/i18n/en.json?icu';
+import sw from '../../common/src/i18n/sw.json?icu';
+import { createTranslator, I18nProvider, type PageI18n } from '@/lib/i18n';
 import { urlFromQueryKey } from '@/lib/api';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProviders } from '@/app/providers';
@@ -26,7 +30,7 @@ export function pageQueries(url: string): string[] | null {
  * data through the server (fetchJson), renders the page to HTML once every lazy chunk and data is
  * there, and answers the data for the browser to hydrate with, so the browser does not ask again.
  */
-export async function render(url: string, fetchJson: FetchJson): Promise<RenderResult> {
+export async function render(url: string, fetchJson: FetchJson, language: Language = 'en'): Promise<RenderResult> {
   const { pathname, search } = new URL(url, 'http://sauti.invalid');
   // Any other address is the 404 page, painted here too (the server answers it with status 404).
   const page = pageDataFor(pathname, search) ?? (isKnownPagePath(pathname) ? null : notFoundPage(pathname));
@@ -40,13 +44,17 @@ export async function render(url: string, fetchJson: FetchJson): Promise<RenderR
     client.setQueryData(answer.queryKey, answer.body);
   }
 
+  // The page in the request's language (decision 049); its catalogue goes with it for hydration.
+  const i18n: PageI18n = { language, messages: language === 'sw' ? sw : en };
   const renderErrors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
-        <AppProviders queryClient={client}>
-          <AppRoutes />
-        </AppProviders>
+        <I18nProvider translator={createTranslator(i18n.language, i18n.messages)}>
+          <AppProviders queryClient={client}>
+            <AppRoutes />
+          </AppProviders>
+        </I18nProvider>
       </Router>
     </StrictMode>,
     {
@@ -67,5 +75,5 @@ export async function render(url: string, fetchJson: FetchJson): Promise<RenderR
     html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   }
   html += decoder.decode();
-  return { kind: 'page', html, state: JSON.stringify(dehydrate(client)), head: page.head(client) };
+  return { kind: 'page', html, state: JSON.stringify(dehydrate(client)), head: page.head(client), language, messages: JSON.stringify(i18n) };
 }

@@ -3,18 +3,19 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchJson, PageRenderer } from '#common/ssr';
 import { matchesEtag, SHARED_FOR_SECONDS, SHARED_REVALIDATE_EACH_TIME, type PublicAnswer } from '../lib/public-answers';
+import { LANGUAGE_VARY, requestLanguage } from './language';
 import { pageHtml } from './web-render';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * What a kept page is keyed by besides the answers it is made of. Today its address; a page that
- * varies by something else (a language from `?lang`, a cookie or Accept-Language) adds it here,
- * and to the Vary header.
+ * What a kept page is keyed by besides the answers it is made of: its address and the language it
+ * is written in (from `?lang`, the cookie or Accept-Language: decision 049), which the Vary header
+ * names too.
  */
 export function pageCacheKey(request: FastifyRequest): string {
-  return request.url;
+  return `${request.url}|${requestLanguage(request)}`;
 }
 
 /** A rendered page lives at most this long unused by a newer one (its key names its answers' ETags). */
@@ -104,7 +105,7 @@ export async function sendKeptPage(
   const cacheControl = reads.some((read) => read.cacheControl === SHARED_REVALIDATE_EACH_TIME) ? SHARED_REVALIDATE_EACH_TIME : SHARED_FOR_SECONDS;
   const key = `page:${pageCacheKey(request)}#${reads.map((read) => read.etag).join(',')}`;
   const html = await app.publicAnswers.get(`${key}#identity`, async () => {
-    const result = await renderer.render(request.url, fetchJsonFrom(reads));
+    const result = await renderer.render(request.url, fetchJsonFrom(reads), requestLanguage(request));
     if (result.kind !== 'page') throw new PageNotKept();
     return { body: pageHtml(page.template, result, page.publicUrl), contentType: 'text/html; charset=utf-8', tags: [], ttlMs: PAGE_TTL_MS, cacheControl };
   });
@@ -119,7 +120,7 @@ export async function sendKeptPage(
           ttlMs: PAGE_TTL_MS,
           cacheControl,
         }));
-  reply.header('Content-Type', answer.contentType).header('Cache-Control', answer.cacheControl).header('Vary', 'Accept-Encoding').header('ETag', answer.etag);
+  reply.header('Content-Type', answer.contentType).header('Cache-Control', answer.cacheControl).header('Vary', `Accept-Encoding, ${LANGUAGE_VARY}`).header('ETag', answer.etag);
   if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
     reply.removeHeader('Content-Encoding');

@@ -22,10 +22,18 @@ describe('server-rendered pages', () => {
   it('puts the markup in #root, the data in a JSON block and one title and description in the head', () => {
     const html = pageHtml(
       TEMPLATE,
-      { html: '<main>Hello</main>', state: '{"a":1}', head: { title: 'T', description: 'D', canonicalPath: '/x', type: 'website' } },
+      {
+        html: '<main>Hello</main>',
+        state: '{"a":1}',
+        head: { title: 'T', description: 'D', canonicalPath: '/x', type: 'website' },
+        language: 'en',
+        messages: '{"language":"en","messages":{"a":"b"}}',
+      },
       'https://sauti.example',
     );
-    expect(html).toContain('<div id="root"><main>Hello</main></div><script type="application/json" id="sauti-state">{"a":1}</script>');
+    expect(html).toContain(
+      '<div id="root"><main>Hello</main></div><script type="application/json" id="sauti-state">{"a":1}</script><script type="application/json" id="sauti-i18n">{"language":"en","messages":{"a":"b"}}</script>',
+    );
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('<title>T</title>');
@@ -64,11 +72,23 @@ describe('server-rendered pages', () => {
   it('keeps replacement patterns in names literal', () => {
     const html = pageHtml(
       TEMPLATE,
-      { html: '<p>$& $` $\'</p>', state: '{}', head: { title: '$&', description: '$`', canonicalPath: '/', type: 'website' } },
+      { html: '<p>$& $` $\'</p>', state: '{}', head: { title: '$&', description: '$`', canonicalPath: '/', type: 'website' }, language: 'en', messages: '{}' },
       'https://sauti.example',
     );
     expect(html).toContain('<p>$& $` $\'</p>');
     expect(html).toContain('<title>$&amp;</title>');
+  });
+
+  it('is written in its language: <html lang> and the page in each language (decision 049)', () => {
+    const html = pageHtml(
+      TEMPLATE,
+      { html: '', state: '{}', head: { title: 'T', description: 'D', canonicalPath: '/search?q=a"b&lang=en', type: 'website' }, language: 'sw', messages: '{}' },
+      'https://sauti.example',
+    );
+    expect(html).toContain('<html lang="sw">');
+    expect(html).toContain('<link rel="alternate" hreflang="en" href="https://sauti.example/search?q=a%22b&amp;lang=en" />');
+    expect(html).toContain('<link rel="alternate" hreflang="sw" href="https://sauti.example/search?q=a%22b&amp;lang=sw" />');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://sauti.example/search?q=a%22b" />');
   });
 
   it('writes the hydration data so that nothing in it can end the script element', () => {

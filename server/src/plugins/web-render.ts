@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Language } from '#common/i18n/language';
 import type { FetchJson, PageHead, PageRenderer, RenderResult } from '#common/ssr';
+import { requestLanguage } from './language';
 
 /**
  * Server-side rendering of public pages (docs/decisions/029): the web app's renderer, built by
@@ -71,7 +73,7 @@ function fetchJsonFor(app: FastifyInstance, request: FastifyRequest): FetchJson 
 
 /** `reads`: the page's answers when they were already read for it (page-cache.ts), so none is read (or counted) twice. */
 export function renderPage(app: FastifyInstance, renderer: PageRenderer, request: FastifyRequest, reads?: FetchJson): Promise<RenderResult> {
-  return renderer.render(request.url, reads ?? fetchJsonFor(app, request));
+  return renderer.render(request.url, reads ?? fetchJsonFor(app, request), requestLanguage(request));
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -111,15 +113,43 @@ export function headTags(head: PageHead, publicUrl: string): string {
   return tags.join('\n    ');
 }
 
-/** index.html with the page's markup in #root, its data for hydration and its head. */
-export function pageHtml(template: string, page: { html: string; state: string; head: PageHead }, publicUrl: string): string {
+/**
+ * The page in each language (decision 049): ?lang=en and ?lang=sw, and the address without it
+ * (x-default) for a visitor whose cookie or browser then chooses.
+ */
+export function alternateLanguageTags(canonicalPath: string, publicUrl: string): string {
+  const address = (language?: Language) => {
+    const url = new URL(canonicalPath, 'http://sauti.invalid');
+    url.searchParams.delete('lang');
+    if (language) url.searchParams.set('lang', language);
+    return escapeHtml(`${publicUrl}${url.pathname}${url.search}`);
+  };
+  return [
+    `<link rel="alternate" hreflang="en" href="${address('en')}" />`,
+    `<link rel="alternate" hreflang="sw" href="${address('sw')}" />`,
+    `<link rel="alternate" hreflang="x-default" href="${address()}" />`,
+  ].join('\n    ');
+}
+
+/**
+ * index.html with the page's markup in #root, its data and its language's messages for hydration,
+ * its head, and <html lang> of the language it is written in.
+ */
+export function pageHtml(
+  template: string,
+  page: { html: string; state: string; head: PageHead; language: Language; messages: string },
+  publicUrl: string,
+): string {
   return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `  ${headTags(page.head, publicUrl)}\n  </head>`)
+    .replace('</head>', () => `  ${headTags(page.head, publicUrl)}\n    ${alternateLanguageTags(page.head.canonicalPath, publicUrl)}\n  </head>`)
     .replace(
       '<div id="root"></div>',
       // A function, so "$&" and friends in a track name are not replacement patterns.
-      () => `<div id="root">${page.html}</div><script type="application/json" id="sauti-state">${jsonForScript(page.state)}</script>`,
+      () =>
+        `<div id="root">${page.html}</div><script type="application/json" id="sauti-state">${jsonForScript(page.state)}</script>` +
+        `<script type="application/json" id="sauti-i18n">${jsonForScript(page.messages)}</script>`,
     );
 }

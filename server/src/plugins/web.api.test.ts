@@ -15,14 +15,15 @@ async function appWithWebDir(renderer: boolean): Promise<{ app: FastifyInstance;
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-web-'));
   const webDir = path.join(root, 'web');
   fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Sauti</title><div id="root"></div>');
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="en"><head><title>Sauti</title></head><div id="root"></div></html>');
   fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   if (renderer) {
     fs.mkdirSync(path.join(root, 'web-ssr'));
     fs.writeFileSync(
       path.join(root, 'web-ssr', 'entry-server.js'),
-      `export async function render(url) {
-        return { kind: 'page', html: '<h1>painted ' + url.replace(/[<&]/g, '') + '</h1>', state: '{}', head: { title: 'T', description: 'D', canonicalPath: '/', type: 'website' } };
+      `export async function render(url, fetchJson, language) {
+        return { kind: 'page', html: '<h1>painted ' + url.replace(/[<&]/g, '') + '</h1>', state: '{}', head: { title: 'T', description: 'D', canonicalPath: '/', type: 'website' },
+          language, messages: JSON.stringify({ language, messages: {} }) };
       }`,
     );
   }
@@ -87,5 +88,63 @@ describe('with the server renderer, the 404 page is painted on the server and an
 
   it.each(KNOWN)('%s: 200', async (url) => {
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});
+
+describe('a rendered page comes in the language chosen (decision 049)', () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ app, close } = await appWithWebDir(true)));
+  afterAll(async () => close?.());
+
+  const languageOf = (body: string) => /<html lang="([^"]+)"/.exec(body)?.[1];
+
+  it('takes ?lang= over the cookie, the cookie over Accept-Language, else English; and says what it varies by', async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ['/nyota?lang=sw', { cookie: 'lang=en', 'accept-language': 'en' }, 'sw'],
+      ['/nyota', { cookie: 'lang=sw', 'accept-language': 'en' }, 'sw'],
+      ['/nyota', { cookie: 'lang=en', 'accept-language': 'sw-KE' }, 'en'],
+      ['/nyota', { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.5' }, 'sw'],
+      ['/nyota', {}, 'en'],
+    ];
+    for (const [url, headers, language] of cases) {
+      const response = await app.inject({ method: 'GET', url, headers });
+      expect(languageOf(response.body), `${url} ${JSON.stringify(headers)}`).toBe(language);
+      expect(response.body).toContain(`<script type="application/json" id="sauti-i18n">{"language":"${language}","messages":{}}</script>`);
+      expect(response.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    }
+  });
+
+  it('links the page in each language', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/nyota?lang=sw' });
+    expect(body).toContain('<link rel="alternate" hreflang="en" href="http://localhost:');
+    expect(body).toMatch(/hreflang="sw" href="http:\/\/localhost:\d+\/\?lang=sw"/);
+    expect(body).toMatch(/hreflang="x-default" href="http:\/\/localhost:\d+\/"/);
+  });
+
+  it('the switch sets the cookie for a year and goes back to the page, without a ?lang= that would outvote it', async () => {
+    const response = await app.inject({ method: 'GET', url: `/api/language?lang=en&return=${encodeURIComponent('/track/t1?lang=sw&x=1')}` });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/track/t1?x=1');
+    expect(String(response.headers['set-cookie'])).toMatch(/^lang=en; Max-Age=31536000; Path=\/; SameSite=Lax$/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const home = await app.inject({ method: 'GET', url: '/api/language?lang=sw' });
+    expect(home.headers.location).toBe('/');
+  });
+
+  it('refuses a language it does not speak and any return address off the site', async () => {
+    for (const url of [
+      '/api/language?lang=fr&return=/',
+      '/api/language?return=/',
+      '/api/language?lang=sw&return=https://evil.example/',
+      '/api/language?lang=sw&return=//evil.example/',
+      '/api/language?lang=sw&return=/%5Cevil.example',
+      `/api/language?lang=sw&return=/${'a'.repeat(2001)}`,
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
   });
 });

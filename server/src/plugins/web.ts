@@ -8,6 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '#common/routes';
 import { AppError } from '../lib/errors';
 import { PageNotKept, readsMadeFor, sendKeptPage } from './page-cache';
+import { LANGUAGE_VARY } from './language';
 import { loadPageRenderer, pageHtml, renderPage, templateForRenderedPages } from './web-render';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -26,14 +27,17 @@ function pageCacheControl(request: FastifyRequest, reply: FastifyReply): string 
   return 'no-store';
 }
 
-/** A rendered page is small (tens of KB): compressing it costs well under a millisecond. */
+/**
+ * A rendered page is small (tens of KB): compressing it costs well under a millisecond. It is
+ * written in the request's language (requestLanguage, decision 049): caches must tell them apart.
+ */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
   const accepts = String(request.headers['accept-encoding'] ?? '');
   reply
     .code(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', pageCacheControl(request, reply))
-    .header('Vary', 'Accept-Encoding');
+    .header('Vary', `Accept-Encoding, ${LANGUAGE_VARY}`);
   if (/\bbr\b/.test(accepts)) {
     return reply.header('Content-Encoding', 'br').send(await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
   }

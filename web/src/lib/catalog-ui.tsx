@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { ArrowLeftIcon, CheckIcon, CopyIcon, DiscAlbumIcon, DownloadIcon, MusicIcon, PauseIcon, PlayIcon, TriangleAlertIcon } from 'lucide-react';
 import { embedIframe, type EmbedKind } from '#common/embed';
-import { formatRelativeDate } from '#common/format';
+import { relativeDate } from '#common/i18n/dates';
 import { formatPrice } from '#common/money';
 import { coverUrl, PREVIEW_SECONDS, profilePhotoUrl } from '#common/playback';
 import type { PublicTrack } from '#common/schemas/public';
@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode, messageOf } from './api';
 import { downloadRefusal, startDownload } from './download';
+import { useI18n } from './i18n';
 import { useIsClient } from './is-client';
 import { useOwnedItems } from './owned-items';
 import { usePlayback, type PlayableTrack } from './playback';
@@ -38,17 +39,14 @@ const SERVER_LOCALE = 'en-GB';
  */
 export function RelativeDate({ value, className }: { value: string; className?: string }) {
   const isClient = useIsClient();
+  const { language } = useI18n();
   return (
     <time dateTime={value} className={className} suppressHydrationWarning>
-      {formatRelativeDate(value, new Date(), isClient ? undefined : SERVER_LOCALE)}
+      {relativeDate(language, value, new Date(), isClient ? undefined : SERVER_LOCALE)}
     </time>
   );
 }
 
-/** "1 stream", "12 downloads". */
-export function countLabel(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
-}
 
 /**
  * A cover thumbnail at `size` CSS pixels (never the 3000 px original), or a placeholder icon. Fixed
@@ -106,10 +104,11 @@ export function CoverImage({
 /** Spec section 9's price label: 'KES 50.00' or 'Free'. */
 export function PriceBadge({ price, payMore, className }: { price: number | null | undefined; payMore?: boolean; className?: string }) {
   const priced = !!price && price > 0;
+  const { t } = useI18n();
   return (
     <Badge variant={priced ? 'default' : 'secondary'} className={className} data-testid="price">
       {/* Issue 21: a free item fans may pay for. */}
-      {!priced && payMore ? 'Name your price' : formatPrice(price)}
+      {!priced && payMore ? t('price.nameYourPrice') : priced ? formatPrice(price) : t('price.free')}
     </Badge>
   );
 }
@@ -118,12 +117,13 @@ export function PriceBadge({ price, payMore, className }: { price: number | null
 export function PlayPauseButton({ track, className, large = false }: { track: PlayableTrack; className?: string; large?: boolean }) {
   const playback = usePlayback();
   const playing = playback.currentTrackId === track.id && playback.isPlaying;
+  const { t } = useI18n();
   return (
     <Button
       variant={playing || large ? 'default' : 'secondary'}
       size="icon"
       className={cn('rounded-full', large && 'size-12', className)}
-      aria-label={playing ? `Pause ${track.trackName}` : `Play ${track.trackName}`}
+      aria-label={t(playing ? 'item.pause' : 'item.play', { name: track.trackName })}
       onClick={() => playback.select(track)}
     >
       {playing ? (
@@ -174,6 +174,7 @@ export function CopyLinkButton({ path, text, label, className }: { path?: string
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const { t } = useI18n();
 
   const copy = async () => {
     const link = text ?? `${window.location.origin}${path ?? ''}`;
@@ -181,10 +182,10 @@ export function CopyLinkButton({ path, text, label, className }: { path?: string
       if (!navigator.clipboard) throw new Error('No clipboard');
       await navigator.clipboard.writeText(link);
     } catch {
-      toast({ variant: 'destructive', title: 'Failed to copy link to clipboard.' });
+      toast({ variant: 'destructive', title: t('copy.failed') });
       return;
     }
-    toast({ title: text === undefined ? 'Link copied!' : 'Code copied!', description: link });
+    toast({ title: t(text === undefined ? 'copy.linkCopied' : 'copy.codeCopied'), description: link });
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
@@ -193,7 +194,7 @@ export function CopyLinkButton({ path, text, label, className }: { path?: string
   return (
     <Button type="button" variant="outline" className={className} onClick={copy}>
       {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-      <span aria-live="polite">{copied ? 'Copied!' : label}</span>
+      <span aria-live="polite">{copied ? t('copy.copied') : label}</span>
     </Button>
   );
 }
@@ -206,19 +207,20 @@ export function CopyLinkButton({ path, text, label, className }: { path?: string
 export function EmbedCode({ kind, id, title }: { kind: EmbedKind; id: string; title: string }) {
   const origin = useIsClient() ? window.location.origin : '';
   const code = embedIframe({ origin, kind, id, title });
+  const { t } = useI18n();
   return (
     <details className="mt-8 rounded-lg border bg-card px-4 py-3 text-sm">
-      <summary className="cursor-pointer font-medium">Embed</summary>
-      <p className="mt-2 text-muted-foreground">Paste this code into a blog or a web page to show a small player with a link back here.</p>
+      <summary className="cursor-pointer font-medium">{t('embed.summary')}</summary>
+      <p className="mt-2 text-muted-foreground">{t('embed.help')}</p>
       <textarea
         readOnly
         value={code}
         rows={4}
-        aria-label={`Embed code for ${title}`}
+        aria-label={t('embed.codeFor', { title })}
         className="mt-2 w-full resize-none rounded-md border bg-background p-2 font-mono text-xs break-all"
         onFocus={(event) => event.currentTarget.select()}
       />
-      <CopyLinkButton text={code} label="Copy Embed Code" className="mt-2" />
+      <CopyLinkButton text={code} label={t('embed.copy')} className="mt-2" />
     </details>
   );
 }
@@ -229,7 +231,12 @@ export function EmbedCode({ kind, id, title }: { kind: EmbedKind; id: string; ti
  * `failureTitle` given) instead of being saved as a file; else the browser downloads the file
  * itself (streamed to disk) and 'Download started' is said.
  */
-export async function checkedDownload(href: string, failureTitle = 'Download failed', fallback = ''): Promise<boolean> {
+export async function checkedDownload(
+  href: string,
+  failureTitle = 'Download failed',
+  fallback = '',
+  startedTitle = 'Download started',
+): Promise<boolean> {
   const refusal = await downloadRefusal(href);
   if (refusal !== undefined) {
     console.error('Download failed', refusal);
@@ -237,7 +244,7 @@ export async function checkedDownload(href: string, failureTitle = 'Download fai
     return false;
   }
   startDownload(href);
-  toast({ title: 'Download started' });
+  toast({ title: startedTitle });
   return true;
 }
 
@@ -272,6 +279,7 @@ export function DownloadLink({
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   className?: string;
 }) {
+  const { t } = useI18n();
   return (
     <Button asChild variant={variant} size={iconOnly ? 'icon' : (size ?? 'default')} className={className}>
       <a
@@ -286,7 +294,7 @@ export function DownloadLink({
             return;
           }
           event.preventDefault();
-          void checkedDownload(href, failureTitle, failureFallback);
+          void checkedDownload(href, failureTitle ?? t('download.failed'), failureFallback, t('download.started'));
         }}
       >
         <DownloadIcon aria-hidden="true" />
@@ -298,13 +306,14 @@ export function DownloadLink({
 
 /** The track and album pages' way back to the artist (spec section 2). */
 export function BackToArtistLink({ user }: { user: { id: string; profileUrl: string; displayName: string } }) {
+  const { t } = useI18n();
   return (
     <Link
       href={profileHref(user)}
       className="inline-flex min-h-10 items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
     >
       <ArrowLeftIcon className="size-4" aria-hidden="true" />
-      Back to {user.displayName}
+      {t('item.backTo', { artist: user.displayName })}
     </Link>
   );
 }
@@ -328,6 +337,7 @@ export function ItemHero({
   /** The facts and actions under the name. */
   children: ReactNode;
 }) {
+  const { t } = useI18n();
   return (
     <Element className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
       <CoverImage
@@ -341,7 +351,7 @@ export function ItemHero({
       />
       <div className="min-w-0 space-y-4 text-center sm:text-left">
         <div className="space-y-1">
-          <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{kind === 'track' ? 'Track' : 'Album'}</p>
+          <p className="text-xs font-semibold tracking-wider text-muted-foreground uppercase">{t(kind === 'track' ? 'item.track' : 'item.album')}</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-4xl">{name}</h1>
           <p className="text-lg text-muted-foreground">{artistName}</p>
         </div>
@@ -373,16 +383,20 @@ export function CatalogItemPage<D, I>({
 }) {
   const item = data ? itemOf(data) : undefined;
   const notFound = hasErrorCode(error, 'track.not-found', 'album.not-found', 'not-found') || (!isPending && !error && !item);
-  useDocumentTitle(item ? titleOf(item) : notFound ? `${kind} Not Found` : error ? `${kind} Error` : undefined);
+  const { t } = useI18n();
+  const texts =
+    kind === 'Track'
+      ? { notFound: t('item.trackNotFound'), notFoundText: t('item.trackNotFoundDescription'), error: t('item.trackError'), errorText: t('item.trackErrorDescription') }
+      : { notFound: t('item.albumNotFound'), notFoundText: t('item.albumNotFoundDescription'), error: t('item.albumError'), errorText: t('item.albumErrorDescription') };
+  useDocumentTitle(item ? titleOf(item) : notFound ? texts.notFound : error ? texts.error : undefined);
 
-  const noun = kind.toLowerCase();
   if (isPending) return skeleton;
   if (error && !notFound) {
-    return <StatusCard icon={<TriangleAlertIcon />} title={`${kind} Error`} description={`This ${noun} could not be loaded. Please check your connection and try again.`} />;
+    return <StatusCard icon={<TriangleAlertIcon />} title={texts.error} description={texts.errorText} />;
   }
   if (notFound || !data || !item) {
     const icon = kind === 'Track' ? <MusicIcon /> : <DiscAlbumIcon />;
-    return <StatusCard icon={icon} title={`${kind} Not Found`} description={`This ${noun} does not exist or is no longer available.`} />;
+    return <StatusCard icon={icon} title={texts.notFound} description={texts.notFoundText} />;
   }
   return children(data);
 }
@@ -398,7 +412,12 @@ export function PreviewBadge({ track, className }: { track: Pick<PublicTrack, 'i
 
 function PreviewOnlyBadge({ trackId, className }: { trackId: string; className?: string }) {
   const owned = useOwnedItems().has({ type: 'track', id: trackId });
-  return owned ? null : <Badge variant="outline" className={className}>{PREVIEW_SECONDS}-second preview</Badge>;
+  const { t } = useI18n();
+  return owned ? null : (
+    <Badge variant="outline" className={className}>
+      {t('preview.badge', { seconds: PREVIEW_SECONDS })}
+    </Badge>
+  );
 }
 
 /**

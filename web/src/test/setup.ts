@@ -4,6 +4,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasterOnDemandForTests } from '@/components/ui/toaster-on-demand';
 import { resetToastsForTests } from '@/components/ui/use-toast';
+import { compileCatalogue } from '#common/i18n/compile';
+import en from '../../../common/src/i18n/en.json';
+import { createTranslator, setFallbackTranslator } from '@/lib/i18n';
+
+// Components read their texts from the page's catalogue (decision 049); tests read English.
+setFallbackTranslator(createTranslator('en', compileCatalogue(en)));
 
 // findBy* and waitFor wait up to 5 s, not 1: the dashboard and the dialogs are lazily loaded
 // chunks, which a CI machine running the other suites beside this one can take over a second to

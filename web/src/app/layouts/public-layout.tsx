@@ -1,5 +1,6 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { PageSpinner } from '@/components/page-spinner';
+import { useI18n } from '@/lib/i18n';
 import { PublicPlayerBar } from '../player';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -19,13 +20,14 @@ function PageInteractive() {
 
 /** Landing, marketing, profile, track, album and 404 pages: header, page, footer, and the player bar while a track is current. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-background px-3 py-2 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:ring-2 focus:ring-ring"
       >
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <SiteHeader />
       <main id="main" className="flex-1">

@@ -1,28 +1,28 @@
 import { Link } from 'wouter';
 import { MailIcon } from 'lucide-react';
 import { BrandLogo } from '@/components/brand-logo';
+import { useI18n } from '@/lib/i18n';
 import { CONTACT_EMAIL, SITE_NAME } from '@/lib/site';
 
 /** Spec section 2: the footer carries a terms link and a contact e-mail. */
 export function SiteFooter() {
+  const { t } = useI18n();
   return (
     <footer className="border-t bg-muted/40">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[1fr_auto] sm:px-6">
         <div className="space-y-3">
           <BrandLogo />
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Music from independent Kenyan artists. Stream, download and support the people who make it.
-          </p>
+          <p className="max-w-sm text-sm text-muted-foreground">{t('footer.about')}</p>
         </div>
-        <nav aria-label="Footer" className="grid gap-2 text-sm sm:justify-items-end">
+        <nav aria-label={t('footer.nav')} className="grid gap-2 text-sm sm:justify-items-end">
           <Link href="/library" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-            Your library
+            {t('footer.library')}
           </Link>
           <Link href="/for-artists" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-            For Artists
+            {t('header.forArtists')}
           </Link>
           <Link href="/terms-and-conditions" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-            Terms and Conditions
+            {t('footer.terms')}
           </Link>
           <a
             href={`mailto:${CONTACT_EMAIL}`}
@@ -35,7 +35,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs text-muted-foreground sm:px-6">
-          © {new Date().getFullYear()} {SITE_NAME}. Prices in Kenyan shillings (KES).
+          {t('footer.prices', { year: new Date().getFullYear(), site: SITE_NAME })}
         </p>
       </div>
     </footer>

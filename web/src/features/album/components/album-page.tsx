@@ -4,8 +4,9 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, countLabel, DownloadLink, EmbedCode, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, DownloadLink, EmbedCode, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
+import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
 import { useAlbumDetail } from '../api/album-detail';
 
@@ -34,24 +35,25 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
   // Issue 21: a free album with pay more is 'Name your price' (its dialog downloads at KES 0).
   const priced = album.price > 0 || (wholeFree && album.payMore === true);
   const free = wholeFree && !album.payMore;
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
       {user && <BackToArtistLink user={user} />}
       <ItemHero as="header" kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} name={album.albumName} artistName={album.artistName}>
         <p className="flex flex-wrap items-center justify-center gap-x-3 gap-y-1.5 text-sm text-muted-foreground sm:justify-start">
           {(priced || free) && <PriceBadge price={album.price} payMore={album.payMore} className="text-sm" />}
-          <span data-testid="song-count">{countLabel(tracks.length, 'song')}</span>
+          <span data-testid="song-count">{t('count.songs', { count: tracks.length })}</span>
           <RelativeDate value={album.createdAt} />
         </p>
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
-          <CopyLinkButton path={`/album/${encodeURIComponent(album.id)}`} label="Copy Album Link" />
+          <CopyLinkButton path={`/album/${encodeURIComponent(album.id)}`} label={t('album.copyLink')} />
           {user && <FollowButton artistId={user.id} artistName={user.displayName} />}
           {free && tracks.length > 0 && (
             <DownloadLink
               href={albumDownloadUrl(album.id)}
-              label="Download Album"
+              label={t('album.download')}
               variant="default"
-              failureFallback="Failed to download album. Please try again."
+              failureFallback={t('album.downloadFailed')}
             />
           )}
           {priced && tracks.length > 0 && (
@@ -65,25 +67,26 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
 
       <section aria-labelledby="album-songs-heading" className="mt-10">
         <h2 id="album-songs-heading" className="mb-3 text-xl font-semibold">
-          Songs
+          {t('album.songs')}
         </h2>
         {tracks.length === 0 ? (
-          <p className="rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">No songs in this album</p>
+          <p className="rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">{t('album.noSongs')}</p>
         ) : (
-          <ol className="divide-y rounded-lg border bg-card" aria-label="Songs">
+          <ol className="divide-y rounded-lg border bg-card" aria-label={t('album.songs')}>
             {tracks.map((track, index) => (
               <AlbumTrackRow key={track.id} track={track} number={index + 1} />
             ))}
           </ol>
         )}
       </section>
-      <EmbedCode kind="album" id={album.id} title={`${album.albumName} by ${album.artistName} on Sauti`} />
+      <EmbedCode kind="album" id={album.id} title={t('item.embedTitle', { name: album.albumName, artist: album.artistName })} />
     </div>
   );
 }
 
 function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }) {
   const free = !(track.price > 0);
+  const { t } = useI18n();
   return (
     <li className="flex items-center gap-2.5 px-2.5 py-2 sm:gap-3 sm:px-3" aria-label={track.trackName} data-testid="album-track-row">
       <span className="w-6 shrink-0 text-right text-sm text-muted-foreground tabular-nums" data-testid="track-number">
@@ -102,14 +105,14 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
           <PriceBadge price={track.price} />
           <PreviewBadge track={track} />
           <span className="max-w-full truncate">{track.artistName}</span>
-          <span>{countLabel(track.streamCount, 'stream')}</span>
+          <span>{t('count.streams', { count: track.streamCount })}</span>
         </p>
       </div>
       <span className="shrink-0 text-sm text-muted-foreground tabular-nums" data-testid="track-duration">
         {formatDuration(track.duration)}
       </span>
       {free ? (
-        <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} iconOnly variant="ghost" />
+        <DownloadLink href={trackDownloadUrl(track.id)} label={t('item.download')} accessibleName={t('item.downloadNamed', { name: track.trackName })} iconOnly variant="ghost" />
       ) : (
         <BuyButton
           item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }}
@@ -122,10 +125,11 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
 }
 
 function AlbumSkeleton() {
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8" aria-busy="true" data-testid="album-loading">
       <span className="sr-only" role="status">
-        Loading album…
+        {t('album.loading')}
       </span>
       <Skeleton className="h-10 w-40" />
       <div className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">

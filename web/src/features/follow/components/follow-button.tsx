@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { FollowButtonProps } from '@/lib/follow';
+import { useI18n } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 /* The dialog (its form, schema and Radix dialog) is its own chunk, fetched on the first click: public pages stay within their JavaScript budget. */
@@ -10,19 +11,20 @@ const FollowDialog = lazy(() => import('./follow-dialog').then((module) => ({ de
 export function FollowArtistButton({ artistId, artistName, className }: FollowButtonProps) {
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState(false);
+  const { t } = useI18n();
   return (
     <>
       <Button
         type="button"
         variant="outline"
         className={cn('h-11 sm:h-9', className)}
-        aria-label={`Follow ${artistName}`}
+        aria-label={t('follow.buttonLabel', { artist: artistName })}
         onClick={() => {
           setAsked(true);
           setOpen(true);
         }}
       >
-        Follow
+        {t('follow.button')}
       </Button>
       {asked && (
         <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowRightIcon, HeadphonesIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n';
 
 /** Decorative equaliser bars; pure CSS so it costs no image bytes. */
 function SoundBars() {
@@ -19,30 +20,28 @@ function SoundBars() {
 }
 
 export function Hero() {
+  const { t } = useI18n();
   return (
     <section className="relative overflow-hidden border-b bg-gradient-to-b from-accent/80 to-background">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:px-6 sm:py-20 md:grid-cols-[1.2fr_1fr]">
         <div className="space-y-6">
           <p className="inline-flex items-center gap-2 rounded-full border bg-background/80 px-3 py-1 text-sm text-muted-foreground">
             <HeadphonesIcon className="size-4 text-primary" aria-hidden="true" />
-            Independent music from Kenya
+            {t('landing.badge')}
           </p>
           <h1 className="text-4xl leading-tight font-bold tracking-tight text-balance sm:text-5xl">
-            Hear it first. Buy it straight from the artist.
+            {t('landing.title')}
           </h1>
-          <p className="max-w-xl text-lg text-muted-foreground">
-            Stream and download songs by Kenya&rsquo;s independent artists. Pay in shillings by card or M-Pesa, and most of
-            every sale goes to the artist who made it.
-          </p>
+          <p className="max-w-xl text-lg text-muted-foreground">{t('landing.intro')}</p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
               <a href="#discover">
-                Explore music
+                {t('landing.explore')}
                 <ArrowRightIcon aria-hidden="true" />
               </a>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link href="/for-artists">I&rsquo;m an artist</Link>
+              <Link href="/for-artists">{t('landing.imArtist')}</Link>
             </Button>
           </div>
         </div>

@@ -3,10 +3,12 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { EditorsPickCarousel, NewReleasesCarousel, PopularArtistsCarousel, TrendingSongsCarousel } from './discovery-carousels';
 import { Hero } from './hero';
 import { JoinArtistCta } from './join-artist-cta';
+import { useI18n } from '@/lib/i18n';
 
 /** Spec section 2: the landing page (the site header and footer come from the public layout). */
 export function LandingPage() {
   useDocumentTitle();
+  const { t } = useI18n();
   return (
     <>
       <Hero />
@@ -18,7 +20,7 @@ export function LandingPage() {
         {/* The genres themselves are on the search page: their list would weigh on every public page's script. */}
         <p>
           <Link href="/search" className="font-medium text-primary underline underline-offset-4">
-            Search or browse by genre
+            {t('landing.browse')}
           </Link>
         </p>
       </div>

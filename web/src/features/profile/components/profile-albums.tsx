@@ -5,15 +5,17 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { PublicAlbum } from '#common/schemas/public';
 import { Button } from '@/components/ui/button';
-import { countLabel, CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl } from '@/lib/download';
+import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
 
 /** The profile's Albums section (spec section 2): one expandable entry per album. */
 export function ProfileAlbums({ albums }: { albums: PublicAlbum[] }) {
+  const { t } = useI18n();
   return (
-    <ul className="grid gap-3" aria-label="Albums">
+    <ul className="grid gap-3" aria-label={t('profile.albums')}>
       {albums.map((album) => (
         <ProfileAlbum key={album.id} album={album} />
       ))}
@@ -31,6 +33,7 @@ function ProfileAlbum({ album }: { album: PublicAlbum }) {
   const listId = useId();
   const priced = album.price > 0;
   const free = albumIsFree(album.price, album.tracks.map((track) => track.price));
+  const { t } = useI18n();
   return (
     <li className="min-w-0 rounded-lg border bg-card" aria-label={album.albumName} data-testid="profile-album">
       <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 p-2.5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] sm:p-3">
@@ -45,16 +48,16 @@ function ProfileAlbum({ album }: { album: PublicAlbum }) {
           <p className="truncate text-sm text-muted-foreground">{album.artistName}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
             {(priced || free) && <PriceBadge price={album.price} />}
-            <span>{countLabel(album.tracks.length, 'song')}</span>
+            <span>{t('count.songs', { count: album.tracks.length })}</span>
             <RelativeDate value={album.createdAt} />
           </p>
         </div>
         {free && album.tracks.length > 0 ? (
           <DownloadLink
             href={albumDownloadUrl(album.id)}
-            label="Download Album"
+            label={t('album.download')}
             className="col-span-3 row-start-2 w-full sm:col-span-1 sm:row-start-1 sm:col-start-3 sm:w-auto"
-            failureFallback="Failed to download album. Please try again."
+            failureFallback={t('album.downloadFailed')}
           />
         ) : priced && album.tracks.length > 0 ? (
           <BuyButton
@@ -70,7 +73,7 @@ function ProfileAlbum({ album }: { album: PublicAlbum }) {
           className="col-start-3 row-start-1 sm:col-start-4"
           aria-expanded={open}
           aria-controls={listId}
-          aria-label={`${open ? 'Hide' : 'Show'} the songs of ${album.albumName}`}
+          aria-label={t(open ? 'profile.hideSongs' : 'profile.showSongs', { album: album.albumName })}
           onClick={() => setOpen((value) => !value)}
         >
           <ChevronDownIcon className={cn('size-5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
@@ -79,9 +82,9 @@ function ProfileAlbum({ album }: { album: PublicAlbum }) {
       <div id={listId} hidden={!open} className="border-t px-2.5 py-2 sm:px-3">
         {open &&
           (album.tracks.length === 0 ? (
-            <p className="py-2 text-sm text-muted-foreground">No songs in this album</p>
+            <p className="py-2 text-sm text-muted-foreground">{t('album.noSongs')}</p>
           ) : (
-            <ol className="grid gap-1" aria-label={`Songs of ${album.albumName}`}>
+            <ol className="grid gap-1" aria-label={t('album.songsOf', { album: album.albumName })}>
               {album.tracks.map((track, index) => (
                 <li key={track.id} className="flex items-center gap-3 py-1" aria-label={track.trackName}>
                   <span className="w-5 shrink-0 text-right text-sm text-muted-foreground tabular-nums">{index + 1}</span>

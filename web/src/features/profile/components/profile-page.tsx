@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode } from '@/lib/api';
-import { ArtistAvatar, countLabel } from '@/lib/catalog-ui';
+import { ArtistAvatar } from '@/lib/catalog-ui';
+import { useI18n } from '@/lib/i18n';
 import { useProfile } from '../api/profile';
 import { ProfileAlbums } from './profile-albums';
 import { ProfileTrackRow } from './profile-track-row';
@@ -18,7 +19,8 @@ import { ProfileTrackRow } from './profile-track-row';
 export function ProfilePage({ identifier }: { identifier: string }) {
   const { data, error, isPending } = useProfile(identifier);
   const notFound = hasErrorCode(error, 'profile.not-found', 'not-found') || (!isPending && !error && !data?.user);
-  const title = data?.user?.displayName ?? (notFound ? 'Profile Not Found' : error ? 'Profile Error' : undefined);
+  const { t } = useI18n();
+  const title = data?.user?.displayName ?? (notFound ? t('profile.notFound') : error ? t('profile.error') : undefined);
   useDocumentTitle(title);
 
   if (isPending) return <ProfileSkeleton />;
@@ -27,16 +29,16 @@ export function ProfilePage({ identifier }: { identifier: string }) {
       return (
         <StatusCard
           icon={<TriangleAlertIcon />}
-          title="Profile Error"
-          description="This profile could not be loaded. Please check your connection and try again."
+          title={t('profile.error')}
+          description={t('profile.errorDescription')}
         />
       );
     }
     return (
       <StatusCard
         icon={<UserRoundXIcon />}
-        title="Profile Not Found"
-        description="We could not find an artist profile at this address."
+        title={t('profile.notFound')}
+        description={t('profile.notFoundDescription')}
       />
     );
   }
@@ -45,6 +47,7 @@ export function ProfilePage({ identifier }: { identifier: string }) {
 
 function Profile({ profile }: { profile: ProfileResponse }) {
   const { user, tracks = [], albums = [], socialLinks = [] } = profile;
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-6 pb-12 sm:px-6 sm:pt-10">
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:gap-6 sm:text-left">
@@ -52,7 +55,7 @@ function Profile({ profile }: { profile: ProfileResponse }) {
         <div className="min-w-0 space-y-2">
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{user.displayName}</h1>
           <p className="text-muted-foreground" data-testid="tracks-available">
-            {countLabel(tracks.length, 'track')} available
+            {t('profile.tracksAvailable', { count: tracks.length })}
           </p>
           <SocialLinks links={socialLinks} />
           <FollowButton artistId={user.id} artistName={user.displayName} />
@@ -62,7 +65,7 @@ function Profile({ profile }: { profile: ProfileResponse }) {
       {albums.length > 0 && (
         <section aria-labelledby="profile-albums-heading" className="mt-10">
           <h2 id="profile-albums-heading" className="mb-3 text-xl font-semibold">
-            Albums
+            {t('profile.albums')}
           </h2>
           <ProfileAlbums albums={albums} />
         </section>
@@ -70,12 +73,12 @@ function Profile({ profile }: { profile: ProfileResponse }) {
 
       <section aria-labelledby="profile-music-heading" className="mt-10">
         <h2 id="profile-music-heading" className="mb-3 text-xl font-semibold">
-          Music Collection
+          {t('profile.music')}
         </h2>
         {tracks.length === 0 ? (
-          <p className="rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">No tracks available</p>
+          <p className="rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">{t('profile.noTracks')}</p>
         ) : (
-          <ul className="grid gap-2" aria-label="Music Collection">
+          <ul className="grid gap-2" aria-label={t('profile.music')}>
             {tracks.map((track) => (
               <ProfileTrackRow key={track.id} track={track} />
             ))}
@@ -91,16 +94,17 @@ const isWebAddress = (url: string) => /^https?:\/\//i.test(url.trim());
 
 function SocialLinks({ links }: { links: SocialLink[] }) {
   const shown = links.filter((link) => isWebAddress(link.url));
+  const { t } = useI18n();
   if (shown.length === 0) return null;
   return (
-    <ul className="flex flex-wrap justify-center gap-2 pt-1 sm:justify-start" aria-label="Social links">
+    <ul className="flex flex-wrap justify-center gap-2 pt-1 sm:justify-start" aria-label={t('profile.socialLinks')}>
       {shown.map((link) => (
         <li key={link.id}>
           <Button asChild variant="outline" className="rounded-full">
             <a href={link.url.trim()} target="_blank" rel="noopener noreferrer">
               {link.title}
               <ExternalLinkIcon aria-hidden="true" />
-              <span className="sr-only"> (opens in a new tab)</span>
+              <span className="sr-only">{t('common.opensInNewTab')}</span>
             </a>
           </Button>
         </li>
@@ -110,10 +114,11 @@ function SocialLinks({ links }: { links: SocialLink[] }) {
 }
 
 function ProfileSkeleton() {
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-6 pb-12 sm:px-6 sm:pt-10" aria-busy="true" data-testid="profile-loading">
       <span className="sr-only" role="status">
-        Loading profile…
+        {t('profile.loading')}
       </span>
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:gap-6">
         <Skeleton className="size-28 rounded-full" />

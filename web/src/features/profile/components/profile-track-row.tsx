@@ -1,7 +1,8 @@
 import { formatDuration } from '#common/format';
 import type { PublicTrack } from '#common/schemas/public';
-import { countLabel, DownloadLink, RelativeDate, TrackListRow } from '@/lib/catalog-ui';
+import { DownloadLink, RelativeDate, TrackListRow } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
+import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
 
 /**
@@ -13,13 +14,14 @@ import { BuyButton } from '@/lib/purchase';
  */
 export function ProfileTrackRow({ track }: { track: PublicTrack }) {
   const free = !(track.price > 0) && !track.payMore;
+  const { t } = useI18n();
   return (
     <TrackListRow
       track={track}
       testId="profile-track-row"
       action={
         free ? (
-          <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} iconOnly variant="ghost" />
+          <DownloadLink href={trackDownloadUrl(track.id)} label={t('item.download')} accessibleName={t('item.downloadNamed', { name: track.trackName })} iconOnly variant="ghost" />
         ) : (
           <BuyButton
             item={{ type: 'track', id: track.id, name: track.trackName, price: track.price, payMore: track.payMore, suggestedPrice: track.suggestedPrice }}
@@ -32,8 +34,8 @@ export function ProfileTrackRow({ track }: { track: PublicTrack }) {
     >
       <span data-testid="track-duration">{formatDuration(track.duration)}</span>
       <RelativeDate value={track.uploadedAt} />
-      <span>{countLabel(track.streamCount, 'stream')}</span>
-      <span>{countLabel(track.downloadCount, 'download')}</span>
+      <span>{t('count.streams', { count: track.streamCount })}</span>
+      <span>{t('count.downloads', { count: track.downloadCount })}</span>
     </TrackListRow>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { SearchIcon } from 'lucide-react';
 import { useLocation, useSearchParams } from 'wouter';
+import { useI18n } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { SEARCH_INPUT_CLASS } from './search-input-class';
 
@@ -16,10 +17,11 @@ export function SearchBox({ className }: { className?: string }) {
   const [searchParams] = useSearchParams();
   const [text, setText] = useState(() => (location === '/search' ? (searchParams.get('q') ?? '') : ''));
   const [active, setActive] = useState(false);
+  const { t } = useI18n();
   const plain = (
     <form role="search" action="/search" method="get" className={cn('relative', className)}>
       <label htmlFor="site-search" className="sr-only">
-        Search artists, songs, albums
+        {t('search.placeholder')}
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
       <input
@@ -27,7 +29,7 @@ export function SearchBox({ className }: { className?: string }) {
         name="q"
         type="search"
         autoComplete="off"
-        placeholder="Search artists, songs, albums"
+        placeholder={t('search.placeholder')}
         value={text}
         onChange={(event) => setText(event.target.value)}
         onFocus={() => setActive(true)}

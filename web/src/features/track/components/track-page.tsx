@@ -8,7 +8,6 @@ import {
   BackToArtistLink,
   CatalogItemPage,
   CopyLinkButton,
-  countLabel,
   CoverImage,
   DownloadLink,
   EmbedCode,
@@ -19,6 +18,7 @@ import {
   RelativeDate,
 } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
+import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
 import { useTrackDetail } from '../api/track-detail';
 
@@ -44,6 +44,7 @@ export function TrackPage({ trackId }: { trackId: string }) {
 function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail: TrackDetail }) {
   // Issue 21: a free track with pay more is 'Name your price' (its dialog downloads at KES 0).
   const free = !(track.price > 0) && !track.payMore;
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8">
       {user && <BackToArtistLink user={user} />}
@@ -53,8 +54,8 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
           <PreviewBadge track={track} />
           <span data-testid="track-duration">{formatDuration(track.duration)}</span>
           <RelativeDate value={track.uploadedAt} />
-          <span>{countLabel(track.streamCount, 'stream')}</span>
-          <span>{countLabel(track.downloadCount, 'download')}</span>
+          <span>{t('count.streams', { count: track.streamCount })}</span>
+          <span>{t('count.downloads', { count: track.downloadCount })}</span>
           {track.genre && genreName(track.genre) && (
             <Link href={`/genre/${track.genre}`} className="underline underline-offset-4 hover:text-foreground">
               {genreName(track.genre)}
@@ -69,17 +70,17 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
           >
             <CoverImage kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} size={48} className="size-12" />
             <span className="min-w-0">
-              <span className="block text-xs text-muted-foreground">From the album</span>
+              <span className="block text-xs text-muted-foreground">{t('track.fromAlbum')}</span>
               <span className="block truncate font-medium">{album.albumName}</span>
             </span>
           </Link>
         )}
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
           <PlayPauseButton track={track} large />
-          <CopyLinkButton path={`/track/${encodeURIComponent(track.id)}`} label="Copy Track Link" />
+          <CopyLinkButton path={`/track/${encodeURIComponent(track.id)}`} label={t('track.copyLink')} />
           {user && <FollowButton artistId={user.id} artistName={user.displayName} />}
           {free ? (
-            <DownloadLink href={trackDownloadUrl(track.id)} label="Download" accessibleName={`Download ${track.trackName}`} variant="default" />
+            <DownloadLink href={trackDownloadUrl(track.id)} label={t('item.download')} accessibleName={t('item.downloadNamed', { name: track.trackName })} variant="default" />
           ) : (
             <BuyButton
               item={{ type: 'track', id: track.id, name: track.trackName, price: track.price, payMore: track.payMore, suggestedPrice: track.suggestedPrice }}
@@ -92,7 +93,7 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
       {user && moreFromArtist.length > 0 && (
         <section aria-labelledby="more-from-heading" className="mt-10">
           <h2 id="more-from-heading" className="mb-3 text-xl font-semibold">
-            More from {user.displayName}
+            {t('track.moreFrom', { artist: user.displayName })}
           </h2>
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             {moreFromArtist.map((other) => (
@@ -115,16 +116,17 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
           </ul>
         </section>
       )}
-      <EmbedCode kind="track" id={track.id} title={`${track.trackName} by ${track.artistName} on Sauti`} />
+      <EmbedCode kind="track" id={track.id} title={t('item.embedTitle', { name: track.trackName, artist: track.artistName })} />
     </div>
   );
 }
 
 function TrackSkeleton() {
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8" aria-busy="true" data-testid="track-loading">
       <span className="sr-only" role="status">
-        Loading track…
+        {t('track.loading')}
       </span>
       <Skeleton className="h-10 w-40" />
       <div className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { compileCatalogue, compileMessage } from './compile';
+import en from './en.json';
+import { relativeDate } from './dates';
+import { formatMessage, type CompiledMessage } from './format';
+import { chooseLanguage, languageFromAcceptLanguage, languageFromCookieHeader } from './language';
+import sw from './sw.json';
+
+describe('choosing the language (decision 049)', () => {
+  it('takes ?lang= first, then the lang cookie, then Accept-Language, else English', () => {
+    expect(chooseLanguage({ query: 'sw', cookie: 'lang=en', acceptLanguage: 'en' })).toBe('sw');
+    expect(chooseLanguage({ query: 'en', cookie: 'lang=sw', acceptLanguage: 'sw' })).toBe('en');
+    expect(chooseLanguage({ cookie: 'sid=abc; lang=sw', acceptLanguage: 'en-GB' })).toBe('sw');
+    expect(chooseLanguage({ cookie: 'lang=en', acceptLanguage: 'sw-KE' })).toBe('en');
+    expect(chooseLanguage({ acceptLanguage: 'sw-KE,sw;q=0.9,en;q=0.8' })).toBe('sw');
+    expect(chooseLanguage({})).toBe('en');
+  });
+
+  it('passes over what it does not speak to the next signal', () => {
+    expect(chooseLanguage({ query: 'fr', cookie: 'lang=sw' })).toBe('sw');
+    expect(chooseLanguage({ query: '', cookie: 'lang=de', acceptLanguage: 'sw' })).toBe('sw');
+    expect(chooseLanguage({ acceptLanguage: 'fr-FR, de;q=0.9' })).toBe('en');
+  });
+
+  it('reads Accept-Language by its q-values, and q=0 refuses a language', () => {
+    expect(languageFromAcceptLanguage('fr;q=1, en;q=0.5, sw;q=0.8')).toBe('sw');
+    expect(languageFromAcceptLanguage('sw;q=0, en;q=0.1')).toBe('en');
+    expect(languageFromAcceptLanguage('SW_ke')).toBe('sw');
+    expect(languageFromAcceptLanguage('*')).toBeUndefined();
+  });
+
+  it('finds the lang cookie among others, and no other cookie', () => {
+    expect(languageFromCookieHeader('language=sw; xlang=sw')).toBeUndefined();
+    expect(languageFromCookieHeader('a=1;  lang=sw ;b=2')).toBe('sw');
+  });
+});
+
+describe('the catalogues', () => {
+  it('hold the same keys in English and Kiswahili, none empty', () => {
+    const missingInSw = Object.keys(en).filter((key) => !(key in sw));
+    const missingInEn = Object.keys(sw).filter((key) => !(key in en));
+    expect({ missingInSw, missingInEn }).toEqual({ missingInSw: [], missingInEn: [] });
+    for (const [key, text] of [...Object.entries(en), ...Object.entries(sw)]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('are valid ICU messages that fill in the same placeholders in both languages', () => {
+    const names = (elements: CompiledMessage): string[] =>
+      typeof elements === 'string'
+        ? []
+        : elements.flatMap((element) => [
+            ...('value' in element && element.type !== 0 ? [element.value] : []),
+            ...('options' in element ? Object.values(element.options).flatMap((option) => names(option.value)) : []),
+          ]);
+    const placeholders = (message: string) => [...new Set(names(compileMessage(message)))].sort();
+    expect(() => compileCatalogue(en)).not.toThrow();
+    expect(() => compileCatalogue(sw)).not.toThrow();
+    for (const key of Object.keys(en) as (keyof typeof en)[]) expect(placeholders(sw[key]), key).toEqual(placeholders(en[key]));
+  });
+});
+
+describe('plurals and placeholders', () => {
+  const format = (catalogue: Record<string, string>, key: string, values: Record<string, string | number>, language: 'en' | 'sw') =>
+    formatMessage(compileMessage(catalogue[key] ?? ''), values, language);
+
+  it('English: one and other', () => {
+    expect(format(en, 'profile.tracksAvailable', { count: 1 }, 'en')).toBe('1 track available');
+    expect(format(en, 'profile.tracksAvailable', { count: 0 }, 'en')).toBe('0 tracks available');
+    expect(format(en, 'profile.tracksAvailable', { count: 12 }, 'en')).toBe('12 tracks available');
+    expect(format(en, 'count.streams', { count: 1 }, 'en')).toBe('1 stream');
+    expect(format(en, 'count.downloads', { count: 2 }, 'en')).toBe('2 downloads');
+  });
+
+  it('Kiswahili: the noun class changes with the number, and the words may come in another order', () => {
+    expect(format(sw, 'profile.tracksAvailable', { count: 1 }, 'sw')).toBe('Wimbo 1 unapatikana');
+    expect(format(sw, 'profile.tracksAvailable', { count: 5 }, 'sw')).toBe('Nyimbo 5 zinapatikana');
+    expect(format(sw, 'profile.tracksAvailable', { count: 0 }, 'sw')).toBe('Hakuna wimbo bado');
+    expect(format(sw, 'count.songs', { count: 1 }, 'sw')).toBe('wimbo 1');
+    expect(format(sw, 'count.songs', { count: 3 }, 'sw')).toBe('nyimbo 3');
+    expect(format(sw, 'track.moreFrom', { artist: 'Nyota' }, 'sw')).toBe('Zaidi kutoka kwa Nyota');
+  });
+
+  it('formats #, numbers and selects with the language’s rules', () => {
+    const message = compileMessage('{n, plural, one {# song} other {# songs}} · {n, number} · {kind, select, album {an album} other {a song}}');
+    expect(formatMessage(message, { n: 1500, kind: 'album' }, 'en')).toBe('1,500 songs · 1,500 · an album');
+    expect(formatMessage(message, { n: 1, kind: 'x' }, 'en')).toBe('1 song · 1 · a song');
+  });
+
+  it('keeps a message without placeholders as its text, and refuses a broken one', () => {
+    expect(compileMessage('Copied!')).toBe('Copied!');
+    expect(() => compileMessage('{count, plural, one {x}}')).toThrow();
+  });
+});
+
+describe('relative dates', () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const ago = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000 - 1000);
+  it('keep the spec’s English words', () => {
+    expect(relativeDate('en', ago(0), now)).toBe('Today');
+    expect(relativeDate('en', ago(2), now)).toBe('2 days ago');
+  });
+  it('read as a Kenyan phone says them in Kiswahili', () => {
+    expect(relativeDate('sw', ago(0), now)).toBe('Leo');
+    expect(relativeDate('sw', ago(1), now)).toBe('Jana');
+    expect(relativeDate('sw', ago(2), now)).toBe('Siku 2 zilizopita');
+    expect(relativeDate('sw', ago(15), now)).toBe('Wiki 2 zilizopita');
+    expect(relativeDate('sw', ago(60), now)).toBe('27 Septemba 2026');
+  });
+});

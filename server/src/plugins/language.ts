@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chooseLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LANGUAGES, type Language } from '#common/i18n/language';
+import { LANGUAGE_SWITCH_PATH, SITE_PATH, withoutLanguageParam } from '#common/i18n/switch';
+
+const languageSwitchQuerySchema = z.object({
+  lang: z.enum(LANGUAGES),
+  return: z.string().max(2000).regex(SITE_PATH, 'Must be a path on this site').default('/'),
+});
+
+/**
+ * The language of an answer (decision 049): ?lang= > the `lang` cookie > Accept-Language > English.
+ * It reads only the URL and these two headers, so an answer that depends on it sends
+ * LANGUAGE_VARY, and a cache keys it by (URL, requestLanguage(request)).
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = (request.query as Record<string, unknown> | undefined)?.lang;
+  return chooseLanguage({
+    query: typeof query === 'string' ? query : new URL(request.url, 'http://sauti.invalid').searchParams.get('lang'),
+    cookie: request.headers.cookie,
+    acceptLanguage: request.headers['accept-language'],
+  });
+}
+
+/** The request headers requestLanguage reads (besides the URL). */
+export const LANGUAGE_VARY = 'Cookie, Accept-Language';
+
+/** The switch in the public header: sets the cookie and goes back to the page. */
+export const languagePlugin = fp(
+  async (app: FastifyInstance) => {
+    app.withTypeProvider<ZodTypeProvider>().get(LANGUAGE_SWITCH_PATH, { schema: { querystring: languageSwitchQuerySchema } }, async (request, reply) => {
+      reply
+        .setCookie(LANGUAGE_COOKIE, request.query.lang, {
+          path: '/',
+          sameSite: 'lax',
+          secure: app.config.production,
+          maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+        })
+        .header('Cache-Control', 'no-store')
+        .redirect(withoutLanguageParam(request.query.return), 303);
+    });
+  },
+  { name: 'language' },
+);
