@@ -5,8 +5,8 @@ import { EventBus, type DomainEvents } from '../../src/lib/events';
 import { PgEventRelay } from '../../src/lib/event-relay';
 import { mediaFixtures } from '../support/media-fixtures';
 import { startS3Server, type TestS3 } from '../support/s3-server';
-import { freePort, listening, outputMatch, startServer, type ServerProcess } from '../support/server-process';
-import { createTestDatabase, makeDataDir } from '../support/test-app';
+import { outputMatch, startServerNode, type ServerNode } from '../support/server-process';
+import { createTestDatabase } from '../support/test-app';
 
 /**
  * Domain events between processes (docs/decisions/053): what one process changes, every other's
@@ -16,11 +16,7 @@ import { createTestDatabase, makeDataDir } from '../support/test-app';
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
 
-interface Node {
-  server: ServerProcess;
-  url: string;
-  dataDir: string;
-}
+type Node = ServerNode;
 
 let database: { url: string; drop(): Promise<void> };
 let client: pg.Client;
@@ -32,19 +28,11 @@ let email: string;
 let trackId: string;
 const password = 'a long test password';
 
-async function startNode(): Promise<Node> {
-  const port = await freePort();
-  const dataDir = makeDataDir();
-  const server = startServer({
+function startNode(): Promise<Node> {
+  return startServerNode({
     DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://sauti.test',
     ...s3.env,
   });
-  await listening(server);
-  return { server, url: `http://127.0.0.1:${port}`, dataDir };
 }
 
 const post = (node: Node, route: string, body: unknown, headers: Record<string, string> = {}) =>

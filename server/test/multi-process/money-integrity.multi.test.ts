@@ -8,7 +8,7 @@ import { REFUND_MESSAGES } from '#common/schemas/payments';
 import { mediaFixtures } from '../support/media-fixtures';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
 import { startS3Server, type TestS3 } from '../support/s3-server';
-import { freePort, listening, startServer, type ServerProcess } from '../support/server-process';
+import { startServerNode, type ServerNode } from '../support/server-process';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { createTestDatabase, makeDataDir } from '../support/test-app';
 
@@ -22,11 +22,7 @@ import { createTestDatabase, makeDataDir } from '../support/test-app';
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
 
-interface Node {
-  server: ServerProcess;
-  url: string;
-  dataDir: string;
-}
+type Node = ServerNode;
 
 let database: { url: string; drop(): Promise<void> };
 let client: pg.Client;
@@ -35,23 +31,15 @@ let smtp: SmtpCapture;
 let standIn: PaystackStandIn;
 let nodes: Node[] = [];
 
-async function startNode(): Promise<Node> {
-  const port = await freePort();
-  const dataDir = makeDataDir();
-  const server = startServer({
+function startNode(): Promise<Node> {
+  return startServerNode({
     DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://sauti.test',
     SMTP_URL: smtp.url,
     PAYSTACK_SECRET_KEY: standIn.secretKey,
     PAYSTACK_PUBLIC_KEY: standIn.publicKey,
     PAYSTACK_API_URL: standIn.url,
     ...s3.env,
   });
-  await listening(server);
-  return { server, url: `http://127.0.0.1:${port}`, dataDir };
 }
 
 /** A seeded pseudo-random sequence, so a failure can be replayed (the seed is in the test name). */

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { decodedSecondsOfBytes, mediaFixtures } from '../support/media-fixtures';
 import { startS3Server, type TestS3 } from '../support/s3-server';
-import { freePort, listening, startServer, type ServerProcess } from '../support/server-process';
-import { createTestDatabase, makeDataDir } from '../support/test-app';
+import { startServerNode, type ServerNode } from '../support/server-process';
+import { createTestDatabase } from '../support/test-app';
 import { TusClient } from '../support/tus-client';
 
 /**
@@ -16,11 +16,7 @@ import { TusClient } from '../support/tus-client';
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
 
-interface Node {
-  server: ServerProcess;
-  url: string;
-  dataDir: string;
-}
+type Node = ServerNode;
 
 let database: { url: string; drop(): Promise<void> };
 let client: pg.Client;
@@ -31,20 +27,12 @@ let cookie: string;
 let email: string;
 const password = 'a long test password';
 
-async function startNode(): Promise<Node> {
-  const port = await freePort();
-  const dataDir = makeDataDir();
-  const server = startServer({
+function startNode(): Promise<Node> {
+  return startServerNode({
     DATABASE_URL: database.url,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://sauti.test',
     // One media store for both: an S3-compatible bucket.
     ...s3.env,
   });
-  await listening(server);
-  return { server, url: `http://127.0.0.1:${port}`, dataDir };
 }
 
 const post = (node: Node, route: string, body: unknown, headers: Record<string, string> = {}) =>

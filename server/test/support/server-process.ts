@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
 import path from 'node:path';
+import { makeDataDir } from './test-app';
 
 const mainTs = path.join(import.meta.dirname, '../../src/main.ts');
 
@@ -51,6 +52,26 @@ export function outputMatch(server: ServerProcess, pattern: RegExp, from = 0): P
 /** Resolves once the server logs that it is listening (or rejects if it exits first). */
 export async function listening(server: ServerProcess): Promise<void> {
   await outputMatch(server, /Sauti is running at/);
+}
+
+/** One of several server processes on one database and bucket (npm run test:multi). */
+export interface ServerNode {
+  server: ServerProcess;
+  url: string;
+  dataDir: string;
+}
+
+/**
+ * Starts one more process on a free port with a DATA_DIR of its own (as each machine behind a
+ * balancer has), with the settings it shares with the others (`env`: the database, the bucket,
+ * mail, the payment provider). Resolves once it listens.
+ */
+export async function startServerNode(env: Record<string, string>): Promise<ServerNode> {
+  const port = await freePort();
+  const dataDir = makeDataDir();
+  const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: 'http://sauti.test', ...env });
+  await listening(server);
+  return { server, url: `http://127.0.0.1:${port}`, dataDir };
 }
 
 /**

@@ -160,6 +160,8 @@ export class MediaWork {
         }
         // The copy made before a rename: nothing refers to it any more.
         if (existing && existing.storageKey !== key) await storage.delete([existing.storageKey]);
+        // Its exact size now replaces the estimate that public answers show (decision 052).
+        this.deps.events.emit('track.changed', { trackId, userId: source.userId });
       } finally {
         await audio.release();
         await picture?.release();

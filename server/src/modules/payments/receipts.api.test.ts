@@ -10,6 +10,7 @@ import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
 import { revokeLinksOf } from './index';
+import { SHARED_FOR_SECONDS } from '../../lib/public-answers';
 
 /**
  * Issue 16, items 4 and 5: the details' `downloads` (formats and sizes) and the receipt page's
@@ -67,8 +68,8 @@ describe('downloads list and receipt page (issue 16)', () => {
         { format: 'mp3', bytes: Math.ceil(track.duration * MP3_BYTES_PER_SECOND) + MP3_TAG_ALLOWANCE, approximate: true },
         { format: 'flac', bytes: Math.round(track.fileSize * 0.6), approximate: true },
       ]);
-      // The same for everyone: nothing per visitor, so it stays cacheable.
-      expect(detail.headers.get('cache-control')).toBe('no-cache');
+      // The same for everyone: nothing per visitor, so a shared cache may keep it a few seconds (decision 052).
+      expect(detail.headers.get('cache-control')).toBe(SHARED_FOR_SECONDS);
       const asBuyer = await t.request('GET', `/api/track-detail/${track.id}`, { cookie: seller.cookie });
       expect(asBuyer.body.downloads).toEqual(detail.body.downloads);
     });
