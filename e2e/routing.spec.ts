@@ -42,6 +42,9 @@ test('reserved words are never profiles: /{word} is its own page or the 404 page
     // Issue 17: a fan's pages.
     search: /\/search$/,
     library: /\/library$/,
+    // Issue 21: a fan redeems a code; the console asks a signed-out visitor to sign in first.
+    redeem: /\/redeem$/,
+    admin: /\/auth$/,
   };
   for (const word of RESERVED_ROUTE_WORDS) {
     await page.goto(`/${word}`);
