@@ -217,12 +217,14 @@ describe('the relay itself', () => {
     two.seen.length = 0;
     for (let i = 0; i < 50; i++) one.bus.emit('track.changed', { trackId: `t${i}`, userId: 'u' });
     await one.bus.flush();
-    await vi.waitFor(() => expect(two.seen).toHaveLength(50), { timeout: 2_000, interval: 5 });
-    expect(two.seen.map((e) => (e.payload as { trackId: string }).trackId)).toEqual(Array.from({ length: 50 }, (_, i) => `t${i}`));
+    // Only the track changes: on a loaded machine a late heartbeat may add an events.resync, which is not this test's subject.
+    const changes = (seen: typeof two.seen) => seen.filter((e) => e.name === 'track.changed');
+    await vi.waitFor(() => expect(changes(two.seen)).toHaveLength(50), { timeout: 2_000, interval: 5 });
+    expect(changes(two.seen).map((e) => (e.payload as { trackId: string }).trackId)).toEqual(Array.from({ length: 50 }, (_, i) => `t${i}`));
     // The sender heard its own 50 once, synchronously, and never again from the database.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(one.seen.filter((e) => e.name === 'track.changed')).toHaveLength(50);
-    expect(two.seen).toHaveLength(50);
+    expect(changes(one.seen)).toHaveLength(50);
+    expect(changes(two.seen)).toHaveLength(50);
   });
 
   it('resolves flush only once the events were heard back, and at once when nothing waits', async () => {
