@@ -97,7 +97,7 @@ export function TakedownsPanel() {
         {found.data && found.data.items.length > 0 && (
           <ul aria-label="Found" className="divide-y rounded-md border">
             {found.data.items.map((item) => (
-              <li key={`${item.itemType}:${item.itemId}`} className="grid gap-3 px-3 py-2">
+              <li key={`${item.itemType}:${item.itemId}`} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-2">
                 <div className="flex items-center gap-2">
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{item.name}</span>
@@ -125,7 +125,7 @@ export function TakedownsPanel() {
                 </div>
                 {chosen?.itemId === item.itemId && chosen.itemType === item.itemType && (
                   <form
-                    className="grid gap-2"
+                    className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2"
                     onSubmit={(event) => {
                       event.preventDefault();
                       takeDown();
