@@ -156,6 +156,9 @@ describe('takedowns', () => {
     expect((await asOperator('DELETE', `/api/admin/takedowns/album/${album.id}`)).status).toBe(204);
     expect((await get(`/api/album-detail/${album.id}`)).status).toBe(200);
 
+    // A pasted profile address finds the artist.
+    const byAddress = await asOperator('GET', `/api/admin/takedowns/find?q=${encodeURIComponent(`https://sauti.test/${slug}?ref=x`)}`);
+    expect(byAddress.body.items).toEqual([expect.objectContaining({ itemType: 'artist', itemId: artist.id, takenDown: false })]);
     expect((await asOperator('POST', '/api/admin/takedowns', { itemType: 'artist', itemId: artist.id, reason: 'Impersonation' })).status).toBe(200);
     expect((await get(`/api/profile/${slug}`)).status).toBe(404);
     expect((await get(`/api/track-detail/${track.id}`)).status).toBe(404);
