@@ -118,6 +118,9 @@ export const ERROR_CODES = [
   'admin.enrolment-not-started',
   'admin.code-invalid',
   'admin.pick-refused',
+  'admin.item-not-found',
+  'admin.already-taken-down',
+  'admin.not-taken-down',
 
   // Embeds: oEmbed answers JSON only (oEmbed 1.0 says 501 for another format).
   'oembed.format-unsupported',

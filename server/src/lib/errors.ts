@@ -9,6 +9,7 @@ import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
+import { TAKEDOWN_MESSAGES } from '#common/schemas/takedowns';
 import type { ErrorCode } from '#common/errors';
 import { CODE_MESSAGES } from '#common/codes';
 
@@ -158,6 +159,10 @@ export const ERRORS = {
   'admin.enrolment-not-started': { status: 409, message: ADMIN_MESSAGES.enrolmentNotStarted },
   'admin.code-invalid': { status: 400, message: ADMIN_MESSAGES.codeInvalid },
   'admin.pick-refused': { status: 409, message: ADMIN_MESSAGES.pickRefused },
+  // Takedowns (decision 058).
+  'admin.item-not-found': { status: 404, message: TAKEDOWN_MESSAGES.itemNotFound },
+  'admin.already-taken-down': { status: 409, message: TAKEDOWN_MESSAGES.alreadyTakenDown },
+  'admin.not-taken-down': { status: 404, message: TAKEDOWN_MESSAGES.notTakenDown },
 } as const satisfies Record<ErrorCode, { status: number; message: string; retryAfterSeconds?: number }>;
 
 /** A broken rule, by its code; the error handler answers `{ ...details, code, message }` with the code's status. */

@@ -51,8 +51,10 @@ describe('the operator console', () => {
   it('is closed to the signed out (401) and to artists (403 with no data), whatever the input', async () => {
     await call(operator, 'GET', '/api/admin/me').then((r) => expect(r.statusCode).toBe(403));
     expect(t.app.adminRouteList.length).toBeGreaterThanOrEqual(10);
+    // Takedowns (decision 058) are console routes like the rest: walked here.
+    expect(t.app.adminRouteList).toEqual(expect.arrayContaining([{ method: 'POST', url: '/api/admin/takedowns' }, { method: 'DELETE', url: '/api/admin/takedowns/:itemType/:itemId' }]));
     for (const { method, url } of t.app.adminRouteList) {
-      const path = url.replace(':trackId', trackIds[0]!);
+      const path = url.replace(':trackId', trackIds[0]!).replace(':itemType', 'track').replace(':itemId', trackIds[0]!);
       const signedOut = await call(null, method, path, method === 'GET' || method === 'DELETE' ? undefined : { code: '123456' });
       expect(signedOut.statusCode, `${method} ${url}`).toBe(401);
       expect(signedOut.json()).toEqual({ code: 'auth.required', message: 'Please sign in to continue.' });
@@ -146,7 +148,8 @@ describe('the operator console', () => {
     expect(me.verifiedUntil).toBeNull();
     // A stale operator: every action answers 403 with no data; the second-factor routes stay open.
     for (const { method, url } of t.app.adminRouteList) {
-      const response = await call(operator, method, url.replace(':trackId', trackIds[0]!), method === 'GET' || method === 'DELETE' ? undefined : { trackId: trackIds[0], position: 1 });
+      const path = url.replace(':trackId', trackIds[0]!).replace(':itemType', 'track').replace(':itemId', trackIds[0]!);
+      const response = await call(operator, method, path, method === 'GET' || method === 'DELETE' ? undefined : { trackId: trackIds[0], position: 1, itemType: 'track', itemId: trackIds[0], reason: 'x' });
       if (SECOND_FACTOR_ROUTES.includes(url)) {
         // Open to the operator (their status, or a refusal about the code itself), never 'forbidden'.
         expect(String(response.json().code), `${method} ${url}`).not.toMatch(/^admin\.(forbidden|second-factor-required)$/);

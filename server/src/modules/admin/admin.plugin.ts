@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { adminRoutes } from './admin.routes';
 import { AdminService } from './admin.service';
+import { artistTakedownRoutes, takedownRoutes } from './takedowns.routes';
+import { TakedownsService } from './takedowns.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +18,7 @@ export const adminPlugin = fp(
   async (app) => {
     const admin = new AdminService({ db: () => app.database.db, attempts: app.attempts });
     app.decorate('admin', admin);
+    const takedowns = new TakedownsService({ db: () => app.database.db, events: app.events });
     const registered: Array<{ method: string; url: string }> = [];
     app.decorate('adminRouteList', registered);
     await app.register(async (scope) => {
@@ -23,7 +26,9 @@ export const adminPlugin = fp(
         for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push({ method, url: route.url });
       });
       await adminRoutes(scope, admin);
+      await takedownRoutes(scope, takedowns);
     });
+    await artistTakedownRoutes(app, takedowns);
   },
   { name: 'admin', dependencies: ['database', 'limits', 'session'] },
 );

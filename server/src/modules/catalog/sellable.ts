@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { albums, tracks, users } from '../../db/schema';
+import { albumIsUp, albums, trackIsUp, tracks, users } from '../../db/schema';
 
 /**
  * What the catalogue tells a seller (the payments module) about an item for sale: its price and
@@ -19,21 +19,26 @@ export interface SellableItem {
   albumId: string | null;
 }
 
-export async function findSellableTrack(db: DbOrTx, trackId: string): Promise<SellableItem | undefined> {
+/** What a sale may be made of now: `onSale` leaves out an item taken down (decision 058). */
+export interface SellableQuery {
+  onSale?: boolean;
+}
+
+export async function findSellableTrack(db: DbOrTx, trackId: string, query: SellableQuery = {}): Promise<SellableItem | undefined> {
   const [row] = await db
     .select({ id: tracks.id, name: tracks.trackName, price: tracks.price, payMore: tracks.payMore, sellerId: tracks.userId, artistName: tracks.artistName, albumId: tracks.albumId })
     .from(tracks)
-    .where(eq(tracks.id, trackId))
+    .where(and(eq(tracks.id, trackId), query.onSale ? trackIsUp() : undefined))
     .limit(1);
   return row ? { type: 'track', ...row } : undefined;
 }
 
-export async function findSellableAlbum(db: DbOrTx, albumId: string): Promise<SellableItem | undefined> {
+export async function findSellableAlbum(db: DbOrTx, albumId: string, query: SellableQuery = {}): Promise<SellableItem | undefined> {
   const [row] = await db
     .select({ id: albums.id, name: albums.albumName, price: albums.price, payMore: albums.payMore, sellerId: albums.userId, artistName: users.displayName })
     .from(albums)
     .innerJoin(users, eq(users.id, albums.userId))
-    .where(eq(albums.id, albumId))
+    .where(and(eq(albums.id, albumId), query.onSale ? albumIsUp() : undefined))
     .limit(1);
   return row ? { type: 'album', ...row, albumId: null } : undefined;
 }

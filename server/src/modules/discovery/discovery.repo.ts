@@ -1,6 +1,6 @@
-import { asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { albums, covers, discoveryRankings, editorPicks, trackTrends, tracks, users, type RankingList } from '../../db/schema';
+import { albumIsUp, albums, artistIsUp, covers, discoveryRankings, editorPicks, trackIsUp, trackTrends, tracks, users, type RankingList } from '../../db/schema';
 import { DOWNLOAD_WEIGHT, POPULAR_WINDOW_DAYS, RANKING_SIZE, TRENDING_WINDOW_DAYS } from './ranking';
 import { publicAlbumColumns, publicTrackColumns } from '../public-pages';
 
@@ -97,6 +97,7 @@ export async function readTrending(db: DbOrTx, limit: number) {
     .select(publicTrackColumns)
     .from(top)
     .innerJoin(tracks, eq(tracks.id, top.trackId))
+    .where(trackIsUp())
     .orderBy(desc(top.rank), desc(tracks.uploadedAt), desc(tracks.id))
     .limit(limit);
 }
@@ -117,6 +118,7 @@ export async function readPopularArtists(db: DbOrTx, limit: number): Promise<Pub
     .select({ id: users.id, displayName: users.displayName, displaySlug: users.displaySlug, profilePhotoKey: users.profilePhotoKey })
     .from(top)
     .innerJoin(users, eq(users.id, top.itemId))
+    .where(artistIsUp())
     .orderBy(asc(top.position))
     .limit(limit);
 }
@@ -136,6 +138,7 @@ export async function readEditorsPicks(db: DbOrTx, limit: number) {
     .select(publicTrackColumns)
     .from(top)
     .innerJoin(tracks, eq(tracks.id, top.trackId))
+    .where(trackIsUp())
     .orderBy(asc(top.position), asc(top.addedAt), asc(top.trackId))
     .limit(limit);
 }
@@ -147,17 +150,17 @@ export async function readEditorsPicks(db: DbOrTx, limit: number) {
 export async function newReleaseKeys(db: DbOrTx, limit: number): Promise<{ kind: 'track' | 'album'; id: string }[]> {
   const result = await db.execute<{ kind: 'track' | 'album'; id: string }>(sql`
     SELECT kind, id FROM (
-      (SELECT 'track' AS kind, id, uploaded_at AS at FROM ${tracks} WHERE album_id IS NULL ORDER BY uploaded_at DESC, id DESC LIMIT ${limit})
+      (SELECT 'track' AS kind, id, uploaded_at AS at FROM ${tracks} WHERE album_id IS NULL AND ${trackIsUp()} ORDER BY uploaded_at DESC, id DESC LIMIT ${limit})
       UNION ALL
       (SELECT 'album', a.id, a.created_at FROM ${albums} a
-        WHERE EXISTS (SELECT 1 FROM ${tracks} t WHERE t.album_id = a.id) ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit})
+        WHERE EXISTS (SELECT 1 FROM ${tracks} t WHERE t.album_id = a.id AND ${trackIsUp('t')}) AND ${albumIsUp('a')} ORDER BY a.created_at DESC, a.id DESC LIMIT ${limit})
     ) releases ORDER BY at DESC, id DESC LIMIT ${limit}`);
   return result.rows;
 }
 
 export async function publicTracksByIds(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.select(publicTrackColumns).from(tracks).where(inArray(tracks.id, ids));
+  return db.select(publicTrackColumns).from(tracks).where(and(inArray(tracks.id, ids), trackIsUp()));
 }
 
 /** Albums with their artist's public columns (an album's artist name is its artist's display name). */
@@ -168,7 +171,7 @@ export async function publicAlbumsByIds(db: DbOrTx, ids: string[]) {
     .from(albums)
     .innerJoin(users, eq(users.id, albums.userId))
     .leftJoin(covers, eq(covers.id, albums.coverId))
-    .where(inArray(albums.id, ids));
+    .where(and(inArray(albums.id, ids), albumIsUp()));
 }
 
 // --- editor's picks, written only by the operator's command-line tool --------------------------

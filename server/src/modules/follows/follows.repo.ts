@@ -1,6 +1,6 @@
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { albums, followNotices, followReleases, followTokens, follows, tracks, users } from '../../db/schema';
+import { albumIsUp, albums, followNotices, followReleases, followTokens, follows, trackIsUp, tracks, users } from '../../db/schema';
 
 /** Data access of follows (issue 17): follows, their tokens, announced releases, the daily notices. */
 
@@ -82,14 +82,14 @@ export async function recentRelease(db: DbOrTx, kind: 'track' | 'album', id: str
     const [row] = await db
       .select({ id: tracks.id, artistId: tracks.userId, name: tracks.trackName })
       .from(tracks)
-      .where(and(eq(tracks.id, id), sql`${tracks.albumId} is null`, sql`${tracks.uploadedAt} > now() - make_interval(mins => ${maxAgeMinutes})`))
+      .where(and(eq(tracks.id, id), sql`${tracks.albumId} is null`, trackIsUp(), sql`${tracks.uploadedAt} > now() - make_interval(mins => ${maxAgeMinutes})`))
       .limit(1);
     return row ? { kind, ...row } : undefined;
   }
   const [row] = await db
     .select({ id: albums.id, artistId: albums.userId, name: albums.albumName })
     .from(albums)
-    .where(and(eq(albums.id, id), sql`${albums.createdAt} > now() - make_interval(mins => ${maxAgeMinutes})`))
+    .where(and(eq(albums.id, id), albumIsUp(), sql`${albums.createdAt} > now() - make_interval(mins => ${maxAgeMinutes})`))
     .limit(1);
   return row ? { kind, ...row } : undefined;
 }

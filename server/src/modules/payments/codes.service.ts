@@ -122,7 +122,7 @@ export class CodesService {
    */
   async redeem(input: { code: string; email: string }, address: string, buyerKey: () => string): Promise<RedeemCodeResponse> {
     const { found, item: ref } = await this.usable(input.code, input.email, address);
-    const item = ref.type === 'track' ? await findSellableTrack(this.db, ref.id) : await findSellableAlbum(this.db, ref.id);
+    const item = ref.type === 'track' ? await findSellableTrack(this.db, ref.id, { onSale: true }) : await findSellableAlbum(this.db, ref.id, { onSale: true });
     if (!item) throw new AppError('code.not-found');
     const purchaseItem = { id: item.id, name: item.name, price: item.price, type: item.type, payMore: item.payMore };
     const price = found.batch.kind === 'discount' ? discountedPrice(item.price, found.batch.percentOff ?? 0) : 0;

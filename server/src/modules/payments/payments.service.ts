@@ -162,11 +162,11 @@ export class PaymentsService {
 
   private async item(input: { trackId?: string; albumId?: string }): Promise<SellableItem> {
     if (input.trackId) {
-      const track = isUuid(input.trackId) ? await findSellableTrack(this.db, input.trackId) : undefined;
+      const track = isUuid(input.trackId) ? await findSellableTrack(this.db, input.trackId, { onSale: true }) : undefined;
       if (!track) throw new AppError('track.not-found');
       return track;
     }
-    const album = input.albumId && isUuid(input.albumId) ? await findSellableAlbum(this.db, input.albumId) : undefined;
+    const album = input.albumId && isUuid(input.albumId) ? await findSellableAlbum(this.db, input.albumId, { onSale: true }) : undefined;
     if (!album) throw new AppError('album.not-found');
     return album;
   }

@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { albums, covers, trackDailyStats, trackDownloads, tracks } from '../../db/schema';
+import { albumIsUp, albums, covers, trackDailyStats, trackDownloads, trackIsUp, tracks } from '../../db/schema';
 import { trendDownloads } from './trends.repo';
 
 /** What downloads read (a track's or an album's originals and prices) and write (the counts). */
@@ -15,6 +15,8 @@ export interface DownloadableTrack {
   fileSize: number;
   mimeType: string;
   uploadedAt: Date;
+  /** Taken down, or its album or artist (decision 058): only its owner and its buyers download it. */
+  takenDown: boolean;
 }
 
 export interface DownloadableAlbum {
@@ -22,6 +24,8 @@ export interface DownloadableAlbum {
   userId: string;
   albumName: string;
   price: number;
+  /** Taken down, or its artist (decision 058). */
+  takenDown: boolean;
   cover: { originalKey: string; mimeType: string; byteSize: number; createdAt: Date } | undefined;
   /** In album order. */
   tracks: DownloadableTrack[];
@@ -37,6 +41,7 @@ const trackColumns = {
   fileSize: tracks.fileSize,
   mimeType: tracks.mimeType,
   uploadedAt: tracks.uploadedAt,
+  takenDown: sql<boolean>`not ${trackIsUp()}`.mapWith(Boolean),
 };
 
 export async function findDownloadableTrack(db: DbOrTx, trackId: string): Promise<DownloadableTrack | undefined> {
@@ -51,6 +56,7 @@ export async function findDownloadableAlbum(db: DbOrTx, albumId: string): Promis
       userId: albums.userId,
       albumName: albums.albumName,
       price: albums.price,
+      takenDown: sql<boolean>`not ${albumIsUp()}`.mapWith(Boolean),
       coverKey: covers.originalKey,
       coverType: covers.mimeType,
       coverSize: covers.byteSize,

@@ -60,6 +60,10 @@ export class DownloadsService {
   async track(trackId: string, viewerId: ViewerId, bought: Bought, format: DownloadFormat = 'original'): Promise<TrackDownload> {
     const track = isUuid(trackId) ? await findDownloadableTrack(this.context.db(), trackId) : undefined;
     if (!track) throw new AppError('track.not-found');
+    // Taken down (decision 058): its buyers keep what they paid for; to anyone else it is gone.
+    if (track.takenDown && (await viewerId()) !== track.userId && !(await bought({ type: 'track', id: track.id, albumId: track.albumId }))) {
+      throw new AppError('track.not-found');
+    }
     if (
       track.price > 0 &&
       (await viewerId()) !== track.userId &&
@@ -113,8 +117,9 @@ export class DownloadsService {
   }
 
   async album(albumId: string, viewerId: ViewerId, bought: Bought, format: DownloadFormat = 'original'): Promise<AlbumDownload> {
-    const album = isUuid(albumId) ? await findDownloadableAlbum(this.context.db(), albumId) : undefined;
-    if (!album) throw new AppError('album.not-found');
+    const found = isUuid(albumId) ? await findDownloadableAlbum(this.context.db(), albumId) : undefined;
+    if (!found) throw new AppError('album.not-found');
+    const album = await this.withoutTakenDown(found, viewerId, bought);
     if (album.tracks.length === 0) throw new AppError('album.not-found', 'This album has no songs to download.');
     const refusal = albumPriceRefusal(album);
     if (refusal && (await viewerId()) !== album.userId && !(await boughtAll(album, bought))) throw refusal;
@@ -146,6 +151,19 @@ export class DownloadsService {
       fileName: safeFileName(album.albumName, 'zip', 'Album'),
       entries,
     };
+  }
+
+  /**
+   * Taken down (decision 058): an album (or its artist's) downloads only for its owner and its
+   * buyers; a song taken down alone leaves the ZIP of anyone who did not buy it or the album.
+   */
+  private async withoutTakenDown(album: DownloadableAlbum, viewerId: ViewerId, bought: Bought): Promise<DownloadableAlbum> {
+    if (!album.takenDown && !album.tracks.some((track) => track.takenDown)) return album;
+    if ((await viewerId()) === album.userId || (await bought({ type: 'album', id: album.id }))) return album;
+    if (album.takenDown) throw new AppError('album.not-found');
+    const tracks: DownloadableTrack[] = [];
+    for (const track of album.tracks) if (!track.takenDown || (await bought({ type: 'track', id: track.id, albumId: album.id }))) tracks.push(track);
+    return { ...album, tracks };
   }
 
   /** The ZIP's bytes, read from storage as they are sent. */

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { albums, covers, trackRenditions, tracks } from '../../db/schema';
+import { albums, covers, trackIsUp, trackRenditions, tracks } from '../../db/schema';
 
 /** What playback reads: a track's stream facts and renditions, and the cover of a track or album. */
 
@@ -9,7 +9,10 @@ export type RenditionRecord = typeof trackRenditions.$inferSelect;
 export type CoverRecord = typeof covers.$inferSelect;
 
 export interface StreamRecord {
-  track: Pick<TrackRecord, 'id' | 'userId' | 'albumId' | 'allowFullPlayback' | 'audioKey' | 'fileSize' | 'mimeType' | 'duration' | 'uploadedAt'>;
+  track: Pick<TrackRecord, 'id' | 'userId' | 'albumId' | 'allowFullPlayback' | 'audioKey' | 'fileSize' | 'mimeType' | 'duration' | 'uploadedAt'> & {
+    /** Taken down (itself, its album or its artist: decision 058): it streams to its owner and buyers only. */
+    takenDown: boolean;
+  };
   renditions: RenditionRecord[];
 }
 
@@ -25,6 +28,7 @@ export async function findStreamRecord(db: DbOrTx, trackId: string): Promise<Str
       mimeType: tracks.mimeType,
       duration: tracks.duration,
       uploadedAt: tracks.uploadedAt,
+      takenDown: sql<boolean>`not ${trackIsUp()}`.mapWith(Boolean),
     })
     .from(tracks)
     .where(eq(tracks.id, trackId))

@@ -1,4 +1,4 @@
-import { BUYER_COOKIE } from '../../lib/purchase-grants';
+import { BUYER_COOKIE, LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,9 +41,9 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
       const file = await streams.streamFile(
         request.params.id,
         request.query.quality === 'low' ? 'low' : 'standard',
-        // Asked only for a preview-only track: the owner and its buyers hear it all.
+        // Asked only for a preview-only or taken-down track: the owner and its buyers hear it all.
         async () => (await request.currentUser())?.id,
-        (item) => app.purchaseGrants.allows(item, { buyerKey: request.cookies[BUYER_COOKIE] }),
+        (item) => app.purchaseGrants.allows(item, { buyerKey: request.cookies[BUYER_COOKIE], libraryKey: request.cookies[LIBRARY_COOKIE] }),
       );
       reply.header('cross-origin-resource-policy', 'same-origin');
       return sendStoredFile(audio, request, reply, { ...file, cacheControl: STREAM_CACHE_CONTROL });

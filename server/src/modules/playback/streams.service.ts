@@ -41,6 +41,7 @@ interface PreparedStream {
   userId: string;
   albumId: string | null;
   allowFullPlayback: boolean;
+  takenDown: boolean;
   original: ServedFile;
   renditions: Partial<Record<RenditionKind, ServedFile>>;
 }
@@ -60,6 +61,7 @@ function prepare({ track, renditions }: StreamRecord): PreparedStream {
     userId: track.userId,
     albumId: track.albumId,
     allowFullPlayback: track.allowFullPlayback,
+    takenDown: track.takenDown,
     original: {
       key: track.audioKey,
       size: track.fileSize,
@@ -105,6 +107,10 @@ export class StreamsService {
   ): Promise<ServedFile> {
     const stream = await this.lookup(trackId);
     const { renditions } = stream;
+    // Taken down (decision 058): gone for everyone but its owner and those who bought it.
+    if (stream.takenDown && (await viewerId()) !== stream.userId && !(await bought({ type: 'track', id: trackId, albumId: stream.albumId }))) {
+      throw new AppError('track.not-found');
+    }
     // A preview-only track plays whole for its owner and for those who bought it (or its album).
     if (
       !stream.allowFullPlayback &&

@@ -1,6 +1,20 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { albums, covers, paymentMethods, profileDailyViews, profileViews, profileViewThrottle, socialLinks, trackRenditions, tracks, users } from '../../db/schema';
+import {
+  albumIsUp,
+  albums,
+  artistIsUp,
+  covers,
+  paymentMethods,
+  profileDailyViews,
+  profileViews,
+  profileViewThrottle,
+  socialLinks,
+  trackIsUp,
+  trackRenditions,
+  tracks,
+  users,
+} from '../../db/schema';
 
 /**
  * What anyone may read, selected column by column: the uploader's file name, the storage keys,
@@ -129,8 +143,11 @@ export interface PublicAlbumRow {
   sellerCanBePaid: boolean;
 }
 
-/** An account that never verified its e-mail address has no public page (it cannot sign in to make one). */
-export const isPublicArtist = isNotNull(users.emailVerifiedAt);
+/**
+ * An account that never verified its e-mail address has no public page (it cannot sign in to make
+ * one), nor one an operator took down (decision 058).
+ */
+export const isPublicArtist = and(isNotNull(users.emailVerifiedAt), artistIsUp())!;
 
 export async function findArtistById(db: Db, id: string): Promise<ArtistRow | undefined> {
   const [row] = await db.select(artistColumns).from(users).where(and(eq(users.id, id), isPublicArtist)).limit(1);
@@ -149,14 +166,14 @@ function selectTracks(db: Db) {
 
 /** Every track of the artist, newest first. */
 export async function listArtistTracks(db: Db, userId: string): Promise<PublicTrackRow[]> {
-  return selectTracks(db).where(eq(tracks.userId, userId)).orderBy(desc(tracks.uploadedAt), desc(tracks.id));
+  return selectTracks(db).where(and(eq(tracks.userId, userId), trackIsUp())).orderBy(desc(tracks.uploadedAt), desc(tracks.id));
 }
 
 /** The tracks of these albums, each album's in album order. */
 export async function listAlbumTracks(db: Db, albumIds: string[]): Promise<PublicTrackRow[]> {
   if (albumIds.length === 0) return [];
   return selectTracks(db)
-    .where(inArray(tracks.albumId, albumIds))
+    .where(and(inArray(tracks.albumId, albumIds), trackIsUp()))
     .orderBy(asc(tracks.albumPosition), asc(tracks.uploadedAt), asc(tracks.id));
 }
 
@@ -183,7 +200,7 @@ export async function findTrack(
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
     .leftJoin(albums, eq(albums.id, tracks.albumId))
-    .where(eq(tracks.id, trackId))
+    .where(and(eq(tracks.id, trackId), trackIsUp()))
     .limit(1);
   if (!row) return undefined;
   const { track, artist, albumName, albumCoverId, albumCoverMimeType } = row;
@@ -194,7 +211,7 @@ export async function findTrack(
 /** "More from {artist}" on a track page: the artist's newest other tracks. */
 export async function listMoreFromArtist(db: Db, userId: string, exceptTrackId: string, limit: number): Promise<PublicTrackRow[]> {
   return selectTracks(db)
-    .where(and(eq(tracks.userId, userId), ne(tracks.id, exceptTrackId)))
+    .where(and(eq(tracks.userId, userId), ne(tracks.id, exceptTrackId), trackIsUp()))
     .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
     .limit(limit);
 }
@@ -205,7 +222,7 @@ function selectAlbums(db: Db) {
 
 /** The artist's albums, newest first (as the dashboard lists them). */
 export async function listArtistAlbums(db: Db, userId: string): Promise<PublicAlbumRow[]> {
-  return selectAlbums(db).where(eq(albums.userId, userId)).orderBy(desc(albums.createdAt), desc(albums.id));
+  return selectAlbums(db).where(and(eq(albums.userId, userId), albumIsUp())).orderBy(desc(albums.createdAt), desc(albums.id));
 }
 
 export async function findAlbum(db: Db, albumId: string): Promise<{ album: PublicAlbumRow; artist: ArtistRow } | undefined> {
@@ -214,7 +231,7 @@ export async function findAlbum(db: Db, albumId: string): Promise<{ album: Publi
     .from(albums)
     .innerJoin(users, eq(users.id, albums.userId))
     .leftJoin(covers, eq(covers.id, albums.coverId))
-    .where(eq(albums.id, albumId))
+    .where(and(eq(albums.id, albumId), albumIsUp()))
     .limit(1);
   return row;
 }
@@ -349,7 +366,7 @@ export async function sitemapEntries(db: Db, limit: number): Promise<{ profileSl
   const profiles = await db
     .select({ slug: users.displaySlug })
     .from(users)
-    .where(and(isPublicArtist, sql`exists (select 1 from ${tracks} where ${tracks.userId} = ${users.id})`))
+    .where(and(isPublicArtist, sql`exists (select 1 from ${tracks} where ${tracks.userId} = ${users.id} and ${trackIsUp()})`))
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(limit);
   const albumRows =
@@ -357,6 +374,7 @@ export async function sitemapEntries(db: Db, limit: number): Promise<{ profileSl
       ? await db
           .select({ id: albums.id })
           .from(albums)
+          .where(albumIsUp())
           .orderBy(desc(albums.createdAt), desc(albums.id))
           .limit(limit - profiles.length)
       : [];
@@ -365,6 +383,7 @@ export async function sitemapEntries(db: Db, limit: number): Promise<{ profileSl
       ? await db
           .select({ id: tracks.id })
           .from(tracks)
+          .where(trackIsUp())
           .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
           .limit(limit - profiles.length - albumRows.length)
       : [];

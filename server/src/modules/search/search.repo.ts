@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { albums, covers, tracks, users } from '../../db/schema';
+import { albumIsUp, albums, covers, trackIsUp, tracks, users } from '../../db/schema';
 import { isPublicArtist, publicAlbumColumns, publicTrackColumns, type ArtistRow } from '../public-pages';
 import { allowsTypo } from './search-terms';
 
@@ -122,7 +122,7 @@ export async function searchTracks(db: DbOrTx, words: string[], limit: number) {
   return db
     .select(publicTrackColumns)
     .from(tracks)
-    .where(inArray(tracks.id, candidates))
+    .where(and(inArray(tracks.id, candidates), trackIsUp()))
     .orderBy(...relevance(trackDoc, words), ...byPopularity)
     .limit(limit);
 }
@@ -150,7 +150,7 @@ export async function searchAlbums(db: DbOrTx, words: string[], artistIds: strin
     .from(albums)
     .innerJoin(users, eq(users.id, albums.userId))
     .leftJoin(covers, eq(covers.id, albums.coverId))
-    .where(and(isPublicArtist, sql`(${ownMatch} OR ${byArtist})`))
+    .where(and(isPublicArtist, albumIsUp(), sql`(${ownMatch} OR ${byArtist})`))
     .orderBy(desc(sql`(${ownMatch})`), ...relevance(albumDoc, words), desc(albums.createdAt), desc(albums.id))
     .limit(limit);
 }
@@ -163,7 +163,7 @@ export async function countTracksByGenre(db: Db): Promise<Map<string, number>> {
     .select({ genre: tracks.genre, count: sql<number>`count(*)::int` })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(isNotNull(tracks.genre), isPublicArtist))
+    .where(and(isNotNull(tracks.genre), isPublicArtist, trackIsUp()))
     .groupBy(tracks.genre);
   return new Map(rows.map((row) => [row.genre!, Number(row.count)]));
 }
@@ -188,7 +188,7 @@ export async function genreTracks(db: Db, genre: string, cursor: GenreCursor | u
     })
     .from(tracks)
     .innerJoin(users, eq(users.id, tracks.userId))
-    .where(and(eq(tracks.genre, genre), isPublicArtist, after))
+    .where(and(eq(tracks.genre, genre), isPublicArtist, trackIsUp(), after))
     .orderBy(desc(tracks.uploadedAt), desc(tracks.id))
     .limit(limit + 1);
 }

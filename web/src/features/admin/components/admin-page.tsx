@@ -23,6 +23,7 @@ import {
   useVerify,
   type ConsoleAccess,
 } from '../api/admin';
+import { TakedownsPanel } from './takedowns-panel';
 
 const FAILED = 'Something went wrong. Please try again.';
 const OFFLINE = 'Please check your connection and try again.';
@@ -234,10 +235,14 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
       <Tabs defaultValue="picks">
         <TabsList>
           <TabsTrigger value="picks">Editor’s picks</TabsTrigger>
+          <TabsTrigger value="takedowns">Takedowns</TabsTrigger>
           <TabsTrigger value="audit">Audit log</TabsTrigger>
         </TabsList>
         <TabsContent value="picks" className="pt-4">
           <Picks />
+        </TabsContent>
+        <TabsContent value="takedowns" className="pt-4">
+          <TakedownsPanel />
         </TabsContent>
         <TabsContent value="audit" className="pt-4">
           <AuditLog />
@@ -369,6 +374,8 @@ const ACTIONS: Record<string, string> = {
   'pick.add': 'Added an editor’s pick',
   'pick.move': 'Moved an editor’s pick',
   'pick.remove': 'Removed an editor’s pick',
+  'takedown.add': 'Took down',
+  'takedown.restore': 'Restored',
 };
 
 function AuditRow({ entry }: { entry: AuditEntry }) {

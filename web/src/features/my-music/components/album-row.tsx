@@ -4,10 +4,12 @@ import { formatDuration, formatRelativeDate } from '#common/format';
 import { formatPrice } from '#common/money';
 import { type Album } from '#common/schemas/catalog/responses';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
+import type { MyTakedown } from '#common/schemas/takedowns';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 import { CoverThumbnail } from './cover-thumbnail';
 import { NotOnSaleNote } from './not-on-sale-note';
+import { TakedownNote } from './takedown-note';
 import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
 import { MY_MUSIC_TEXTS } from './texts';
@@ -16,11 +18,14 @@ import { MY_MUSIC_TEXTS } from './texts';
 export function AlbumRow({
   album,
   notOnSale = false,
+  takedown,
   onOpenPayments,
   onEdit,
   onDelete,
 }: {
   album: Album;
+  /** An operator took it down (or the artist): hidden from fans, with the reason (decision 058). */
+  takedown?: MyTakedown;
   /** Priced, and the artist has no payout method: fans see 'Not on sale yet' instead of Buy. */
   notOnSale?: boolean;
   onOpenPayments?: () => void;
@@ -53,9 +58,11 @@ export function AlbumRow({
           </span>
         </button>
         <div className="flex items-center justify-between gap-2 sm:justify-end">
+          {takedown && <Badge variant="destructive">{MY_MUSIC_TEXTS.takenDown}</Badge>}
           <Badge variant={album.price > 0 ? 'default' : 'secondary'}>{formatPrice(album.price)}</Badge>
           <RowActions name={album.albumName} onEdit={onEdit} onDelete={onDelete} />
         </div>
+        {takedown && <TakedownNote className="sm:col-span-2" takedown={takedown} />}
         {notOnSale && <NotOnSaleNote className="sm:col-span-2" onOpenPayments={onOpenPayments} />}
       </div>
       <div id={songsId} hidden={!expanded} className="border-t px-3 py-2">

@@ -340,3 +340,24 @@ describe('playing from My Music (the app wires the player in)', () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('takedowns (issue 21, decision 058)', () => {
+  it('marks a song an operator took down, with the reason, and says so above the list', async () => {
+    const down = makeTrack({ id: 'track-down', trackName: 'Nyota' });
+    const up = makeTrack({ id: 'track-up', trackName: 'Kesho' });
+    await openMyMusic({
+      'GET /api/tracks': { body: [down, up] },
+      'GET /api/takedowns/mine': {
+        body: { takedowns: [{ itemType: 'track', itemId: 'track-down', name: 'Nyota', reason: 'Reported: not your song', takenDownAt: '2026-11-26T10:00:00.000Z' }] },
+      },
+    });
+    const notice = await screen.findByTestId('takedown-notice');
+    expect(within(notice).getByText('Sauti took down some of your music')).toBeVisible();
+    expect(within(notice).getByText(/“Nyota”: Reported: not your song/)).toBeVisible();
+    const row = screen.getByRole('listitem', { name: 'Nyota' });
+    expect(within(row).getByText('Taken down')).toBeVisible();
+    expect(within(row).getByTestId('takedown-note').textContent).toBe('Taken down by Sauti: Reported: not your song');
+    const other = screen.getByRole('listitem', { name: 'Kesho' });
+    expect(within(other).queryByText('Taken down')).toBeNull();
+  });
+});

@@ -24,10 +24,12 @@ import {
   useUpdateTrack,
   type TrackEditVariables,
 } from '../api/catalog-api';
+import { myTakedownsQuery, takedownOf } from '../api/takedowns-api';
 import { useTrackPlayback } from '../hooks/track-playback';
 import { AlbumRow } from './album-row';
 import { DeleteAlbumDialog, DeleteTrackDialog } from './delete-dialogs';
 import { OnboardingChecklist } from './onboarding-checklist';
+import { TakedownNotice } from './takedown-note';
 import { MY_MUSIC_TEXTS } from './texts';
 import { TrackRow } from './track-row';
 
@@ -83,6 +85,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
   const tracks = useQuery(tracksQuery);
   const albums = useQuery(albumsQuery);
   const storage = useQuery(storageQuery);
+  const takedowns = useQuery(myTakedownsQuery).data;
   const playback = useTrackPlayback();
   const { sync } = playback;
   const [tab, setTab] = useState<TabId>('songs');
@@ -185,6 +188,8 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
         />
       )}
 
+      {takedowns && <TakedownNotice takedowns={takedowns} />}
+
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabId)} className="gap-4">
         <TabsList className="w-full sm:w-fit">
           <TabsTrigger value="songs" className="px-4">
@@ -229,6 +234,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
                   saving={savingTrackIds.includes(track.id)}
                   checkingDelete={checkingDelete === track.id}
                   notOnSale={payoutMethodMissing && track.price > 0}
+                  takedown={takedownOf(takedowns, { kind: 'track', id: track.id, albumId: track.albumId })}
                   onOpenPayments={onOpenPayments}
                   onEdit={() => setDialog({ kind: 'edit-track', track })}
                   onDelete={() => void requestTrackDeletion(track)}
@@ -261,6 +267,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
                   key={album.id}
                   album={album}
                   notOnSale={payoutMethodMissing && album.price > 0}
+                  takedown={takedownOf(takedowns, { kind: 'album', id: album.id })}
                   onOpenPayments={onOpenPayments}
                   onEdit={() => openAlbum(album)}
                   onDelete={() => setDialog({ kind: 'delete-album', album })}

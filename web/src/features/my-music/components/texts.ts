@@ -38,4 +38,10 @@ export const MY_MUSIC_TEXTS = {
   notOnSaleYet: PAYMENT_MESSAGES.notOnSaleYet, // issue 16: priced, but no payout method yet
   notOnSaleReason: 'fans cannot buy it until you add a payout method.', // ours
   goToPayments: 'Go to Payments',
+  // Takedowns (issue 21, decision 058), ours.
+  takenDown: 'Taken down',
+  takenDownBy: 'Taken down by Sauti',
+  takedownNoticeTitle: 'Sauti took down some of your music',
+  takedownNoticeBody: 'Fans cannot find, play or buy what is taken down; those who bought it keep it. Only Sauti can restore it: if you think this is a mistake, write to us.',
+  takedownArtist: 'Your profile and all your music are taken down',
 } as const;

@@ -2,10 +2,13 @@ import { formatDuration, formatFileSize, formatRelativeDate } from '#common/form
 import { formatPrice } from '#common/money';
 import { type Track } from '#common/schemas/catalog/responses';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
+import type { MyTakedown } from '#common/schemas/takedowns';
 import { Badge } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/spinner';
 import { CoverThumbnail } from './cover-thumbnail';
 import { NotOnSaleNote } from './not-on-sale-note';
+import { TakedownNote } from './takedown-note';
+import { MY_MUSIC_TEXTS } from './texts';
 import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
 
@@ -16,11 +19,14 @@ export function TrackRow({
   saving,
   checkingDelete,
   notOnSale = false,
+  takedown,
   onOpenPayments,
   onEdit,
   onDelete,
 }: {
   track: Track;
+  /** An operator took it down (or its album, or the artist): hidden from fans, with the reason (decision 058). */
+  takedown?: MyTakedown;
   /** The album the song belongs to, if any. */
   albumName?: string;
   /** An edit is on its way to the server. */
@@ -68,6 +74,7 @@ export function TrackRow({
       </div>
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 sm:col-span-1 sm:justify-end">
         <div className="flex items-center gap-2">
+          {takedown && <Badge variant="destructive">{MY_MUSIC_TEXTS.takenDown}</Badge>}
           {!track.allowFullPlayback && <Badge variant="outline">{PREVIEW_SECONDS}-second preview</Badge>}
           <Badge variant={track.price > 0 ? 'default' : 'secondary'} data-testid="track-price">
             {formatPrice(track.price)}
@@ -75,6 +82,7 @@ export function TrackRow({
         </div>
         <RowActions name={track.trackName} onEdit={onEdit} onDelete={onDelete} checkingDelete={checkingDelete} />
       </div>
+      {takedown && <TakedownNote className="col-span-2 sm:col-span-3" takedown={takedown} />}
       {notOnSale && <NotOnSaleNote className="col-span-2 sm:col-span-3" onOpenPayments={onOpenPayments} />}
     </li>
   );

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Track } from '#common/schemas/catalog/responses';
+import { eq } from 'drizzle-orm';
+import { operators, operatorVerifications, users } from '../../db/schema';
+import { hashToken } from '../../lib/tokens';
+import type { TestArtist } from '../../../test/support/artists';
+import { addMpesa, buyInSimulatedCheckout } from '../../../test/support/buying';
+import { CatalogTestApp } from '../../../test/support/catalog-app';
+import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
+
+/**
+ * Takedowns (issue 21 item 4, decision 058): a track, an album or an artist taken down is gone
+ * from every public read (JSON, lists, search, genres, sitemap, embeds, cards, stream, download)
+ * except for its buyers and its owner, the artist sees why, and a restore brings it all back.
+ */
+describe('takedowns', () => {
+  let t: CatalogTestApp;
+  let media: MediaFixtures;
+  let artist: TestArtist;
+  let operator: TestArtist;
+  let track: Track;
+  let buyer: string;
+  const word = `Zuru${Math.random().toString(36).slice(2, 8)}`;
+
+  const get = (url: string, cookie?: string) => t.request('GET', url, cookie ? { cookie } : {});
+  const asOperator = (method: string, url: string, json?: unknown) => t.request(method, url, { cookie: operator.cookie, ...(json === undefined ? {} : { json }) });
+
+  /** A fresh operator: granted, enrolled, this session verified now (the TOTP flow itself: admin.api.test.ts). */
+  async function makeOperator(who: TestArtist) {
+    const db = t.app.database.db;
+    await db.insert(operators).values({ userId: who.id, totpSecret: 'JBSWY3DPEHPK3PXP', enrolledAt: new Date() });
+    const token = /sauti_sid=([^;]+)/.exec(who.cookie)![1]!;
+    await db.insert(operatorVerifications).values({ sessionIdHash: hashToken(token), userId: who.id });
+  }
+
+  beforeAll(async () => {
+    media = await mediaFixtures();
+    t = await CatalogTestApp.start('local');
+    artist = await t.artist();
+    operator = await t.artist();
+    await makeOperator(operator);
+    await addMpesa(t, artist);
+    track = await t.uploadTrack(artist, media.mp3Short, { trackName: `${word} Nights`, artistName: 'Wanjiru', genre: 'benga', price: '50' });
+    await t.app.jobs.drain();
+    buyer = (await buyInSimulatedCheckout(t, `fan-${word}@example.com`, { trackId: track.id })).cookie;
+    expect((await asOperator('POST', '/api/admin/picks', { trackId: track.id })).status).toBe(200);
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const slugOf = async () => {
+    const [row] = await t.app.database.db.select({ slug: users.displaySlug }).from(users).where(eq(users.id, artist.id));
+    return row?.slug;
+  };
+
+  /** Every public place the track shows, as [place, whether it shows there]. */
+  async function places(slug: string): Promise<Record<string, boolean>> {
+    const id = track.id;
+    const has = (body: unknown) => JSON.stringify(body).includes(id);
+    const oembed = `/api/oembed?url=${encodeURIComponent(`http://sauti.test/track/${id}`)}`;
+    return {
+      'track detail': (await get(`/api/track-detail/${id}`)).status === 200,
+      profile: has((await get(`/api/profile/${slug}`)).body),
+      search: has((await get(`/api/search?q=${word}`)).body),
+      genre: has((await get('/api/genres/benga/tracks')).body),
+      'new releases': has((await get('/api/new-releases')).body),
+      "editor's picks": has((await get('/api/editors-picks')).body),
+      sitemap: String((await get('/sitemap.xml')).body).includes(id),
+      oembed: (await get(oembed)).status === 200,
+      embed: (await get(`/embed/track/${id}`)).status === 200,
+      'share card': (await get(`/api/cards/track/${id}.png`)).status === 200,
+      'stream (a stranger)': (await t.fetchBytes(`/api/tracks/${id}/stream`)).status === 200,
+      'buy (a stranger)': (await t.request('POST', '/api/payments/initialize', { json: { email: 'new@example.com', trackId: id } })).status === 200,
+    };
+  }
+  const everywhere = (shown: boolean) => (result: Record<string, boolean>) => Object.fromEntries(Object.keys(result).map((key) => [key, shown]));
+
+  it('takes a track down from every public place, keeps it for its buyer and its artist, then restores it', async () => {
+    const slug = (await slugOf())!;
+    expect(slug).toBeTruthy();
+    const before = await places(slug);
+    expect(before).toEqual(everywhere(true)(before));
+
+    const down = await asOperator('POST', '/api/admin/takedowns', { itemType: 'track', itemId: track.id, reason: '  Reported: not the uploader’s song  ' });
+    expect(down.status).toBe(200);
+    expect(down.body).toMatchObject({ itemType: 'track', itemId: track.id, name: `${word} Nights`, reason: 'Reported: not the uploader’s song' });
+
+    const after = await places(slug);
+    expect(after).toEqual(everywhere(false)(after));
+    expect((await get(`/api/track-detail/${track.id}`)).body.code).toBe('track.not-found');
+    // The buyer still streams and downloads what they bought; the artist still hears their own.
+    expect((await t.fetchBytes(`/api/tracks/${track.id}/stream`, { cookie: buyer })).status).toBe(200);
+    expect((await t.fetchBytes(`/api/tracks/${track.id}/download`, { cookie: buyer })).status).toBe(200);
+    expect((await t.fetchBytes(`/api/tracks/${track.id}/download`)).status).toBe(404);
+    expect((await t.fetchBytes(`/api/tracks/${track.id}/stream`, { cookie: artist.cookie })).status).toBe(200);
+    // The artist sees it and why, in their dashboard; their own list still holds it.
+    const mine = await get('/api/takedowns/mine', artist.cookie);
+    expect(mine.body.takedowns).toEqual([expect.objectContaining({ itemType: 'track', itemId: track.id, reason: 'Reported: not the uploader’s song' })]);
+    expect(JSON.stringify((await get('/api/tracks', artist.cookie)).body)).toContain(track.id);
+    expect((await get('/api/takedowns/mine', operator.cookie)).body.takedowns).toEqual([]);
+    expect((await get('/api/takedowns/mine')).status).toBe(401);
+
+    // Found by a pasted address, listed, and twice is refused.
+    const found = await asOperator('GET', `/api/admin/takedowns/find?q=${encodeURIComponent(`https://sauti.test/track/${track.id}`)}`);
+    expect(found.body.items).toEqual([expect.objectContaining({ itemType: 'track', itemId: track.id, takenDown: true })]);
+    expect((await asOperator('GET', `/api/admin/takedowns/find?q=${word}`)).body.items.map((item: { itemId: string }) => item.itemId)).toContain(track.id);
+    expect((await asOperator('GET', '/api/admin/takedowns')).body.takedowns.map((row: { itemId: string }) => row.itemId)).toContain(track.id);
+    const twice = await asOperator('POST', '/api/admin/takedowns', { itemType: 'track', itemId: track.id, reason: 'again' });
+    expect([twice.status, twice.body.code]).toEqual([409, 'admin.already-taken-down']);
+
+    const restored = await asOperator('DELETE', `/api/admin/takedowns/track/${track.id}?reason=${encodeURIComponent('Rights confirmed')}`);
+    expect(restored.status).toBe(204);
+    const back = await places(slug);
+    expect(back).toEqual(everywhere(true)(back));
+    expect((await get('/api/takedowns/mine', artist.cookie)).body.takedowns).toEqual([]);
+    const again = await asOperator('DELETE', `/api/admin/takedowns/track/${track.id}`);
+    expect([again.status, again.body.code]).toEqual([404, 'admin.not-taken-down']);
+
+    // Who, what, when, why: in the audit log.
+    const audit = (await asOperator('GET', '/api/admin/audit?limit=10')).body.entries as Array<Record<string, unknown>>;
+    expect(audit.filter((entry) => String(entry.action).startsWith('takedown.')).map((entry) => [entry.action, entry.targetId, entry.reason, entry.actorEmail])).toEqual([
+      ['takedown.restore', track.id, 'Rights confirmed', `${operator.id}@example.com`],
+      ['takedown.add', track.id, 'Reported: not the uploader’s song', `${operator.id}@example.com`],
+    ]);
+  });
+
+  it('takes down an album (its songs with it) and an artist (everything of theirs)', async () => {
+    const response = await t.sendForm(
+      'POST',
+      '/api/albums',
+      {
+        fields: {
+          albumName: `${word} Album`,
+          price: '',
+          selectedSongs: JSON.stringify([]),
+          albumTracks: JSON.stringify([{ trackName: `${word} Album Song`, artistName: 'Wanjiru', price: '', allowFullPlayback: true }]),
+        },
+        files: [{ field: 'albumTrackFile_0', path: media.mp3Short }],
+      },
+      artist.cookie,
+    );
+    expect(response.status).toBe(201);
+    const album = response.body as { id: string };
+    const albumDetail = await get(`/api/album-detail/${album.id}`);
+    const songId = albumDetail.body.tracks[0].id as string;
+    const slug = (await slugOf())!;
+
+    expect((await asOperator('POST', '/api/admin/takedowns', { itemType: 'album', itemId: album.id, reason: 'Cover infringes' })).status).toBe(200);
+    expect((await get(`/api/album-detail/${album.id}`)).status).toBe(404);
+    expect((await get(`/api/track-detail/${songId}`)).status).toBe(404);
+    expect(JSON.stringify((await get(`/api/profile/${slug}`)).body)).not.toContain(album.id);
+    expect((await t.fetchBytes(`/api/albums/${album.id}/download`)).status).toBe(404);
+    expect((await get(`/api/track-detail/${track.id}`)).status).toBe(200);
+    expect((await asOperator('DELETE', `/api/admin/takedowns/album/${album.id}`)).status).toBe(204);
+    expect((await get(`/api/album-detail/${album.id}`)).status).toBe(200);
+
+    // A pasted profile address finds the artist.
+    const byAddress = await asOperator('GET', `/api/admin/takedowns/find?q=${encodeURIComponent(`https://sauti.test/${slug}?ref=x`)}`);
+    expect(byAddress.body.items).toEqual([expect.objectContaining({ itemType: 'artist', itemId: artist.id, takenDown: false })]);
+    expect((await asOperator('POST', '/api/admin/takedowns', { itemType: 'artist', itemId: artist.id, reason: 'Impersonation' })).status).toBe(200);
+    expect((await get(`/api/profile/${slug}`)).status).toBe(404);
+    expect((await get(`/api/track-detail/${track.id}`)).status).toBe(404);
+    expect((await get(`/api/album-detail/${album.id}`)).status).toBe(404);
+    expect(JSON.stringify((await get(`/api/search?q=${word}`)).body)).not.toMatch(new RegExp(`${track.id}|${album.id}|${artist.id}`));
+    expect(String((await get('/sitemap.xml')).body)).not.toContain(slug);
+    expect((await t.fetchBytes(`/api/tracks/${track.id}/stream`, { cookie: buyer })).status).toBe(200);
+    expect((await get('/api/takedowns/mine', artist.cookie)).body.takedowns).toEqual([expect.objectContaining({ itemType: 'artist', reason: 'Impersonation' })]);
+    expect((await asOperator('DELETE', `/api/admin/takedowns/artist/${artist.id}`)).status).toBe(204);
+    expect((await get(`/api/profile/${slug}`)).status).toBe(200);
+    expect((await get(`/api/track-detail/${track.id}`)).status).toBe(200);
+  });
+
+  it('refuses bad input with a message and writes nothing', async () => {
+    const before = (await asOperator('GET', '/api/admin/audit?limit=100')).body.entries.length;
+    const cases: Array<[string, string, unknown, number, string]> = [
+      ['POST', '/api/admin/takedowns', { itemType: 'track', itemId: '00000000-0000-4000-8000-000000000000', reason: 'x' }, 404, 'admin.item-not-found'],
+      ['POST', '/api/admin/takedowns', { itemType: 'artist', itemId: track.id, reason: 'x' }, 404, 'admin.item-not-found'],
+      ['POST', '/api/admin/takedowns', { itemType: 'track', itemId: track.id }, 400, 'form.invalid'],
+      ['POST', '/api/admin/takedowns', { itemType: 'track', itemId: track.id, reason: '   ' }, 400, 'form.invalid'],
+      ['POST', '/api/admin/takedowns', { itemType: 'track', itemId: track.id, reason: 'x'.repeat(501) }, 400, 'form.invalid'],
+      ['POST', '/api/admin/takedowns', { itemType: 'song', itemId: track.id, reason: 'x' }, 400, 'form.invalid'],
+      ['POST', '/api/admin/takedowns', { itemType: 'track', itemId: 'nope', reason: 'x' }, 400, 'form.invalid'],
+      ['DELETE', '/api/admin/takedowns/track/00000000-0000-4000-8000-000000000000', undefined, 404, 'admin.item-not-found'],
+      ['DELETE', '/api/admin/takedowns/song/nope', undefined, 400, 'request.invalid'],
+      ['GET', `/api/admin/takedowns/find?q=${'x'.repeat(301)}`, undefined, 400, 'request.invalid'],
+    ];
+    for (const [method, url, payload, status, code] of cases) {
+      const response = await asOperator(method, url, payload);
+      expect([response.status, response.body.code], `${method} ${url} ${JSON.stringify(payload)}`).toEqual([status, code]);
+      expect(typeof response.body.message).toBe('string');
+    }
+    expect((await asOperator('GET', '/api/admin/audit?limit=100')).body.entries.length).toBe(before);
+    // Not an operator: 403 with no data; the track stays up.
+    const refused = await t.request('POST', '/api/admin/takedowns', { cookie: artist.cookie, json: { itemType: 'track', itemId: track.id, reason: 'mine' } });
+    expect([refused.status, refused.body]).toEqual([403, { code: 'admin.forbidden', message: 'This is for Sauti’s operators only.' }]);
+    expect((await get(`/api/track-detail/${track.id}`)).status).toBe(200);
+  });
+});
