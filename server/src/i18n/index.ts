@@ -6,15 +6,12 @@
  * translated by its English text: services keep throwing and answering in English, and the
  * answer is put into the request's language on its way out (translateMessage).
  */
-import { compileCatalogue } from '#common/i18n/compile';
 import { formatMessage, type CompiledMessage, type MessageValues } from '#common/i18n/format';
 import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
-import en from './server.en.json';
-import sw from './server.sw.json';
+import { catalogues } from './catalogues';
+import type en from './server.en.json';
 
 export type ServerMessageKey = keyof typeof en;
-
-const catalogues: Record<Language, Record<string, CompiledMessage>> = { en: compileCatalogue(en), sw: compileCatalogue(sw) };
 
 /** The message `key` in `language`, its placeholders filled in. */
 export function serverText(language: Language, key: ServerMessageKey, values?: MessageValues): string {
