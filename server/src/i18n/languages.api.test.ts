@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
-import { orders, users } from '../db/schema';
+import { follows, orders, users } from '../db/schema';
 import { addMpesa } from '../../test/support/buying';
 import { CatalogTestApp, type HttpResponse } from '../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../test/support/media-fixtures';
@@ -124,5 +124,20 @@ describe('API messages and e-mails in English and Kiswahili', () => {
     expect(sale?.subject).toBe('You made a sale: Nyota');
     expect(sale!.text).toContain('A fan just bought "Nyota" for KES 500.00. Your share (90%) is KES 450.00.');
     expect(sale!.text).toContain(`Hi ${artist.account.displayName},`);
+  });
+
+  it('a follow made in Kiswahili is answered and confirmed in Kiswahili, and its language is kept with the follow', async () => {
+    const artist = await signUp('en');
+    const fan = uniqueEmail('fan');
+    const followed = await post('/api/follows', { artistId: artist.id, email: fan }, {}, 'lang=sw');
+    expect(followed.status).toBe(202);
+    expect(followed.body).toEqual({ message: 'Angalia barua pepe yako: thibitisha hapo na utasikia kutoka kwa msanii huyu akitoa kitu kipya.' });
+    await t.app.jobs.drain();
+    const [mail] = smtp.mailTo(fan);
+    expect(mail!.subject).toBe(`Thibitisha: barua pepe kutoka kwa ${artist.account.displayName} kwenye Sauti`);
+    expect(mail!.text).toMatch(new RegExp(`Mfuate ${artist.account.displayName}: http://\\S+/follow/confirm\\?token=`));
+    expect(mail!.text).toContain('Jiondoe kwa kubofya mara moja: http');
+    const [follow] = await t.app.database.db.select().from(follows).where(eq(follows.email, fan));
+    expect(follow!.language).toBe('sw');
   });
 });
