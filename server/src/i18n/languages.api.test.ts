@@ -9,6 +9,7 @@ import { mediaFixtures, type MediaFixtures } from '../../test/support/media-fixt
 import { linkIn, startSmtpCapture, type SmtpCapture } from '../../test/support/smtp-capture';
 import { sessionCookie, uniqueEmail, uniqueName } from '../../test/support/test-app';
 import { TEST_CARD_SUCCESS } from '../modules/payment-provider';
+import { translateBody } from '.';
 
 /**
  * Decision 056, through the real app, real SMTP: API messages in the request's language
@@ -46,6 +47,15 @@ describe('API messages and e-mails in English and Kiswahili', () => {
       const answer = await t.request('GET', unknownTrack, { headers: english });
       expect(answer.body).toEqual({ code: 'track.not-found', message: CATALOG_MESSAGES.trackNotFound });
     }
+  });
+
+  it('answers in Kiswahili the refusals made before any route runs (an address that is not valid UTF-8)', async () => {
+    const english = await t.request('GET', '/api/track-detail/%E0%A4%A');
+    const swahili = await t.request('GET', '/api/track-detail/%E0%A4%A', { cookie: 'lang=sw' });
+    expect(english.status).toBe(swahili.status);
+    expect(swahili.body.code).toBe(english.body.code);
+    expect(swahili.body.message).not.toBe(english.body.message);
+    expect(swahili.body).toEqual(translateBody(english.body, 'sw'));
   });
 
   it("answers a form's field errors (the shared schemas' messages) in the request's language", async () => {
