@@ -7,6 +7,21 @@ import fs from 'node:fs';
 const outdir = process.argv[2] ?? 'dist/server';
 fs.rmSync(outdir, { recursive: true, force: true });
 const workers = fs.readdirSync('server/src/workers').filter((file) => file.endsWith('.ts'));
+
+// The server's message catalogues (decision 056), parsed now: the bundle carries the result in
+// place of server/src/i18n/catalogues.ts, and no ICU parser. (The parser is bundled into the
+// throwaway module that parses them, so it runs wherever outdir is.)
+const cataloguesModule = `${outdir}/catalogues.tmp.mjs`;
+await build({ entryPoints: ['server/src/i18n/catalogues.ts'], outfile: cataloguesModule, bundle: true, platform: 'node', format: 'esm', logLevel: 'warning' });
+const { catalogues } = await import(new URL(cataloguesModule, `file://${process.cwd()}/`).href);
+fs.rmSync(cataloguesModule);
+const parsedCatalogues = {
+  name: 'parsed-catalogues',
+  setup(builder) {
+    builder.onLoad({ filter: /server[\\/]src[\\/]i18n[\\/]catalogues\.ts$/ }, () => ({ contents: `export const catalogues = ${JSON.stringify(catalogues)};`, loader: 'js' }));
+  },
+};
+
 await build({
   entryPoints: [
     { in: 'server/src/main.ts', out: 'main' },
@@ -20,5 +35,6 @@ await build({
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',
+  plugins: [parsedCatalogues],
 });
 fs.cpSync('server/src/db/migrations', `${outdir}/db/migrations`, { recursive: true });

@@ -2,6 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, type ErrorCode } from '../lib/errors';
+import { translateBody } from '../i18n';
+import { requestLanguage } from './language';
 
 /** Node's parser errors with their own status; anything else it cannot parse is a 400. */
 const CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -38,8 +40,10 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
  * Requests the router refuses before any route runs (Fastify's frameworkErrors): an address that
  * is not valid UTF-8, or a path segment longer than any id. Same JSON `{code, message}` as every other error.
  */
-export function routerErrorHandler(error: { code?: string }, _request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(404).send({ code: 'not-found', message: ERRORS['not-found'].message });
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ code: 'request.malformed', message: 'The address is not valid.' });
-  return reply.code(400).send({ code: 'request.malformed', message: ERRORS['request.malformed'].message });
+export function routerErrorHandler(error: { code?: string }, request: FastifyRequest, reply: FastifyReply) {
+  // No route ran, so the answer is put into the request's language here (decision 056).
+  const send = (status: number, body: { code: ErrorCode; message: string }) => reply.code(status).send(translateBody(body, requestLanguage(request)));
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(404, { code: 'not-found', message: ERRORS['not-found'].message });
+  if (error.code === 'FST_ERR_BAD_URL') return send(400, { code: 'request.malformed', message: 'The address is not valid.' });
+  return send(400, { code: 'request.malformed', message: ERRORS['request.malformed'].message });
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { chooseLanguage, LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LANGUAGES, type Language } from '#common/i18n/language';
 import { LANGUAGE_SWITCH_PATH, SITE_PATH, withoutLanguageParam } from '#common/i18n/switch';
+import { translateBody } from '../i18n';
 
 const languageSwitchQuerySchema = z.object({
   lang: z.enum(LANGUAGES),
@@ -27,9 +28,14 @@ export function requestLanguage(request: FastifyRequest): Language {
 /** The request headers requestLanguage reads (besides the URL). */
 export const LANGUAGE_VARY = 'Cookie, Accept-Language';
 
-/** The switch in the public header: sets the cookie and goes back to the page. */
+/**
+ * The switch in the public header: sets the cookie and goes back to the page. And every answer's
+ * `message` (and its fields' `errors`), errors and successes alike, in the request's language
+ * (decision 056): services and the error table speak English, translated here on the way out.
+ */
 export const languagePlugin = fp(
   async (app: FastifyInstance) => {
+    app.addHook('preSerialization', async (request, _reply, payload) => translateBody(payload, requestLanguage(request)));
     app.withTypeProvider<ZodTypeProvider>().get(LANGUAGE_SWITCH_PATH, { schema: { querystring: languageSwitchQuerySchema } }, async (request, reply) => {
       reply
         .setCookie(LANGUAGE_COOKIE, request.query.lang, {

@@ -1,5 +1,6 @@
 
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '#common/i18n/language';
 import { searchColumns } from './search-columns';
 
 export const users = pgTable('users', {
@@ -14,6 +15,8 @@ export const users = pgTable('users', {
   profilePhotoKey: text('profile_photo_key'),
   /** The artist's choice (issue 16): an e-mail for each of their sales (PATCH /api/user/preferences). */
   saleEmails: boolean('sale_emails').notNull().default(true),
+  /** The language they signed up in (decision 056): their e-mails are written in it. */
+  language: text('language', { enum: LANGUAGES }).notNull().default('en'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Issue 17: the display name as search reads it (decision 037). */

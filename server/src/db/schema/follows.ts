@@ -1,4 +1,5 @@
 import { date, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '#common/i18n/language';
 import { users } from './accounts';
 
 /**
@@ -17,6 +18,8 @@ export const follows = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The language the fan followed in (decision 056): the confirmation and release mails are written in it. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('follows_artist_email_key').on(t.artistId, t.email), index('follows_artist_confirmed_idx').on(t.artistId, t.confirmedAt)],

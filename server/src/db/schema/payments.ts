@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '#common/i18n/language';
 import { users } from './accounts';
 import { albums, tracks } from './catalog';
 
@@ -65,6 +66,8 @@ export const orders = pgTable(
     buyerKeyHash: text('buyer_key_hash'),
     /** Issue 21 (docs/decisions/050): the download or discount code this order used. A download code's order is free (price 0). */
     codeId: uuid('code_id'),
+    /** The language the buyer checked out in (decision 056): the receipt is written in it. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     providerTransactionId: text('provider_transaction_id'),
     channel: text('channel'),
     /** What the provider charged for processing, as it reported (minor units). */

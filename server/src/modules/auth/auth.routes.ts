@@ -15,6 +15,7 @@ import { AppError } from '../../lib/errors';
 import { AUTH_SERVER_MESSAGES, type AuthService } from './auth.service';
 import { toCurrentUser } from './user-view';
 import { answersArePersonal } from '../../lib/no-store';
+import { requestLanguage } from '../../plugins/language';
 
 export interface AuthRouteLimits {
   /** Requests per client address per window, by route. */
@@ -43,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; limits: Auth
     '/register',
     { config: perAddress(limits.register), schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
     async (request, reply) => {
-      await auth.register(request.body);
+      await auth.register({ ...request.body, language: requestLanguage(request) });
       return reply.code(201).send({ message: AUTH_SERVER_MESSAGES.registered, requiresEmailVerification: true as const });
     },
   );

@@ -1,3 +1,4 @@
+import type { Language } from '#common/i18n/language';
 import { AUTH_SERVER_MESSAGES, DISPLAY_NAME_MAX_LENGTH, displayNameSchema } from '#common/schemas/auth';
 import { toSlug } from '#common/slug';
 import type { Db } from '../../db/client';
@@ -110,7 +111,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
   async function sendVerification(user: UserRow) {
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, user.id, 'verify-email');
-      await mailer.enqueue(verificationMail(user.email, user.displayName, link('/verify-email', token)), { tx });
+      await mailer.enqueue(verificationMail(user.email, user.displayName, link('/verify-email', token), user.language), { tx });
     });
   }
 
@@ -118,7 +119,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
     const user = await findUserById(db, userId);
     if (!user) return;
     if (!user.emailVerifiedAt) return sendVerification(user);
-    await mailer.enqueue(alreadyRegisteredMail(user.email, user.displayName, link('/auth')));
+    await mailer.enqueue(alreadyRegisteredMail(user.email, user.displayName, link('/auth'), user.language));
   });
 
   jobs.register<{ email: string }>(JOBS.resendVerification, async ({ email }) => {
@@ -131,7 +132,7 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
     if (!user) return;
     await db.transaction(async (tx) => {
       const token = await issueToken(tx, user.id, 'reset-password');
-      await mailer.enqueue(passwordResetMail(user.email, user.displayName, link('/reset-password', token)), { tx });
+      await mailer.enqueue(passwordResetMail(user.email, user.displayName, link('/reset-password', token), user.language), { tx });
     });
   });
 
@@ -146,7 +147,8 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
   }
 
   return {
-    async register(input: { email: string; password: string; displayName: string }) {
+    /** `language`: the one the person signs up in (decision 056); their e-mails are written in it. */
+    async register(input: { email: string; password: string; displayName: string; language: Language }) {
       await limitMail(input.email);
       // Hashed before anything is looked up, so a known address costs exactly what a new one does.
       const passwordHash = await hasher.hash(input.password);
@@ -174,9 +176,9 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
       }
       try {
         await db.transaction(async (tx) => {
-          const user = await insertUser(tx, { email: input.email, passwordHash, displayName: input.displayName, displaySlug });
+          const user = await insertUser(tx, { email: input.email, passwordHash, displayName: input.displayName, displaySlug, language: input.language });
           const token = await issueToken(tx, user.id, 'verify-email');
-          await mailer.enqueue(verificationMail(user.email, user.displayName, link('/verify-email', token)), { tx });
+          await mailer.enqueue(verificationMail(user.email, user.displayName, link('/verify-email', token), user.language), { tx });
         });
       } catch (error) {
         if (isUniqueViolation(error, 'users_display_slug_unique')) throw await displayNameTaken(input.displayName);

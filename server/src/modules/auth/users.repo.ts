@@ -1,3 +1,4 @@
+import type { Language } from '#common/i18n/language';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { previousSlugs, users } from '../../db/schema';
@@ -49,7 +50,7 @@ export async function takenSlugs(db: DbOrTx, slugs: readonly string[]): Promise<
 
 export async function insertUser(
   db: DbOrTx,
-  values: { email: string; passwordHash: string; displayName: string; displaySlug: string },
+  values: { email: string; passwordHash: string; displayName: string; displaySlug: string; language: Language },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;

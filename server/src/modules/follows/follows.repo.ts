@@ -1,3 +1,4 @@
+import type { Language } from '#common/i18n/language';
 import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { albumIsUp, albums, followNotices, followReleases, followTokens, follows, trackIsUp, tracks, users } from '../../db/schema';
@@ -11,9 +12,15 @@ export async function artistName(db: DbOrTx, artistId: string): Promise<string |
   return row?.name;
 }
 
-/** The follow of this address, made unconfirmed if new (races: the unique index keeps one). */
-export async function upsertFollow(db: DbOrTx, artistId: string, email: string): Promise<Follow> {
-  await db.insert(follows).values({ artistId, email }).onConflictDoNothing();
+/**
+ * The follow of this address, made unconfirmed if new (races: the unique index keeps one); its
+ * language becomes the one of this latest follow (decision 056).
+ */
+export async function upsertFollow(db: DbOrTx, artistId: string, email: string, language: Language): Promise<Follow> {
+  await db
+    .insert(follows)
+    .values({ artistId, email, language })
+    .onConflictDoUpdate({ target: [follows.artistId, follows.email], set: { language } });
   const [row] = await db
     .select()
     .from(follows)

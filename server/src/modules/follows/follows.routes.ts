@@ -5,6 +5,7 @@ import { FOLLOW_MESSAGES, followConfirmedSchema, followSchema, followTokenSchema
 import { AppError } from '../../lib/errors';
 import type { FollowsService } from './follows.service';
 import { answersArePersonal } from '../../lib/no-store';
+import { requestLanguage } from '../../plugins/language';
 
 /** Per client address: following mails someone, like the other mail-sending calls. */
 export const FOLLOW_RATE_LIMITS = {
@@ -24,7 +25,7 @@ export async function followRoutes(app: FastifyInstance, follows: FollowsService
     '/api/follows',
     { config: { rateLimit: FOLLOW_RATE_LIMITS.follow }, schema: { body: followSchema, response: { 202: messageResponseSchema } } },
     async (request, reply) => {
-      await follows.follow(request.body);
+      await follows.follow(request.body, requestLanguage(request));
       return reply.code(202).send({ message: FOLLOW_MESSAGES.requested });
     },
   );

@@ -1,8 +1,10 @@
+import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
 import type { FastifyBaseLogger } from 'fastify';
 import { isUuid } from '#common/ids';
 import { FOLLOW_MESSAGES, type FollowConfirmed } from '#common/schemas/follows';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { serverText } from '../../i18n';
 import type { EventBus } from '../../lib/events';
 import { hashToken, randomToken } from '../../lib/tokens';
 import type { JobQueue } from '../jobs';
@@ -61,7 +63,7 @@ export class FollowsService {
    * FOLLOW_MAIL_LIMIT. Nothing is sent to an address that already follows. The caller answers the
    * same whatever happened here.
    */
-  async follow(input: { artistId: string; email: string }): Promise<void> {
+  async follow(input: { artistId: string; email: string }, language: Language = DEFAULT_LANGUAGE): Promise<void> {
     if (!isUuid(input.artistId)) throw new AppError('follow.artist-not-found');
     const name = await artistName(this.db, input.artistId);
     if (!name) throw new AppError('follow.artist-not-found');
@@ -71,12 +73,12 @@ export class FollowsService {
       return;
     }
     await this.db.transaction(async (tx) => {
-      const follow = await upsertFollow(tx, input.artistId, input.email);
+      const follow = await upsertFollow(tx, input.artistId, input.email, language);
       if (follow.confirmedAt) return;
       const confirm = randomToken();
       await insertFollowToken(tx, follow.id, hashToken(confirm), 'confirm');
       const unsubscribe = await this.unsubscribeLinks(tx, follow.id);
-      await this.deps.mailer.enqueue(followConfirmMail(input.email, name, `${this.deps.publicUrl}/follow/confirm?token=${confirm}`, unsubscribe), { tx });
+      await this.deps.mailer.enqueue(followConfirmMail(input.email, name, `${this.deps.publicUrl}/follow/confirm?token=${confirm}`, unsubscribe, follow.language), { tx });
     });
   }
 
@@ -127,7 +129,7 @@ export class FollowsService {
   async announce(kind: 'track' | 'album', id: string): Promise<number> {
     const release = await recentRelease(this.db, kind, id, RELEASE_MAX_AGE_MINUTES);
     if (!release) return 0;
-    const name = (await artistName(this.db, release.artistId)) ?? 'An artist you follow';
+    const name = await artistName(this.db, release.artistId);
     const day = new Date().toISOString().slice(0, 10);
     return this.db.transaction(async (tx) => {
       if (!(await markAnnounced(tx, kind, id))) return 0;
@@ -136,7 +138,8 @@ export class FollowsService {
         if (!(await takeDailyNotice(tx, follow.id, day))) continue;
         const links = await this.unsubscribeLinks(tx, follow.id);
         const url = `${this.deps.publicUrl}/${kind}/${id}`;
-        await this.deps.mailer.enqueue(followReleaseMail(follow.email, { artistName: name, kind, name: release.name, url }, links), { tx });
+        const artist = name ?? serverText(follow.language, 'mail.followRelease.someArtist');
+        await this.deps.mailer.enqueue(followReleaseMail(follow.email, { artistName: artist, kind, name: release.name, url }, links, follow.language), { tx });
         sent++;
       }
       return sent;

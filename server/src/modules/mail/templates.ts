@@ -1,3 +1,5 @@
+import type { Language } from '#common/i18n/language';
+import { serverText } from '../../i18n';
 import type { MailMessage } from './transports';
 
 function escapeHtml(value: string): string {
@@ -5,6 +7,7 @@ function escapeHtml(value: string): string {
 }
 
 interface Layout {
+  language: Language;
   to: string;
   subject: string;
   greeting: string;
@@ -13,8 +16,9 @@ interface Layout {
   footer: string;
 }
 
-/** One plain layout for every mail: a text part any client reads, and a simple HTML part. */
-function render({ to, subject, greeting, paragraphs, action, footer }: Layout): MailMessage {
+/** One plain layout for every mail, in the reader's language: a text part any client reads, and a simple HTML part. */
+function render({ language, to, subject, greeting, paragraphs, action, footer }: Layout): MailMessage {
+  const signature = serverText(language, 'mail.signature');
   const text = [
     greeting,
     '',
@@ -22,7 +26,7 @@ function render({ to, subject, greeting, paragraphs, action, footer }: Layout): 
     ...(action ? [`${action.label}: ${action.url}`, ''] : []),
     footer,
     '',
-    '— Sauti',
+    signature,
   ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
 <p>${escapeHtml(greeting)}</p>
@@ -30,49 +34,49 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${
   action
     ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>
-<p style="font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.url)}</p>`
+<p style="font-size:13px;color:#555">${escapeHtml(serverText(language, 'mail.buttonFallback'))}<br>${escapeHtml(action.url)}</p>`
     : ''
 }
 <p style="font-size:13px;color:#555">${escapeHtml(footer)}</p>
-<p>— Sauti</p>
+<p>${escapeHtml(signature)}</p>
 </body></html>`;
   return { to, subject, text, html, ...(action ? { link: action.url } : {}) };
 }
 
-export function verificationMail(to: string, displayName: string, url: string): MailMessage {
+export function verificationMail(to: string, displayName: string, url: string, language: Language): MailMessage {
   return render({
+    language,
     to,
-    subject: 'Verify your email address for Sauti',
-    greeting: `Hi ${displayName},`,
-    paragraphs: ['Welcome to Sauti! Please confirm your email address to activate your artist account.'],
-    action: { label: 'Verify email address', url },
-    footer: 'This link expires in 24 hours. If you did not sign up for Sauti, you can ignore this email.',
+    subject: serverText(language, 'mail.verification.subject'),
+    greeting: serverText(language, 'mail.hi', { name: displayName }),
+    paragraphs: [serverText(language, 'mail.verification.body')],
+    action: { label: serverText(language, 'mail.verification.action'), url },
+    footer: serverText(language, 'mail.verification.footer'),
   });
 }
 
-export function passwordResetMail(to: string, displayName: string, url: string): MailMessage {
+export function passwordResetMail(to: string, displayName: string, url: string, language: Language): MailMessage {
   return render({
+    language,
     to,
-    subject: 'Reset your Sauti password',
-    greeting: `Hi ${displayName},`,
-    paragraphs: ['We received a request to reset the password of your Sauti account.'],
-    action: { label: 'Choose a new password', url },
-    footer: 'This link expires in 1 hour and works once. If you did not ask for it, ignore this email: your password stays the same.',
+    subject: serverText(language, 'mail.passwordReset.subject'),
+    greeting: serverText(language, 'mail.hi', { name: displayName }),
+    paragraphs: [serverText(language, 'mail.passwordReset.body')],
+    action: { label: serverText(language, 'mail.passwordReset.action'), url },
+    footer: serverText(language, 'mail.passwordReset.footer'),
   });
 }
 
 /** Sent instead of a second account when someone registers with an address that already has one. */
-export function alreadyRegisteredMail(to: string, displayName: string, signInUrl: string): MailMessage {
+export function alreadyRegisteredMail(to: string, displayName: string, signInUrl: string, language: Language): MailMessage {
   return render({
+    language,
     to,
-    subject: 'You already have a Sauti account',
-    greeting: `Hi ${displayName},`,
-    paragraphs: [
-      'Someone, probably you, tried to create a new Sauti account with this email address. You already have one, so no new account was created.',
-      'If you forgot your password, choose "Forgot password?" on the sign-in page to set a new one.',
-    ],
-    action: { label: 'Sign in', url: signInUrl },
-    footer: 'If this was not you, you can ignore this email.',
+    subject: serverText(language, 'mail.alreadyRegistered.subject'),
+    greeting: serverText(language, 'mail.hi', { name: displayName }),
+    paragraphs: [serverText(language, 'mail.alreadyRegistered.body'), serverText(language, 'mail.alreadyRegistered.forgot')],
+    action: { label: serverText(language, 'mail.alreadyRegistered.action'), url: signInUrl },
+    footer: serverText(language, 'mail.alreadyRegistered.footer'),
   });
 }
 
@@ -92,19 +96,19 @@ export interface ReceiptDetails {
 }
 
 /** The buyer's receipt: what was bought, what was paid, and a link that downloads it again from any device. */
-export function purchaseReceiptMail(to: string, receipt: ReceiptDetails): MailMessage {
-  const what = receipt.itemType === 'album' ? `the album "${receipt.itemName}"` : `"${receipt.itemName}"`;
+export function purchaseReceiptMail(to: string, receipt: ReceiptDetails, language: Language): MailMessage {
   return render({
+    language,
     to,
-    subject: `Your Sauti purchase: ${receipt.itemName}`,
-    greeting: 'Hello,',
+    subject: serverText(language, 'mail.receipt.subject', { itemName: receipt.itemName }),
+    greeting: serverText(language, 'mail.hello'),
     paragraphs: [
-      `Thank you for buying ${what} by ${receipt.artistName}. 90% of the price goes to the artist.`,
-      `Price: ${receipt.price}. Processing fee: ${receipt.fee}. Total paid: ${receipt.total}. Reference: ${receipt.reference}.`,
-      'Use the link below to download it, now or later, on any device: MP3 (smaller, best on a phone) or the original file. Keep it to yourself: anyone with the link can download your purchase.',
+      serverText(language, 'mail.receipt.thanks', { itemType: receipt.itemType, itemName: receipt.itemName, artistName: receipt.artistName }),
+      serverText(language, 'mail.receipt.amounts', { price: receipt.price, fee: receipt.fee, total: receipt.total, reference: receipt.reference }),
+      serverText(language, 'mail.receipt.howTo'),
     ],
-    action: { label: receipt.itemType === 'album' ? 'Download the album' : 'Download the track', url: receipt.receiptUrl },
-    footer: `Lost this email? Everything you bought with this address is in your library: ${receipt.libraryUrl}`,
+    action: { label: serverText(language, 'mail.receipt.action', { itemType: receipt.itemType }), url: receipt.receiptUrl },
+    footer: serverText(language, 'mail.receipt.footer', { libraryUrl: receipt.libraryUrl }),
   });
 }
 
@@ -119,27 +123,28 @@ export interface SaleDetails {
 }
 
 /** To the artist, for each sale (issue 16): what sold and their share; they can turn it off under Payments. */
-export function saleNotificationMail(to: string, displayName: string, sale: SaleDetails): MailMessage {
-  const what = sale.itemType === 'album' ? `your album "${sale.itemName}"` : `"${sale.itemName}"`;
+export function saleNotificationMail(to: string, displayName: string, sale: SaleDetails, language: Language): MailMessage {
   return render({
+    language,
     to,
-    subject: `You made a sale: ${sale.itemName}`,
-    greeting: `Hi ${displayName},`,
-    paragraphs: [`A fan just bought ${what} for ${sale.price}. Your share (90%) is ${sale.artistShare}.`],
-    action: { label: 'See your sales', url: sale.dashboardUrl },
-    footer: 'You can turn these e-mails off under Payments in your dashboard.',
+    subject: serverText(language, 'mail.sale.subject', { itemName: sale.itemName }),
+    greeting: serverText(language, 'mail.hi', { name: displayName }),
+    paragraphs: [serverText(language, 'mail.sale.body', { itemType: sale.itemType, itemName: sale.itemName, price: sale.price, artistShare: sale.artistShare })],
+    action: { label: serverText(language, 'mail.sale.action'), url: sale.dashboardUrl },
+    footer: serverText(language, 'mail.sale.footer'),
   });
 }
 
 /** A fan's library (issue 17): a sign-in link that works once, for 15 minutes, on any device. */
-export function librarySignInMail(to: string, url: string): MailMessage {
+export function librarySignInMail(to: string, url: string, language: Language): MailMessage {
   return render({
+    language,
     to,
-    subject: 'Your Sauti library',
-    greeting: 'Hello,',
-    paragraphs: ['Here is your link to everything you bought on Sauti with this e-mail address, ready to download on this device.'],
-    action: { label: 'Open my library', url },
-    footer: 'This link works once, for 15 minutes. If you did not ask for it, you can ignore this email.',
+    subject: serverText(language, 'mail.library.subject'),
+    greeting: serverText(language, 'mail.hello'),
+    paragraphs: [serverText(language, 'mail.library.body')],
+    action: { label: serverText(language, 'mail.library.action'), url },
+    footer: serverText(language, 'mail.library.footer'),
   });
 }
 
@@ -151,28 +156,33 @@ export interface UnsubscribeLinks {
   oneClickUrl: string;
 }
 
-function withUnsubscribe(message: MailMessage, links: UnsubscribeLinks): MailMessage {
-  const footer = `Unsubscribe with one click: ${links.pageUrl}`;
+function withUnsubscribe(message: MailMessage, links: UnsubscribeLinks, language: Language): MailMessage {
+  const footer = serverText(language, 'mail.unsubscribeText', { url: links.pageUrl });
+  const link = `<a href="${escapeHtml(links.pageUrl)}">${escapeHtml(serverText(language, 'mail.unsubscribeLink'))}</a>`;
+  // The sentence is escaped around the link, which is HTML already.
+  const sentence = serverText(language, 'mail.unsubscribeHtml', { link: '\u0000' }).split('\u0000').map(escapeHtml).join(link);
   return {
     ...message,
     text: `${message.text}\n\n${footer}\n`,
-    html: message.html.replace('</body>', `<p style="font-size:13px;color:#555"><a href="${escapeHtml(links.pageUrl)}">Unsubscribe</a> from these e-mails.</p>\n</body>`),
+    html: message.html.replace('</body>', `<p style="font-size:13px;color:#555">${sentence}</p>\n</body>`),
     headers: { 'List-Unsubscribe': `<${links.oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 
 /** Following an artist (issue 17): confirm once before any release mail. */
-export function followConfirmMail(to: string, artistName: string, confirmUrl: string, unsubscribe: UnsubscribeLinks): MailMessage {
+export function followConfirmMail(to: string, artistName: string, confirmUrl: string, unsubscribe: UnsubscribeLinks, language: Language): MailMessage {
   return withUnsubscribe(
     render({
+      language,
       to,
-      subject: `Confirm: e-mails from ${artistName} on Sauti`,
-      greeting: 'Hello,',
-      paragraphs: [`Someone, probably you, asked to get an e-mail when ${artistName} releases new music on Sauti. Confirm and you will: one short e-mail per release, at most one a day.`],
-      action: { label: `Follow ${artistName}`, url: confirmUrl },
-      footer: 'If you did not ask for this, ignore this e-mail: nothing more will be sent.',
+      subject: serverText(language, 'mail.followConfirm.subject', { artistName }),
+      greeting: serverText(language, 'mail.hello'),
+      paragraphs: [serverText(language, 'mail.followConfirm.body', { artistName })],
+      action: { label: serverText(language, 'mail.followConfirm.action', { artistName }), url: confirmUrl },
+      footer: serverText(language, 'mail.followConfirm.footer'),
     }),
     unsubscribe,
+    language,
   );
 }
 
@@ -184,17 +194,18 @@ export interface ReleaseDetails {
 }
 
 /** To a confirmed follower, when their artist releases a track or an album (issue 17). */
-export function followReleaseMail(to: string, release: ReleaseDetails, unsubscribe: UnsubscribeLinks): MailMessage {
-  const what = release.kind === 'album' ? `a new album, "${release.name}"` : `a new track, "${release.name}"`;
+export function followReleaseMail(to: string, release: ReleaseDetails, unsubscribe: UnsubscribeLinks, language: Language): MailMessage {
   return withUnsubscribe(
     render({
+      language,
       to,
-      subject: `New from ${release.artistName}: ${release.name}`,
-      greeting: 'Hello,',
-      paragraphs: [`${release.artistName} just released ${what} on Sauti.`],
-      action: { label: release.kind === 'album' ? 'Listen to the album' : 'Listen to the track', url: release.url },
-      footer: `You get this because you follow ${release.artistName} on Sauti.`,
+      subject: serverText(language, 'mail.followRelease.subject', { artistName: release.artistName, name: release.name }),
+      greeting: serverText(language, 'mail.hello'),
+      paragraphs: [serverText(language, 'mail.followRelease.body', { artistName: release.artistName, kind: release.kind, name: release.name })],
+      action: { label: serverText(language, 'mail.followRelease.action', { kind: release.kind }), url: release.url },
+      footer: serverText(language, 'mail.followRelease.footer', { artistName: release.artistName }),
     }),
     unsubscribe,
+    language,
   );
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { codeBatchSchema, codeBatchesResponseSchema, createCodesSchema, redeemCodeResponseSchema, redeemCodeSchema } from '#common/schemas/codes';
 import { requireUser, signedInUser } from '../auth';
 import { answersArePersonal } from '../../lib/no-store';
+import { requestLanguage } from '../../plugins/language';
 import type { CodesService } from './codes.service';
 import { buyerKeyOf } from './payments.routes';
 
@@ -33,6 +34,6 @@ export async function codeRoutes(app: FastifyInstance, codes: CodesService) {
   routes.post(
     '/api/codes/redeem',
     { config: { rateLimit: CODE_RATE_LIMITS.redeem }, schema: { body: redeemCodeSchema, response: { 200: redeemCodeResponseSchema } } },
-    async (request, reply) => codes.redeem(request.body, request.ip, () => buyerKeyOf(app, request, reply)),
+    async (request, reply) => codes.redeem(request.body, request.ip, () => buyerKeyOf(app, request, reply), requestLanguage(request)),
   );
 }

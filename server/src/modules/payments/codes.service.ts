@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
 import { formatCode, generateCode, discountedPrice, maskEmail } from '#common/codes';
 import { isUuid } from '#common/ids';
 import { processingFee } from '#common/payments';
@@ -120,14 +121,14 @@ export class CodesService {
    * POST /api/codes/redeem: a download code (or a discount that leaves nothing to pay) grants the
    * item now; a discount code answers the price to pay, and initialize with the code charges it.
    */
-  async redeem(input: { code: string; email: string }, address: string, buyerKey: () => string): Promise<RedeemCodeResponse> {
+  async redeem(input: { code: string; email: string }, address: string, buyerKey: () => string, language: Language = DEFAULT_LANGUAGE): Promise<RedeemCodeResponse> {
     const { found, item: ref } = await this.usable(input.code, input.email, address);
     const item = ref.type === 'track' ? await findSellableTrack(this.db, ref.id, { onSale: true }) : await findSellableAlbum(this.db, ref.id, { onSale: true });
     if (!item) throw new AppError('code.not-found');
     const purchaseItem = { id: item.id, name: item.name, price: item.price, type: item.type, payMore: item.payMore };
     const price = found.batch.kind === 'discount' ? discountedPrice(item.price, found.batch.percentOff ?? 0) : 0;
     if (price === 0) {
-      const { reference } = await this.deps.payments.grantWithCode(found.id, item, input.email, buyerKey());
+      const { reference } = await this.deps.payments.grantWithCode(found.id, item, input.email, buyerKey(), language);
       return { kind: 'download', message: CODE_MESSAGES.downloadReady, item: purchaseItem, reference, downloadUrl: downloadPath(item.type, item.id) };
     }
     const fee = processingFee(price);

@@ -5,6 +5,7 @@ import { LIBRARY_MESSAGES, libraryLinkSchema, libraryResponseSchema, librarySess
 import { LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import { LIBRARY_SESSION_TTL_MS, type LibraryService } from './library.service';
 import { answersArePersonal } from '../../lib/no-store';
+import { requestLanguage } from '../../plugins/language';
 
 /**
  * Per client address. Asking for a link mails someone, so it is held like the other mail-sending
@@ -29,7 +30,7 @@ export async function libraryRoutes(app: FastifyInstance, library: LibraryServic
     '/api/library/link',
     { config: { rateLimit: LIBRARY_RATE_LIMITS.link }, schema: { body: libraryLinkSchema, response: { 202: messageResponseSchema } } },
     async (request, reply) => {
-      await library.requestLink(request.body.email);
+      await library.requestLink(request.body.email, requestLanguage(request));
       return reply.code(202).send({ message: LIBRARY_MESSAGES.linkSent });
     },
   );

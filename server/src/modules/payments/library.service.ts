@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Library, LibraryItem } from '#common/schemas/library';
 import type { Db } from '../../db/client';
@@ -48,7 +49,7 @@ export class LibraryService {
    * LIBRARY_LINK_LIMIT. The caller answers the same whatever happened here, so the call tells
    * nobody whether an address bought anything.
    */
-  async requestLink(email: string): Promise<void> {
+  async requestLink(email: string, language: Language = DEFAULT_LANGUAGE): Promise<void> {
     const orders = await paidOrdersOfEmail(this.db, email);
     if (orders.length === 0) return;
     const { count } = await this.deps.attempts.hit(`library-link:${hashToken(email)}`, LIBRARY_LINK_LIMIT.windowMs);
@@ -59,7 +60,7 @@ export class LibraryService {
     const token = randomToken();
     await this.db.transaction(async (tx) => {
       await insertLibraryLink(tx, hashToken(token), email, new Date(Date.now() + LIBRARY_LINK_TTL_MS));
-      await this.deps.mailer.enqueue(librarySignInMail(email, `${this.deps.publicUrl}/library?token=${token}`), { tx });
+      await this.deps.mailer.enqueue(librarySignInMail(email, `${this.deps.publicUrl}/library?token=${token}`, language), { tx });
     });
   }
 

@@ -18,6 +18,7 @@ import type { PaymentsProvider } from '../payment-provider';
 import type { PaymentsService } from './payments.service';
 import type { CodesService } from './codes.service';
 import { answersArePersonal } from '../../lib/no-store';
+import { requestLanguage } from '../../plugins/language';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -59,7 +60,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
     async (request, reply) => {
       // Issue 21: a discount code is checked (and its guessing counted) before the checkout holds it.
       const discount = request.body.code ? await codes.forCheckout(request.body.code, request.body, request.ip) : undefined;
-      const data = await payments.initialize(request.body, buyerKeyOf(app, request, reply), discount);
+      const data = await payments.initialize(request.body, buyerKeyOf(app, request, reply), discount, requestLanguage(request));
       return { message: 'Payment initialized', data };
     },
   );

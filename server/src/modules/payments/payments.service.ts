@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
 import { randomUUID } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,6 +25,7 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import type { JobQueue } from '../jobs';
 import type { AttemptStore } from '../limits';
 import { purchaseReceiptMail, type Mailer } from '../mail';
+import { serverText } from '../../i18n';
 import { ProviderError, transactionPhase, type PaymentsProvider, type ProviderTransaction } from '../payment-provider';
 import { findSellableAlbum, findSellableTrack, type SellableItem } from '../catalog';
 import { findPayoutMethod, recordSale } from '../payouts';
@@ -186,6 +188,8 @@ export class PaymentsService {
     input: { email: string; trackId?: string; albumId?: string; callbackUrl?: string; buyAgain?: boolean; amount?: number },
     buyerKey: string,
     discount?: CheckoutDiscount,
+    /** The language the fan checks out in (decision 056): the receipt is written in it. */
+    language: Language = DEFAULT_LANGUAGE,
   ): Promise<InitializePaymentResponse['data']> {
     const item = await this.item(input);
     // Issue 21: a discount code lowers the price to pay (decision 050); the fee and split follow it.
@@ -231,6 +235,7 @@ export class PaymentsService {
       settlement: subaccount ? 'subaccount' : 'balance',
       subaccountCode: subaccount ?? null,
       buyerKeyHash: hashToken(buyerKey),
+      language,
     });
 
     let checkout;
@@ -389,7 +394,7 @@ export class PaymentsService {
    * the e-mailed link is made and sent; the browser's buyer cookie downloads it at once. An address
    * that already owns the item keeps its code and is e-mailed its link, as at checkout.
    */
-  async grantWithCode(codeId: string, item: SellableItem, email: string, buyerKey: string): Promise<{ reference: string }> {
+  async grantWithCode(codeId: string, item: SellableItem, email: string, buyerKey: string, language: Language = DEFAULT_LANGUAGE): Promise<{ reference: string }> {
     await this.refuseOwned(item, email);
     const reference = `sauti-code-${randomUUID()}`;
     const granted = await this.db.transaction(async (tx) => {
@@ -413,6 +418,7 @@ export class PaymentsService {
         settlement: 'balance',
         codeId,
         buyerKeyHash: hashToken(buyerKey),
+        language,
       });
       await setUsedOrder(tx, codeId, order.id);
       await recordSale(tx, order);
@@ -434,7 +440,7 @@ export class PaymentsService {
       purchaseReceiptMail(order.email, {
         itemType: item.type,
         itemName: order.itemName,
-        artistName: artistName ?? 'the artist',
+        artistName: artistName ?? serverText(order.language, 'mail.receipt.someArtist'),
         price: formatPrice(order.price),
         fee: formatPrice(order.fee),
         total: formatPrice(order.amount),
@@ -443,7 +449,7 @@ export class PaymentsService {
         // sent keep working, with the same token.
         receiptUrl: `${this.deps.publicUrl}/purchase/${encodeURIComponent(order.reference)}?token=${token}`,
         libraryUrl: `${this.deps.publicUrl}/library`,
-      }),
+      }, order.language),
       { tx },
     );
   }

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '#common/i18n/language';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
@@ -158,10 +159,15 @@ export async function salesPerMonth(db: DbOrTx, sellerId: string): Promise<(Tota
 }
 
 /** The seller's address, name and sale-mail choice, read in the sale's own transaction. */
-export async function sellerContact(db: DbOrTx, sellerId: string): Promise<{ email: string; displayName: string; saleEmails: boolean } | undefined> {
-  const result = await db.execute<{ email: string; display_name: string; sale_emails: boolean }>(
-    sql`SELECT email, display_name, sale_emails FROM users WHERE id = ${sellerId}::uuid`,
+export async function sellerContact(
+  db: DbOrTx,
+  sellerId: string,
+): Promise<{ email: string; displayName: string; saleEmails: boolean; language: Language } | undefined> {
+  const result = await db.execute<{ email: string; display_name: string; sale_emails: boolean; language: string }>(
+    sql`SELECT email, display_name, sale_emails, language FROM users WHERE id = ${sellerId}::uuid`,
   );
   const row = result.rows[0];
-  return row ? { email: row.email, displayName: row.display_name, saleEmails: row.sale_emails } : undefined;
+  return row
+    ? { email: row.email, displayName: row.display_name, saleEmails: row.sale_emails, language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE }
+    : undefined;
 }

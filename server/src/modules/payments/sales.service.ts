@@ -137,7 +137,7 @@ export async function notifySeller(
       price: formatPrice(order.price),
       artistShare: formatPrice(splitPrice(order.price).artistShare),
       dashboardUrl: `${deps.publicUrl}/dashboard?section=analytics`,
-    }),
+    }, seller.language),
     { tx },
   );
   return true;

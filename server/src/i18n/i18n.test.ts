@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
+import { PROFILE_MESSAGES } from '#common/schemas/profile';
+import { PAYMENT_MESSAGES } from '#common/payment-messages';
+import { RECEIPT_MESSAGES, REFUND_MESSAGES } from '#common/schemas/payments';
+import { CODE_MESSAGES } from '#common/codes';
+import { TAG_MESSAGES } from '#common/genres';
+import { SEARCH_MESSAGES } from '#common/schemas/search';
+import { SALES_MESSAGES } from '#common/schemas/sales';
+import { ANALYTICS_MESSAGES } from '#common/schemas/analytics';
+import { ADMIN_MESSAGES } from '#common/schemas/admin';
+import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
+import { FOLLOW_MESSAGES } from '#common/schemas/follows';
+import { LIBRARY_MESSAGES } from '#common/schemas/library';
+import { compileMessage } from '#common/i18n/compile';
+import type { CompiledMessage } from '#common/i18n/format';
+import { ERRORS } from '../lib/errors';
+import { keyOfMessage, serverText, translateBody, translateMessage, type ServerMessageKey } from '.';
+import en from './server.en.json';
+import sw from './server.sw.json';
+
+/** The schemas' message tables, by the catalogue's key prefix: their English is the catalogue's. */
+const TABLES: Record<string, Record<string, string>> = {
+  auth: AUTH_MESSAGES,
+  authServer: AUTH_SERVER_MESSAGES,
+  catalog: CATALOG_MESSAGES,
+  profile: PROFILE_MESSAGES,
+  payment: PAYMENT_MESSAGES,
+  receipt: RECEIPT_MESSAGES,
+  refund: REFUND_MESSAGES,
+  code: CODE_MESSAGES,
+  tag: TAG_MESSAGES,
+  search: SEARCH_MESSAGES,
+  sales: SALES_MESSAGES,
+  analytics: ANALYTICS_MESSAGES,
+  admin: ADMIN_MESSAGES,
+  downloadFormat: DOWNLOAD_FORMAT_MESSAGES,
+  follow: FOLLOW_MESSAGES,
+  library: LIBRARY_MESSAGES,
+};
+
+/** The tables' texts only the web shows (toasts, titles, labels): the web's catalogue holds them, the server never sends them. */
+const WEB_ONLY = new Set([
+  ...['profileUpdated', 'profileUpdateFailed', 'photoUpdated', 'photoUpdateFailed', 'socialLinkAdded', 'socialLinkDeleted', 'socialLinkAddFailed', 'socialLinkDeleteFailed'].map((name) => `profile.${name}`),
+  ...['mobileRequiredTitle', 'mobileInvalidTitle', 'methodAdded', 'methodRemoved', 'methodAddFailed', 'methodRemoveFailed', 'mpesaAdded', 'mpesaAddFailed', 'emailRequiredTitle']
+    .concat(['paymentFailed', 'libraryNotLoaded', 'configMissing', 'systemUnavailable', 'verificationFailedTitle', 'downloadStarted', 'nameYourPrice', 'amountLabel'])
+    .concat(['buyAgain', 'purchased', 'notOnSaleYet', 'paymentPendingTitle', 'paymentPendingNote', 'checkAgain', 'tryAgain'])
+    .map((name) => `payment.${name}`),
+  'sales.saleEmailsOn',
+  'sales.saleEmailsOff',
+  'sales.preferencesFailed',
+  'code.created',
+  'analytics.empty',
+]);
+
+const placeholders = (elements: CompiledMessage): string[] =>
+  typeof elements === 'string'
+    ? []
+    : elements.flatMap((element) => [
+        ...('value' in element && element.type !== 0 ? [element.value] : []),
+        ...('options' in element ? Object.values(element.options).flatMap((option) => placeholders(option.value)) : []),
+      ]);
+
+describe('the server catalogue (decision 056)', () => {
+  it('holds the same keys in English and Kiswahili, none empty', () => {
+    const missingInSw = Object.keys(en).filter((key) => !(key in sw));
+    const missingInEn = Object.keys(sw).filter((key) => !(key in en));
+    expect({ missingInSw, missingInEn }).toEqual({ missingInSw: [], missingInEn: [] });
+    for (const [key, text] of [...Object.entries(en), ...Object.entries(sw)]) expect(text.trim(), key).not.toBe('');
+  });
+
+  it('is valid ICU, filling in the same placeholders in both languages', () => {
+    for (const key of Object.keys(en) as ServerMessageKey[]) {
+      const names = (message: string) => [...new Set(placeholders(compileMessage(message)))].sort();
+      expect(names(sw[key]), key).toEqual(names(en[key]));
+    }
+  });
+
+  it('holds every message of the error table, word for word, and finds its key by its English', () => {
+    for (const [code, { message }] of Object.entries(ERRORS)) {
+      const found = keyOfMessage(message);
+      expect(found, code).toBeDefined();
+      expect(serverText('en', found!.key), code).toBe(message);
+    }
+  });
+
+  it("holds the schemas' messages word for word under their table's prefix", () => {
+    for (const key of Object.keys(en) as ServerMessageKey[]) {
+      const [prefix, name] = key.split('.') as [string, string];
+      const table = TABLES[prefix];
+      if (table) expect(serverText('en', key), key).toBe(table[name]);
+    }
+  });
+
+  it("has a key for every text of the schemas' tables the server may send (a new one fails here until it is translated)", () => {
+    const missing = Object.entries(TABLES).flatMap(([prefix, table]) =>
+      Object.entries(table)
+        .filter(([name]) => !WEB_ONLY.has(`${prefix}.${name}`))
+        .filter(([, text]) => keyOfMessage(text) === undefined)
+        .map(([name]) => `${prefix}.${name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('translates a message by its English, placeholders and all, and leaves unknown texts as they are', () => {
+    expect(translateMessage(CATALOG_MESSAGES.trackNotFound, 'sw')).toBe('Wimbo haupatikani');
+    expect(translateMessage(CATALOG_MESSAGES.trackNotFound, 'en')).toBe('Track not found');
+    expect(translateMessage('The form field title is too long', 'sw')).toBe('Sehemu ya fomu title ni ndefu mno');
+    expect(translateMessage('Something nobody wrote down', 'sw')).toBe('Something nobody wrote down');
+    expect(translateBody({ code: 'form.invalid', message: AUTH_MESSAGES.passwordMin, errors: { password: AUTH_MESSAGES.passwordMin }, id: 'x' }, 'sw')).toEqual({
+      code: 'form.invalid',
+      message: 'Nenosiri liwe na angalau herufi 6',
+      errors: { password: 'Nenosiri liwe na angalau herufi 6' },
+      id: 'x',
+    });
+  });
+
+  it('writes e-mails with selects in both languages', () => {
+    expect(serverText('en', 'mail.receipt.action', { itemType: 'album' })).toBe('Download the album');
+    expect(serverText('sw', 'mail.receipt.action', { itemType: 'track' })).toBe('Pakua wimbo');
+    expect(serverText('sw', 'mail.sale.body', { itemType: 'album', itemName: 'Nyota', price: 'KES 500.00', artistShare: 'KES 450.00' })).toBe(
+      'Shabiki amenunua albamu yako "Nyota" kwa KES 500.00. Sehemu yako (90%) ni KES 450.00.',
+    );
+  });
+});
