@@ -10,6 +10,7 @@ import { SEARCH_MESSAGES } from '#common/schemas/search';
 import { SALES_MESSAGES } from '#common/schemas/sales';
 import { ANALYTICS_MESSAGES } from '#common/schemas/analytics';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
+import { TAKEDOWN_MESSAGES } from '#common/schemas/takedowns';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
@@ -35,6 +36,7 @@ const TABLES: Record<string, Record<string, string>> = {
   sales: SALES_MESSAGES,
   analytics: ANALYTICS_MESSAGES,
   admin: ADMIN_MESSAGES,
+  takedown: TAKEDOWN_MESSAGES,
   downloadFormat: DOWNLOAD_FORMAT_MESSAGES,
   follow: FOLLOW_MESSAGES,
   library: LIBRARY_MESSAGES,
