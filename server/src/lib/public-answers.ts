@@ -26,6 +26,10 @@ export interface PublicAnswer {
    * request it answers, from this cache or not, and for a page that embeds it.
    */
   onRead?: (request: FastifyRequest) => void;
+  /** The same bytes compressed once when built (a kept page's brotli and gzip bodies), with their own ETags. */
+  variants?: Partial<Record<'br' | 'gzip', { body: Buffer; etag: string }>>;
+  /** ETag and Cache-Control, computed once for every request the answer is sent to (decision 060). */
+  headers: Record<string, string>;
 }
 
 /** How long a public play or download count may lag behind the database (the answer is rebuilt after). */
@@ -52,6 +56,8 @@ export interface BuiltAnswer {
   /** At most this long (ms); by default until an event drops it. */
   ttlMs?: number;
   onRead?: (request: FastifyRequest) => void;
+  /** The body compressed (bodies the caller compressed once, beside the identity one). */
+  variants?: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 const FOREVER = Number.MAX_SAFE_INTEGER;
@@ -77,7 +83,7 @@ export class PublicAnswers {
   ) {
     this.entries = new LRUCache<string, PublicAnswer>({
       maxSize: maxBytes,
-      sizeCalculation: (entry, key) => entry.body.length + key.length + 200,
+      sizeCalculation: (entry, key) => entry.body.length + (entry.variants?.br?.body.length ?? 0) + (entry.variants?.gzip?.body.length ?? 0) + key.length + 200,
       dispose: (entry, key) => this.untag(key, entry.tags),
     });
   }
@@ -104,10 +110,15 @@ export class PublicAnswers {
       .then((built) => {
         const body = typeof built.body === 'string' ? Buffer.from(built.body) : built.body;
         const now = Date.now();
+        const etag = etagOf(body);
+        const variants: PublicAnswer['variants'] = {};
+        for (const [encoding, encoded] of Object.entries(built.variants ?? {}) as ['br' | 'gzip', Buffer][]) variants[encoding] = { body: encoded, etag: etagOf(encoded) };
         const entry: PublicAnswer = {
           status: built.status ?? 200,
           body,
-          etag: etagOf(body),
+          etag,
+          variants,
+          headers: { ETag: etag, 'Cache-Control': built.cacheControl },
           contentType: built.contentType ?? 'application/json; charset=utf-8',
           cacheControl: built.cacheControl,
           tags: built.tags,
@@ -180,7 +191,7 @@ export class PublicAnswers {
  */
 export function sendPublicAnswer(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer): FastifyReply {
   answer.onRead?.(request);
-  reply.header('ETag', answer.etag).header('Cache-Control', answer.cacheControl);
+  reply.headers(answer.headers);
   if (answer.status === 200 && matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.code(answer.status).type(answer.contentType).send(answer.body);
 }

@@ -1,8 +1,9 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { FetchJson, PageRenderer } from '#common/ssr';
-import { matchesEtag, SHARED_FOR_SECONDS, SHARED_REVALIDATE_EACH_TIME, type PublicAnswer } from '../lib/public-answers';
+import { matchesEtag, SHARED_FOR_SECONDS, SHARED_REVALIDATE_EACH_TIME, type PublicAnswer, type PublicAnswers } from '../lib/public-answers';
 import { LANGUAGE_VARY, requestLanguage } from './language';
 import { pageHtml } from './web-render';
 
@@ -73,16 +74,77 @@ const fetchJsonFrom =
 type Encoding = 'br' | 'gzip' | 'identity';
 
 function encodingFor(request: FastifyRequest): Encoding {
-  const accepts = String(request.headers['accept-encoding'] ?? '');
+  const accepts = request.headers['accept-encoding'];
+  if (!accepts) return 'identity';
   if (/\bbr\b/.test(accepts)) return 'br';
   if (/\bgzip\b/.test(accepts)) return 'gzip';
   return 'identity';
 }
 
+/** One encoding of a kept page, with every header it is sent with, computed once. */
+interface PageVariant {
+  body: Buffer;
+  headers: Record<string, string>;
+  /** The headers of a 304 (no Content-Encoding: there is no body). */
+  notModifiedHeaders: Record<string, string>;
+  etag: string;
+}
+
+/**
+ * A kept page (docs/decisions/052, 060): its bodies in every encoding, compressed once when it was
+ * rendered, and the kept answers it was made of. It stands while each of those is still the very
+ * entry app.publicAnswers holds (an event, a count's lag, a lifetime or a resync that replaced or
+ * dropped one ends it), so a request for it runs no renderer, no query list and no compression.
+ */
+interface KeptPage {
+  sources: { url: string; answer: PublicAnswer }[];
+  variants: Record<Encoding, PageVariant>;
+  expiresAt: number;
+}
+
+/** The kept pages of one app, by pageCacheKey: at most this many (a page is tens of KB in three encodings). */
+export class KeptPages {
+  private readonly pages = new LRUCache<string, KeptPage>({ max: 2_000 });
+
+  constructor(private readonly answers: PublicAnswers) {}
+
+  /** The page kept under this key if every answer it was made of is still the kept one. */
+  current(key: string): KeptPage | undefined {
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (page.expiresAt <= Date.now() || page.sources.some((source) => this.answers.peek(source.url) !== source.answer)) {
+      this.pages.delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  keep(key: string, page: KeptPage): void {
+    this.pages.set(key, page);
+  }
+
+  clear(): void {
+    this.pages.clear();
+  }
+}
+
+function variantOf(body: Buffer, etag: string, base: Record<string, string>, encoding: Encoding): PageVariant {
+  const notModifiedHeaders = { ...base, ETag: etag };
+  return { body, etag, notModifiedHeaders, headers: encoding === 'identity' ? notModifiedHeaders : { ...notModifiedHeaders, 'Content-Encoding': encoding } };
+}
+
+function sendVariant(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
+  const variant = page.variants[encodingFor(request)];
+  // What reading the page's answers does (a profile's view) runs for this visitor, 304 or not.
+  for (const source of page.sources) source.answer.onRead?.(request);
+  if (matchesEtag(request.headers['if-none-match'], variant.etag)) return reply.headers(variant.notModifiedHeaders).code(304).send();
+  return reply.headers(variant.headers).code(200).send(variant.body);
+}
+
 /**
  * A server-rendered public page, kept (docs/decisions/052): rendered once for a given set of its
- * answers' ETags and kept per encoding, so a page is never older than the answers it is made of
- * and needs no events of its own. Answers `false` when this page cannot be kept (a page the
+ * answers' ETags and kept in every encoding, so a page is never older than the answers it is
+ * made of and needs no events of its own. Answers `false` when this page cannot be kept (a page the
  * browser renders, one of whose answers is not a 200 or is personal): the caller renders it as
  * before. A page one of whose answers is counted (a profile's views) says so to shared caches
  * (revalidate each time), and the counting ran above for this visitor.
@@ -92,8 +154,14 @@ export async function sendKeptPage(
   renderer: PageRenderer,
   request: FastifyRequest,
   reply: FastifyReply,
-  page: { template: string; publicUrl: string },
+  page: { template: string; publicUrl: string; kept: KeptPages },
 ): Promise<boolean> {
+  const pageKey = pageCacheKey(request);
+  const current = page.kept.current(pageKey);
+  if (current) {
+    await sendVariant(request, reply, current);
+    return true;
+  }
   const urls = renderer.pageQueries?.(request.url);
   if (!urls) return false;
   const reads = await Promise.all(urls.map((url) => readFor(app, request, url)));
@@ -103,31 +171,40 @@ export async function sendKeptPage(
     return false;
   }
   const cacheControl = reads.some((read) => read.cacheControl === SHARED_REVALIDATE_EACH_TIME) ? SHARED_REVALIDATE_EACH_TIME : SHARED_FOR_SECONDS;
-  const key = `page:${pageCacheKey(request)}#${reads.map((read) => read.etag).join(',')}`;
-  const html = await app.publicAnswers.get(`${key}#identity`, async () => {
+  const key = `page:${pageKey}#${reads.map((read) => read.etag).join(',')}`;
+  const html = await app.publicAnswers.get(key, async () => {
     const result = await renderer.render(request.url, fetchJsonFrom(reads), requestLanguage(request));
     if (result.kind !== 'page') throw new PageNotKept();
-    return { body: pageHtml(page.template, result, page.publicUrl), contentType: 'text/html; charset=utf-8', tags: [], ttlMs: PAGE_TTL_MS, cacheControl };
+    const body = Buffer.from(pageHtml(page.template, result, page.publicUrl));
+    // Compressed once here, never per request (decision 060).
+    const [br, gz] = await Promise.all([brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }), gzip(body, { level: 6 })]);
+    return { body, variants: { br, gzip: gz }, contentType: 'text/html; charset=utf-8', tags: [], ttlMs: PAGE_TTL_MS, cacheControl };
   });
-  const encoding = encodingFor(request);
-  const answer: PublicAnswer =
-    encoding === 'identity'
-      ? html
-      : await app.publicAnswers.get(`${key}#${encoding}`, async () => ({
-          body: encoding === 'br' ? await brotli(html.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : await gzip(html.body, { level: 6 }),
-          contentType: html.contentType,
-          tags: [],
-          ttlMs: PAGE_TTL_MS,
-          cacheControl,
-        }));
-  reply.header('Content-Type', answer.contentType).header('Cache-Control', answer.cacheControl).header('Vary', `Accept-Encoding, ${LANGUAGE_VARY}`).header('ETag', answer.etag);
-  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-  if (matchesEtag(request.headers['if-none-match'], answer.etag)) {
-    reply.removeHeader('Content-Encoding');
-    await reply.code(304).send();
-  } else {
-    await reply.code(200).send(answer.body);
+  const br = html.variants?.br;
+  const gz = html.variants?.gzip;
+  if (!br || !gz) throw new Error(`the kept page ${key} has lost its compressed bodies`);
+  const base = { 'Content-Type': html.contentType, 'Cache-Control': html.cacheControl, Vary: `Accept-Encoding, ${LANGUAGE_VARY}` };
+  const built: KeptPage = {
+    sources: [],
+    expiresAt: html.expiresAt,
+    variants: {
+      identity: variantOf(html.body, html.etag, base, 'identity'),
+      br: variantOf(br.body, br.etag, base, 'br'),
+      gzip: variantOf(gz.body, gz.etag, base, 'gzip'),
+    },
+  };
+  // Kept only if every answer it was made of is kept (the same bytes): then it stands exactly as long as they do.
+  let keepable = app.publicAnswers.peek(key) === html;
+  for (const read of reads) {
+    const answer = app.publicAnswers.peek(read.url);
+    if (!answer || answer.etag !== read.etag) keepable = false;
+    else built.sources.push({ url: read.url, answer });
   }
+  if (keepable) page.kept.keep(pageKey, built);
+  // The reads above already ran what reading them does for this visitor.
+  const variant = built.variants[encodingFor(request)];
+  if (matchesEtag(request.headers['if-none-match'], variant.etag)) await reply.headers(variant.notModifiedHeaders).code(304).send();
+  else await reply.headers(variant.headers).code(200).send(variant.body);
   return true;
 }
 
