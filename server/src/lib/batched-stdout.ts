@@ -7,7 +7,7 @@ import fs from 'node:fs';
  * pending when the process exits (process.exit, an uncaught exception) are written synchronously
  * then; a SIGKILL loses at most one turn's lines.
  */
-export class BatchedStdout {
+class BatchedStdout {
   private pending: string[] = [];
   private scheduled = false;
 
@@ -38,4 +38,10 @@ export class BatchedStdout {
       }
     }
   }
+}
+
+let shared: BatchedStdout | undefined;
+/** The one batched standard output of this process (every app built in it logs there; one exit listener). */
+export function batchedStdout(): BatchedStdout {
+  return (shared ??= new BatchedStdout());
 }
