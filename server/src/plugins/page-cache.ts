@@ -36,10 +36,10 @@ interface PageRead {
  * profile view, runs for this visitor) or asked of this same server with the visitor's address and
  * cookie, as decision 029's renderer always did.
  */
-async function readFor(app: FastifyInstance, request: FastifyRequest, url: string): Promise<PageRead> {
+async function readFor(app: FastifyInstance, request: FastifyRequest, url: string, counted = true): Promise<PageRead> {
   const kept = app.publicAnswers.peek(url);
   if (kept) {
-    kept.onRead?.(request);
+    if (counted) kept.onRead?.(request);
     return { url, status: kept.status, body: kept.body, etag: kept.etag, cacheControl: kept.cacheControl };
   }
   const response = await app.inject({
@@ -108,15 +108,32 @@ export class KeptPages {
 
   constructor(private readonly answers: PublicAnswers) {}
 
-  /** The page kept under this key if every answer it was made of is still the kept one. */
-  current(key: string): KeptPage | undefined {
+  /** Keys whose page is being rendered again in the background. */
+  readonly rendering = new Set<string>();
+
+  /**
+   * The page kept under this key: `current` if every answer it was made of is still the kept one;
+   * `refreshing` if some were only rebuilt because counts moved (the same lineage, decision 060):
+   * it may be sent while it is rendered again; otherwise none (an edit dropped one: render now).
+   */
+  lookup(key: string): { page: KeptPage; current: boolean } | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    if (page.expiresAt <= Date.now() || page.sources.some((source) => this.answers.peek(source.url) !== source.answer)) {
+    if (page.expiresAt <= Date.now()) {
       this.pages.delete(key);
       return undefined;
     }
-    return page;
+    let current = true;
+    for (const source of page.sources) {
+      const kept = this.answers.peek(source.url);
+      if (kept === source.answer) continue;
+      current = false;
+      if (kept?.lineage !== source.answer.lineage) {
+        this.pages.delete(key);
+        return undefined;
+      }
+    }
+    return { page, current };
   }
 
   keep(key: string, page: KeptPage): void {
@@ -157,23 +174,61 @@ export async function sendKeptPage(
   page: { template: string; publicUrl: string; kept: KeptPages },
 ): Promise<boolean> {
   const pageKey = pageCacheKey(request);
-  const current = page.kept.current(pageKey);
-  if (current) {
-    await sendVariant(request, reply, current);
+  const found = page.kept.lookup(pageKey);
+  if (found) {
+    if (!found.current && !page.kept.rendering.has(pageKey)) {
+      // Only counts moved: this visitor gets the page as it was a moment ago, and the next its new rendering.
+      page.kept.rendering.add(pageKey);
+      void renderPageAgain(app, renderer, request, page, pageKey).finally(() => page.kept.rendering.delete(pageKey));
+    }
+    await sendVariant(request, reply, found.page);
     return true;
   }
+  const built = await buildPage(app, renderer, request, page, pageKey, true);
+  if (!built) return false;
+  // The reads above already ran what reading them does for this visitor.
+  const variant = built.variants[encodingFor(request)];
+  if (matchesEtag(request.headers['if-none-match'], variant.etag)) await reply.headers(variant.notModifiedHeaders).code(304).send();
+  else await reply.headers(variant.headers).code(200).send(variant.body);
+  return true;
+}
+
+async function renderPageAgain(app: FastifyInstance, renderer: PageRenderer, request: FastifyRequest, page: { template: string; publicUrl: string; kept: KeptPages }, pageKey: string) {
+  try {
+    await buildPage(app, renderer, request, page, pageKey, false);
+  } catch (error) {
+    // The next request renders it (and answers the error) itself.
+    if (!(error instanceof PageNotKept)) app.log.warn({ err: error, url: request.url }, 'could not render a kept page again');
+  }
+}
+
+/**
+ * Renders the page from its answers and keeps it (when every answer is kept). `counted`: whether
+ * what reading the answers does runs for this visitor here (false when the visitor was sent the
+ * previous rendering, which ran it already).
+ */
+async function buildPage(
+  app: FastifyInstance,
+  renderer: PageRenderer,
+  request: FastifyRequest,
+  page: { template: string; publicUrl: string; kept: KeptPages },
+  pageKey: string,
+  counted: boolean,
+): Promise<KeptPage | undefined> {
   const urls = renderer.pageQueries?.(request.url);
-  if (!urls) return false;
-  const reads = await Promise.all(urls.map((url) => readFor(app, request, url)));
+  if (!urls) return undefined;
+  const reads = await Promise.all(urls.map((url) => readFor(app, request, url, counted)));
   // Only answers every visitor gets alike may make a page anyone else is sent.
   if (reads.some((read) => read.status !== 200 || !read.etag || !read.cacheControl.startsWith('public'))) {
     (request as FastifyRequest & { pageReads?: PageRead[] }).pageReads = reads;
-    return false;
+    return undefined;
   }
   const cacheControl = reads.some((read) => read.cacheControl === SHARED_REVALIDATE_EACH_TIME) ? SHARED_REVALIDATE_EACH_TIME : SHARED_FOR_SECONDS;
   const key = `page:${pageKey}#${reads.map((read) => read.etag).join(',')}`;
+  const url = request.url;
+  const language = requestLanguage(request);
   const html = await app.publicAnswers.get(key, async () => {
-    const result = await renderer.render(request.url, fetchJsonFrom(reads), requestLanguage(request));
+    const result = await renderer.render(url, fetchJsonFrom(reads), language);
     if (result.kind !== 'page') throw new PageNotKept();
     const body = Buffer.from(pageHtml(page.template, result, page.publicUrl));
     // Compressed once here, never per request (decision 060).
@@ -201,11 +256,7 @@ export async function sendKeptPage(
     else built.sources.push({ url: read.url, answer });
   }
   if (keepable) page.kept.keep(pageKey, built);
-  // The reads above already ran what reading them does for this visitor.
-  const variant = built.variants[encodingFor(request)];
-  if (matchesEtag(request.headers['if-none-match'], variant.etag)) await reply.headers(variant.notModifiedHeaders).code(304).send();
-  else await reply.headers(variant.headers).code(200).send(variant.body);
-  return true;
+  return built;
 }
 
 /** The renderer did not answer a page (its data said not-found, or the page is the browser's). */
