@@ -1,7 +1,8 @@
 /**
  * The public reads a shared link brings (issue 18, DESIGN.md's JSON and page budget): the pages
  * `/`, `/profile/{slug}`, `/{displayName}`, `/track/{id}`, `/album/{id}` and the JSON
- * `/api/profile/{slug}`, `/api/track-detail/{id}`, `/api/album-detail/{id}`, each over 32
+ * `/api/profile/{slug}`, `/api/track-detail/{id}`, `/api/album-detail/{id}`, a search and a genre's
+ * first page, each over 32
  * keep-alive connections (asking for br or gzip, as browsers do: pages go out brotli-compressed) against a minimal Fastify server answering the same bytes from memory,
  * alternating within a round; median of rounds. Targets: requests/s >= 0.25x the minimal
  * server's, p99 <= 50 ms. On the embedded database seeded by `npm run seed` (20 artists, 200
@@ -90,6 +91,10 @@ export async function publicAddresses(server: ServerProcess): Promise<Record<str
   }
   if (!found) throw new Error('the seeded database has no artist with a track and an album');
   const slug = found.artist.profileUrl.replace('/profile/', '');
+  // Search and a genre's first page (issue 17's lists, kept since decision 060): a word of the artist's name, the largest genre.
+  const genres = await json<{ slug: string; trackCount: number }[]>(`${server.url}/api/genres`);
+  const genre = [...genres].sort((a, b) => b.trackCount - a.trackCount)[0];
+  const word = found.artist.displayName.split(' ')[0]!;
   return {
     'page /': '/',
     'page /profile/{slug}': found.artist.profileUrl,
@@ -99,6 +104,8 @@ export async function publicAddresses(server: ServerProcess): Promise<Record<str
     'GET /api/profile/{slug}': `/api/profile/${slug}`,
     'GET /api/track-detail/{id}': `/api/track-detail/${found.trackId}`,
     'GET /api/album-detail/{id}': `/api/album-detail/${found.albumId}`,
+    'GET /api/search?q={word}': `/api/search?q=${encodeURIComponent(word)}`,
+    ...(genre && genre.trackCount > 0 ? { 'GET /api/genres/{slug}/tracks': `/api/genres/${genre.slug}/tracks` } : {}),
   };
 }
 

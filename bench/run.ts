@@ -20,6 +20,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   discovery: () => import('./discovery'),
   search: () => import('./search'),
   'public-reads': () => import('./public-reads'),
+  viral: () => import('./viral'),
   pages: () => import('./pages'),
   payments: () => import('./payments'),
   uploads: () => import('./uploads'),

@@ -87,3 +87,73 @@ http {
     },
   };
 }
+
+/**
+ * Debian's nginx as the balancer in front of several Sauti processes (round robin, keep-alive to
+ * the upstreams), passing the client's address on as a proxy does: `X-Forwarded-For` with the
+ * address it saw appended (the servers run with TRUST_PROXY=1 and take the client's, the first).
+ */
+export async function startProxyNginx(port: number, upstreams: string[]): Promise<Nginx> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-proxy-'));
+  const removeDir = atExit(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const temp = path.join(dir, 'tmp');
+  fs.mkdirSync(temp);
+  fs.chmodSync(dir, 0o755);
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types;
+  access_log ${dir}/access.log;
+  client_body_temp_path ${temp};
+  proxy_temp_path ${temp};
+  fastcgi_temp_path ${temp};
+  uwsgi_temp_path ${temp};
+  scgi_temp_path ${temp};
+  upstream sauti {
+${upstreams.map((upstream) => `    server ${upstream.replace(/^http:\/\//, '')};`).join('\n')}
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://sauti;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`,
+  );
+  const master = spawnPinned(SERVER_CPU, 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  master.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (master.exitCode !== null) throw new Error(`nginx exited (is port ${port} taken?): ${stderr}`);
+    const up = await fetch(`${url}/api/health`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`nginx did not start: ${stderr}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    pids: [master.pid!],
+    async stop() {
+      await stopProcess(master, 'SIGQUIT', 5_000);
+      fs.rmSync(dir, { recursive: true, force: true });
+      removeDir();
+    },
+  };
+}

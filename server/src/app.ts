@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { batchedStdout } from './lib/batched-stdout';
 import { lockDataDir } from './lib/data-dir-lock';
 import { serializeError } from './lib/error-serializer';
 import { EventBus } from './lib/events';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
         : {
             level: 'info',
             serializers: { req: requestSerializer, err: serializeError },
+            stream: batchedStdout(),
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
     bodyLimit: 256 * 1024,

@@ -22,14 +22,31 @@ export interface PublicAnswer {
   builtAt: number;
   expiresAt: number;
   /**
+   * From then on (a count it shows moved, COUNT_LAG_MS after it was built) the answer is built again
+   * in the background while it is still sent (decision 060): no fan waits for a rebuild a play caused.
+   */
+  refreshAt: number;
+  /**
+   * Shared by an answer and the rebuilds that refreshed it (only counts moved between them); a new
+   * one after an event dropped it. A kept page made of an answer of the same lineage may be sent
+   * while it is rendered again; of another, never.
+   */
+  lineage: number;
+  /**
    * What reading this answer does besides sending it (a profile read counts a view): run for every
    * request it answers, from this cache or not, and for a page that embeds it.
    */
   onRead?: (request: FastifyRequest) => void;
+  /** The same bytes compressed once when built (a kept page's brotli and gzip bodies), with their own ETags. */
+  variants?: Partial<Record<'br' | 'gzip', { body: Buffer; etag: string }>>;
+  /** ETag and Cache-Control, computed once for every request the answer is sent to (decision 060). */
+  headers: Record<string, string>;
 }
 
 /** How long a public play or download count may lag behind the database (the answer is rebuilt after). */
 export const COUNT_LAG_MS = 2_000;
+/** An answer being refreshed is sent at most this long past its refresh time (a rebuild that keeps failing). */
+export const REFRESH_GRACE_MS = 5_000;
 /** The tag every list that can show any artist's item carries (the landing lists, search). */
 export const ANY_ARTIST_TAG = 'artist:*';
 export const artistTag = (userId: string) => `artist:${userId}`;
@@ -52,6 +69,8 @@ export interface BuiltAnswer {
   /** At most this long (ms); by default until an event drops it. */
   ttlMs?: number;
   onRead?: (request: FastifyRequest) => void;
+  /** The body compressed (bodies the caller compressed once, beside the identity one). */
+  variants?: Partial<Record<'br' | 'gzip', Buffer>>;
 }
 
 const FOREVER = Number.MAX_SAFE_INTEGER;
@@ -60,6 +79,9 @@ export class PublicAnswers {
   private readonly entries: LRUCache<string, PublicAnswer>;
   private readonly byTag = new Map<string, Set<string>>();
   private readonly loading = new Map<string, Promise<PublicAnswer>>();
+  /** How each kept answer is built (for its refresh), by key. */
+  private readonly builders = new Map<string, () => Promise<BuiltAnswer>>();
+  private lineages = 0;
   /** Bumped by every drop: a build that raced a drop must not put its old answer back. */
   private generation = 0;
 
@@ -77,18 +99,27 @@ export class PublicAnswers {
   ) {
     this.entries = new LRUCache<string, PublicAnswer>({
       maxSize: maxBytes,
-      sizeCalculation: (entry, key) => entry.body.length + key.length + 200,
-      dispose: (entry, key) => this.untag(key, entry.tags),
+      sizeCalculation: (entry, key) => entry.body.length + (entry.variants?.br?.body.length ?? 0) + (entry.variants?.gzip?.body.length ?? 0) + key.length + 200,
+      dispose: (entry, key, reason) => {
+        this.untag(key, entry.tags);
+        if (reason !== 'set') this.builders.delete(key);
+      },
     });
   }
 
-  /** The live entry for this key, if any (no build). */
+  /** The live entry for this key, if any (no build; one past its refresh time starts its rebuild). */
   peek(key: string): PublicAnswer | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= Date.now()) {
+    const now = Date.now();
+    if (entry.expiresAt <= now) {
       this.entries.delete(key);
       return undefined;
+    }
+    if (entry.refreshAt <= now && !this.loading.has(key)) {
+      const build = this.builders.get(key);
+      // A failed refresh leaves the entry as it is; the next read tries again (until REFRESH_GRACE_MS).
+      if (build) this.load(key, build, entry.lineage).catch(() => {});
     }
     return entry;
   }
@@ -99,24 +130,38 @@ export class PublicAnswers {
     if (live) return live;
     const pending = this.loading.get(key);
     if (pending) return pending;
+    return this.load(key, build);
+  }
+
+  private load(key: string, build: () => Promise<BuiltAnswer>, lineage?: number): Promise<PublicAnswer> {
     const generation = this.generation;
     const promise = build()
       .then((built) => {
         const body = typeof built.body === 'string' ? Buffer.from(built.body) : built.body;
         const now = Date.now();
+        const etag = etagOf(body);
+        const variants: PublicAnswer['variants'] = {};
+        for (const [encoding, encoded] of Object.entries(built.variants ?? {}) as ['br' | 'gzip', Buffer][]) variants[encoding] = { body: encoded, etag: etagOf(encoded) };
         const entry: PublicAnswer = {
           status: built.status ?? 200,
           body,
-          etag: etagOf(body),
+          etag,
+          variants,
+          headers: { ETag: etag, 'Cache-Control': built.cacheControl },
           contentType: built.contentType ?? 'application/json; charset=utf-8',
           cacheControl: built.cacheControl,
           tags: built.tags,
           builtAt: now,
           expiresAt: now + Math.min(built.ttlMs ?? FOREVER, this.maxAgeMs),
+          refreshAt: FOREVER,
+          lineage: lineage ?? ++this.lineages,
           onRead: built.onRead,
         };
         // Built from rows read before a change this process has since been told of: answer it once, keep nothing.
-        if (this.keep() && generation === this.generation) this.put(key, entry);
+        if (this.keep() && generation === this.generation) {
+          this.put(key, entry);
+          this.builders.set(key, build);
+        }
         return entry;
       })
       .finally(() => {
@@ -139,14 +184,22 @@ export class PublicAnswers {
     const now = Date.now();
     for (const key of this.byTag.get(tag) ?? []) {
       const entry = this.entries.peek(key);
-      if (entry) entry.expiresAt = Math.min(entry.expiresAt, Math.max(now, entry.builtAt + COUNT_LAG_MS));
+      if (!entry) continue;
+      entry.refreshAt = Math.min(entry.refreshAt, Math.max(now, entry.builtAt + COUNT_LAG_MS));
+      entry.expiresAt = Math.min(entry.expiresAt, entry.refreshAt + REFRESH_GRACE_MS);
     }
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.builders.clear();
     this.loading.clear();
+  }
+
+  /** Resolves once every build and refresh started so far is done (tests; a refresh runs in the background). */
+  async settled(): Promise<void> {
+    while (this.loading.size > 0) await Promise.allSettled([...this.loading.values()]);
   }
 
   get size(): number {
@@ -180,7 +233,7 @@ export class PublicAnswers {
  */
 export function sendPublicAnswer(request: FastifyRequest, reply: FastifyReply, answer: PublicAnswer): FastifyReply {
   answer.onRead?.(request);
-  reply.header('ETag', answer.etag).header('Cache-Control', answer.cacheControl);
+  reply.headers(answer.headers);
   if (answer.status === 200 && matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
   return reply.code(answer.status).type(answer.contentType).send(answer.body);
 }

@@ -19,7 +19,8 @@ const languageSwitchQuerySchema = z.object({
 export function requestLanguage(request: FastifyRequest): Language {
   const query = (request.query as Record<string, unknown> | undefined)?.lang;
   return chooseLanguage({
-    query: typeof query === 'string' ? query : new URL(request.url, 'http://sauti.invalid').searchParams.get('lang'),
+    // Most addresses have no query: no URL parsed for them (every kept page's request asks this).
+    query: typeof query === 'string' ? query : request.url.includes('?') ? new URL(request.url, 'http://sauti.invalid').searchParams.get('lang') : null,
     cookie: request.headers.cookie,
     acceptLanguage: request.headers['accept-language'],
   });

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '#common/routes';
 import { AppError } from '../lib/errors';
-import { PageNotKept, readsMadeFor, sendKeptPage } from './page-cache';
+import { KeptPages, PageNotKept, readsMadeFor, sendKeptPage } from './page-cache';
 import { LANGUAGE_VARY } from './language';
 import { loadPageRenderer, pageHtml, renderPage, templateForRenderedPages } from './web-render';
 
@@ -58,6 +58,9 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
     const template = indexHtml ? fs.readFileSync(path.join(indexHtml, 'index.html'), 'utf8') : '';
     const renderer = indexHtml ? await loadPageRenderer(indexHtml) : undefined;
     const renderedTemplate = indexHtml ? templateForRenderedPages(template, indexHtml) : '';
+    const kept = new KeptPages(app.publicAnswers);
+    // Events of other processes may have been missed (decision 053): a page made of no answers goes too.
+    app.events.on('events.resync', () => kept.clear());
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       // An address none of the web app's routes matches is the 404 page with status 404 (issue 17),
@@ -68,7 +71,7 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
           // A public page anyone may be sent is kept, rendered once for its answers (decision 052).
           if (status === 200 && !isPrivatePage(request.url)) {
             try {
-              if (await sendKeptPage(app, renderer, request, reply, { template: renderedTemplate, publicUrl })) return reply;
+              if (await sendKeptPage(app, renderer, request, reply, { template: renderedTemplate, publicUrl, kept })) return reply;
             } catch (error) {
               if (!(error instanceof PageNotKept)) throw error;
             }

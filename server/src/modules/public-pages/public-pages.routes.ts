@@ -34,8 +34,10 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
     '/api/profile/:identifier',
     { schema: { params: z.object({ identifier: z.string() }), response: { 200: profileResponseSchema } } },
     async (request, reply) => {
+      // The builder is kept for the answer's refresh: it holds the address's parameter, not the request.
+      const { identifier } = request.params;
       const answer = await answers.get(pathOf(request), async () => {
-        const profile = profileResponseSchema.parse(await pages.profile(request.params.identifier));
+        const profile = profileResponseSchema.parse(await pages.profile(identifier));
         return { body: JSON.stringify(profile), tags: [artistTag(profile.user.id)], cacheControl: SHARED_REVALIDATE_EACH_TIME, onRead: countView(profile.user.id) };
       });
       return sendPublicAnswer(request, reply, answer);
@@ -46,8 +48,9 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
     '/api/track-detail/:trackId',
     { schema: { params: z.object({ trackId: z.string() }), response: { 200: trackDetailSchema } } },
     async (request, reply) => {
+      const { trackId } = request.params;
       const answer = await answers.get(pathOf(request), async () => {
-        const detail = trackDetailSchema.parse(await pages.trackDetail(request.params.trackId));
+        const detail = trackDetailSchema.parse(await pages.trackDetail(trackId));
         return { body: JSON.stringify(detail), tags: [artistTag(detail.user.id)], cacheControl: SHARED_FOR_SECONDS };
       });
       return sendPublicAnswer(request, reply, answer);
@@ -58,8 +61,9 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
     '/api/album-detail/:albumId',
     { schema: { params: z.object({ albumId: z.string() }), response: { 200: albumDetailSchema } } },
     async (request, reply) => {
+      const { albumId } = request.params;
       const answer = await answers.get(pathOf(request), async () => {
-        const detail = albumDetailSchema.parse(await pages.albumDetail(request.params.albumId));
+        const detail = albumDetailSchema.parse(await pages.albumDetail(albumId));
         return { body: JSON.stringify(detail), tags: [artistTag(detail.user.id)], cacheControl: SHARED_FOR_SECONDS };
       });
       return sendPublicAnswer(request, reply, answer);
