@@ -355,7 +355,7 @@ export function PurchaseDialog({
                 name="email"
                 render={({ field }) => (
                   <FormItem>
-                    <FormLabel>{t('purchase.email')}</FormLabel>
+                    <FormLabel>{t('common.email')}</FormLabel>
                     <FormControl>
                       <Input
                         type="email"
@@ -364,7 +364,7 @@ export function PurchaseDialog({
                         autoCapitalize="none"
                         autoCorrect="off"
                         spellCheck={false}
-                        placeholder={t('purchase.emailPlaceholder')}
+                        placeholder={t('common.emailPlaceholder')}
                         maxLength={254}
                         readOnly={preparing}
                         {...field}
