@@ -157,6 +157,8 @@ export default tseslint.config(
       'web/src/components/ui/{dialog,sheet,toast,spinner}.tsx',
       'web/src/features/landing/**/*.tsx',
       'web/src/features/purchase/**/*.tsx',
+      'web/src/features/library/**/*.tsx',
+      'web/src/features/receipt/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
