@@ -159,6 +159,7 @@ export default tseslint.config(
       'web/src/features/purchase/**/*.tsx',
       'web/src/features/library/**/*.tsx',
       'web/src/features/receipt/**/*.tsx',
+      'web/src/features/codes/components/redeem-page.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
