@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount, processingFee } from '../common/src/payments';
 import { verifiedAccount } from './support/accounts';
-import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
+import { toast, uploadTrackByApi } from './support/catalog';
 import { checkoutOverlay, fanEmail, payWithTestCard } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
@@ -20,7 +20,6 @@ const PRICE = 5000; // KES 50.00
 /** A word of letters only, unique to this run: the search finds this song and nothing else. */
 const word = Array.from({ length: 7 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 const songName = `${word[0]!.toUpperCase()}${word.slice(1)} Jioni`;
-let song: UploadedTrack;
 
 /** SHOTS_DIR=dir: screenshots at 390 and 1280 px, to look at (texts fit, nothing overflows). */
 const SHOTS = process.env.SHOTS_DIR;
@@ -39,7 +38,7 @@ test.beforeAll(async ({ browser }) => {
   const artist = await verifiedAccount(page, 'kiswahili-seller');
   const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
   expect(method.status(), await method.text()).toBe(201);
-  song = await uploadTrackByApi(page, media.mp3, { trackName: songName, artistName: artist.displayName, price: '50' });
+  await uploadTrackByApi(page, media.mp3, { trackName: songName, artistName: artist.displayName, price: '50' });
   await page.close();
 });
 
