@@ -18,7 +18,7 @@ export function GenrePage({ slug }: { slug: string }) {
   const { t } = useI18n();
   const notFound = hasErrorCode(error, 'genre.not-found', 'not-found');
   const name = genreName(slug);
-  useDocumentTitle(name ?? (notFound ? t('genre.notFound') : undefined));
+  useDocumentTitle((slug === 'other' ? t('genre.other') : name) ?? (notFound ? t('genre.notFound') : undefined));
 
   if (isPending) return <GenreSkeleton />;
   if (!data) {
@@ -28,7 +28,7 @@ export function GenrePage({ slug }: { slug: string }) {
       <StatusCard icon={<TriangleAlertIcon />} title={t('genre.error')} description={t('genre.errorDescription')} />
     );
   }
-  return <GenreTracks key={slug} slug={slug} name={data.genre.name} first={data.tracks} firstCursor={data.nextCursor} />;
+  return <GenreTracks key={slug} slug={slug} name={slug === 'other' ? t('genre.other') : data.genre.name} first={data.tracks} firstCursor={data.nextCursor} />;
 }
 
 function GenreTracks({ slug, name, first, firstCursor }: { slug: string; name: string; first: PublicTrack[]; firstCursor: string | null }) {
