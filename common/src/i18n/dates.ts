@@ -19,3 +19,15 @@ export function relativeDate(language: Language, value: string | Date, now: Date
   const text = days < 7 ? format.format(-Math.max(days, 0), 'day') : format.format(-Math.floor(days / 7), 'week');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/**
+ * A day: "26 Nov 2026" in English, as Intl writes it in Kiswahili ("2 Mac 2026"), in UTC so the
+ * server's page and the browser's agree whatever the time zone (a fan's library, a receipt).
+ */
+export function shortDate(language: Language, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  if (language === 'en') return `${date.getUTCDate()} ${EN_MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return date.toLocaleDateString('sw-KE', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}

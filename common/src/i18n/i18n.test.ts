@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileCatalogue, compileMessage } from './compile';
 import en from './en.json';
-import { relativeDate } from './dates';
+import { relativeDate, shortDate } from './dates';
 import { formatMessage, type CompiledMessage } from './format';
 import { chooseLanguage, languageFromAcceptLanguage, languageFromCookieHeader } from './language';
 import sw from './sw.json';
@@ -104,5 +104,10 @@ describe('relative dates', () => {
     expect(relativeDate('sw', ago(2), now)).toBe('Siku 2 zilizopita');
     expect(relativeDate('sw', ago(15), now)).toBe('Wiki 2 zilizopita');
     expect(relativeDate('sw', ago(60), now)).toBe('27 Septemba 2026');
+  });
+  it('give a day of purchase the same in UTC on the server and in the browser', () => {
+    expect(shortDate('en', '2026-03-01T23:30:00Z')).toBe('1 Mar 2026');
+    expect(shortDate('sw', '2026-03-01T23:30:00Z')).toBe('1 Mac 2026');
+    expect(shortDate('sw', 'not a date')).toBe('');
   });
 });

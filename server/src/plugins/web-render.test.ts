@@ -91,6 +91,14 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://sauti.example/search?q=a%22b" />');
   });
 
+  it('links a drawn share card in the page language, a cover as it is', () => {
+    const head = (imagePath: string) => ({ title: 'T', description: 'D', canonicalPath: '/track/1', type: 'music.song' as const, imagePath });
+    const page = (imagePath: string, language: 'en' | 'sw') => pageHtml(TEMPLATE, { html: '', state: '{}', head: head(imagePath), language, messages: '{}' }, 'https://sauti.example');
+    expect(page('/api/cards/track/1.png', 'sw')).toContain('<meta property="og:image" content="https://sauti.example/api/cards/track/1.png?lang=sw" />');
+    expect(page('/api/cards/track/1.png', 'en')).toContain('<meta property="og:image" content="https://sauti.example/api/cards/track/1.png" />');
+    expect(page('/api/media/cover.jpg?v=1', 'sw')).toContain('content="https://sauti.example/api/media/cover.jpg?v=1"');
+  });
+
   it('writes the hydration data so that nothing in it can end the script element', () => {
     const state = JSON.stringify({ trackName: '</script><script>alert(1)</script><!--', line: '\u2028' });
     const safe = jsonForScript(state);

@@ -84,7 +84,7 @@ export const jsonForScript = (json: string) =>
   json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 /** Title, description, canonical address and Open Graph / Twitter card tags, all escaped. */
-export function headTags(head: PageHead, publicUrl: string): string {
+export function headTags(head: PageHead, publicUrl: string, language: Language = 'en'): string {
   const absolute = (sitePath: string) => `${publicUrl}${sitePath}`;
   const tags: string[] = [
     `<title>${escapeHtml(head.title)}</title>`,
@@ -100,7 +100,9 @@ export function headTags(head: PageHead, publicUrl: string): string {
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
   ];
   if (head.imagePath) {
-    const image = escapeHtml(absolute(head.imagePath));
+    // A drawn card has words: in the page's language (a link preview sends no cookie to choose it).
+    const drawn = language !== 'en' && head.imagePath.startsWith('/api/cards/');
+    const image = escapeHtml(absolute(drawn ? `${head.imagePath}?lang=${language}` : head.imagePath));
     tags.push(`<meta property="og:image" content="${image}" />`, `<meta name="twitter:image" content="${image}" />`);
     if (head.imageWidth && head.imageHeight) {
       tags.push(`<meta property="og:image:width" content="${head.imageWidth}" />`, `<meta property="og:image:height" content="${head.imageHeight}" />`);
@@ -144,7 +146,7 @@ export function pageHtml(
     .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
-    .replace('</head>', () => `  ${headTags(page.head, publicUrl)}\n    ${alternateLanguageTags(page.head.canonicalPath, publicUrl)}\n  </head>`)
+    .replace('</head>', () => `  ${headTags(page.head, publicUrl, page.language)}\n    ${alternateLanguageTags(page.head.canonicalPath, publicUrl)}\n  </head>`)
     .replace(
       '<div id="root"></div>',
       // A function, so "$&" and friends in a track name are not replacement patterns.

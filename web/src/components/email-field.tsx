@@ -2,6 +2,7 @@ import { useFormContext } from 'react-hook-form';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { useI18n } from '@/lib/i18n';
 
 /**
  * The Email field of a form whose `email` it is (sign in, sign up, forgot password, resend
@@ -10,15 +11,16 @@ import { cn } from '@/lib/utils';
  */
 export function EmailField({ inputClassName }: { inputClassName?: string }) {
   const { control } = useFormContext<{ email: string }>();
+  const { t } = useI18n();
   return (
     <FormField
       control={control}
       name="email"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Email</FormLabel>
+          <FormLabel>{t('common.email')}</FormLabel>
           <FormControl>
-            <Input type="email" autoComplete="email" inputMode="email" autoCapitalize="none" placeholder="you@example.com" className={cn(inputClassName)} {...field} />
+            <Input type="email" autoComplete="email" inputMode="email" autoCapitalize="none" placeholder={t('common.emailPlaceholder')} className={cn(inputClassName)} {...field} />
           </FormControl>
           <FormMessage />
         </FormItem>

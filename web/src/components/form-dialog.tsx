@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
+import { useI18n } from '@/lib/i18n';
 
 /**
  * A dialog's form: react-hook-form checked by the zod schema (the server's own rule, from
@@ -71,7 +72,7 @@ export function FormDialog<TInput extends FieldValues, TValues>({
   onSubmit,
   onInvalid,
   submitLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel: givenCancelLabel,
   pending,
   error,
   buttonClassName,
@@ -79,6 +80,8 @@ export function FormDialog<TInput extends FieldValues, TValues>({
   onEscapeKeyDown,
   children,
 }: FormDialogProps<TInput, TValues>) {
+  const { t } = useI18n();
+  const cancelLabel = givenCancelLabel ?? t('common.cancel');
   const openChange = (next: boolean) => {
     if (!pending) onOpenChange(next);
   };

@@ -1,11 +1,13 @@
 import { Link } from 'wouter';
 import { GENRES } from '#common/genres';
 import { cn } from '@/lib/utils';
+import { useI18n } from '@/lib/i18n';
 
 /** Every genre as a link (a fixed list: no request), the current one marked. */
 export function GenreLinks({ current, className }: { current?: string; className?: string }) {
+  const { t } = useI18n();
   return (
-    <nav aria-label="Genres" className={cn('-mx-1 flex flex-wrap gap-1.5', className)}>
+    <nav aria-label={t('genre.nav')} className={cn('-mx-1 flex flex-wrap gap-1.5', className)}>
       {GENRES.map((genre) => (
         <Link
           key={genre.slug}
@@ -16,7 +18,7 @@ export function GenreLinks({ current, className }: { current?: string; className
             genre.slug === current && 'border-primary bg-primary text-primary-foreground hover:bg-primary',
           )}
         >
-          {genre.name}
+          {genre.slug === 'other' ? t('genre.other') : genre.name}
         </Link>
       ))}
     </nav>

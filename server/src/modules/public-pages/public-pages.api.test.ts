@@ -636,6 +636,16 @@ describe('albums on track pages, album covers for their songs, and share cards (
     expect(after.headers.etag).not.toBe(before);
   });
 
+  it('draws a card in the language asked for (?lang=, the cookie), varying on what chooses it (decision 049)', async () => {
+    const english = await get(`/api/cards/track/${single.id}.png`);
+    const kiswahili = await get(`/api/cards/track/${single.id}.png?lang=sw`);
+    expect(kiswahili.statusCode).toBe(200);
+    expect(kiswahili.headers.vary).toContain('Accept-Language');
+    expect(kiswahili.headers.etag).not.toBe(english.headers.etag);
+    expect((await get(`/api/cards/track/${single.id}.png`, { cookie: 'lang=sw' })).headers.etag).toBe(kiswahili.headers.etag);
+    expect((await get('/api/cards/site.png?lang=sw')).headers.etag).not.toBe((await get('/api/cards/site.png')).headers.etag);
+  });
+
   it('draws names no font can show, and names that try to break out of the drawing, without an error', async () => {
     for (const trackName of ['🎵🎶🔥', '</text><script>alert(1)</script> & "x"', 'ملكة الطرب', 'x'.repeat(100), 'Ω']) {
       await t.app.database.db.update(tracks).set({ trackName }).where(eq(tracks.id, single.id));

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import { artistTag, sendPublicAnswer, SHARED_FOR_SECONDS, SHARED_REVALIDATE_EACH_TIME } from '../../lib/public-answers';
 import type { PublicPagesService } from './public-pages.service';
 import type { RenderedCard } from './share-card';
+import { LANGUAGE_VARY, requestLanguage } from '../../plugins/language';
 
 /** Crawlers read these rarely; a new page reaches the sitemap within the hour. */
 const CRAWLER_CACHE_CONTROL = 'public, max-age=3600';
@@ -72,13 +73,15 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
 
   // The generated share cards (issue 17). Cached for an hour by anyone (a card names only what the
   // public page shows); the ETag is the drawing's hash, so a renamed item revalidates to its new card.
+  // Its words are in the request's language (decision 049): a Kiswahili page links its card with
+  // ?lang=sw (a link preview sends no cookie), and a shared cache varies on what else chooses it.
   const sendCard = (request: FastifyRequest, reply: FastifyReply, card: RenderedCard) => {
-    reply.header('ETag', card.etag).header('Cache-Control', SHARE_CARD_CACHE_CONTROL).header('X-Content-Type-Options', 'nosniff');
+    reply.header('ETag', card.etag).header('Cache-Control', SHARE_CARD_CACHE_CONTROL).header('Vary', LANGUAGE_VARY).header('X-Content-Type-Options', 'nosniff');
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === card.etag)) return reply.code(304).send();
     return reply.type('image/png').send(card.body);
   };
-  app.get('/api/cards/site.png', async (request, reply) => sendCard(request, reply, await pages.shareCard('site', '')));
+  app.get('/api/cards/site.png', async (request, reply) => sendCard(request, reply, await pages.shareCard('site', '', requestLanguage(request))));
   routes.get(
     '/api/cards/:kind/:file',
     // Drawing an uncached card costs ~0.2 s of a CPU (off the event loop, in sharp's threads).
@@ -87,7 +90,7 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
       const kind = CARD_KINDS.find((candidate) => candidate === request.params.kind);
       const id = /^(.{1,200})\.png$/.exec(request.params.file)?.[1];
       if (!kind || !id) throw new AppError('not-found');
-      return sendCard(request, reply, await pages.shareCard(kind, id));
+      return sendCard(request, reply, await pages.shareCard(kind, id, requestLanguage(request)));
     },
   );
 

@@ -25,6 +25,7 @@ import {
   type PublicTrackRow,
 } from './public-pages.repo';
 import { toPublicAlbumSummary, toPublicArtist, toPublicTrack, toTrackAlbum } from './public-view';
+import type { Language } from '#common/i18n/language';
 import { ShareCardRenderer, type RenderedCard, type ShareCardKind, type ShareCardText } from './share-card';
 import { robotsTxt, SITEMAP_MAX_URLS, sitemapXml } from './sitemap';
 import { ViewCounter } from './view-counter';
@@ -190,13 +191,13 @@ export class PublicPagesService {
    * an album or an artist (the same items their public reads answer; anything else is a 404), or
    * of the site. A card that cannot be drawn is answered by the site card, logged.
    */
-  async shareCard(kind: ShareCardKind, id: string): Promise<RenderedCard> {
+  async shareCard(kind: ShareCardKind, id: string, language: Language = 'en'): Promise<RenderedCard> {
     const card = await this.cardText(kind, id);
     try {
-      return await this.cards.render(card);
+      return await this.cards.render(card, language);
     } catch (error) {
       this.context.log.warn({ err: error, kind }, 'could not draw a share card; the site card answers');
-      return this.cards.render({ kind: 'site', name: '' });
+      return this.cards.render({ kind: 'site', name: '' }, language);
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardText, fitName, initials, shareCardSvg } from './share-card';
+import { cardText, fitName, initials, shareCardEtag, shareCardSvg } from './share-card';
 
 describe('the generated share card (issue 17)', () => {
   it('takes the initials of the first and last words, letters and digits only', () => {
@@ -32,5 +32,16 @@ describe('the generated share card (issue 17)', () => {
     expect(svg).not.toContain('<b>');
     expect(svg).toContain('&lt;/text&gt;&lt;script&gt;');
     expect(svg).toContain('O&apos;Neil &lt;b&gt;');
+  });
+
+  it('draws its words in the page language, so a kept card differs by language (decision 049)', () => {
+    const card = { kind: 'track' as const, name: 'Jioni', byline: 'Nyota' };
+    expect(shareCardSvg(card)).toContain('>TRACK</text>');
+    expect(shareCardSvg(card, 'sw')).toContain('>WIMBO</text>');
+    expect(shareCardSvg({ kind: 'profile', name: 'Nyota' }, 'sw')).toContain('>MSANII</text>');
+    const site = shareCardSvg({ kind: 'site', name: '' }, 'sw');
+    expect(site).toContain('Muziki wa wasanii huru wa Kenya');
+    expect(site).not.toContain('Music from');
+    expect(shareCardEtag(shareCardSvg(card, 'sw'))).not.toBe(shareCardEtag(shareCardSvg(card)));
   });
 });

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import en from '../../../../common/src/i18n/en.json';
+import sw from '../../../../common/src/i18n/sw.json';
+import type { Language } from '#common/i18n/language';
 
 /**
  * The generated share card (issue 17): a 1200x630 PNG in the site's colours naming a track, an
@@ -117,10 +120,12 @@ function logoBars(x: number, y: number, scale: number, colour: string, opacity =
   return `<g transform="translate(${x} ${y}) scale(${scale})" stroke="${colour}" stroke-width="2.6" stroke-linecap="round" opacity="${opacity}">${lines}</g>`;
 }
 
-const KIND_LABELS: Record<Exclude<ShareCardKind, 'site'>, string> = { track: 'TRACK', album: 'ALBUM', profile: 'ARTIST' };
+/** The card's words in the page's language (decision 049): plain catalogue texts, no placeholders. */
+const CARD_WORDS = { en, sw } satisfies Record<Language, Record<`card.${Exclude<ShareCardKind, 'site'> | 'siteTitle' | 'siteLine'}`, string>>;
 
 /** The card as SVG (exported for tests: the text in it is escaped and fitted). */
-export function shareCardSvg(card: ShareCardText): string {
+export function shareCardSvg(card: ShareCardText, language: Language = 'en'): string {
+  const words = CARD_WORDS[language];
   const open = `<svg xmlns="http://www.w3.org/2000/svg" width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}" viewBox="0 0 ${SHARE_CARD_WIDTH} ${SHARE_CARD_HEIGHT}">`;
   const background =
     `<rect width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}" fill="${PRIMARY}"/>` +
@@ -133,8 +138,8 @@ export function shareCardSvg(card: ShareCardText): string {
       `<rect x="96" y="150" width="200" height="200" rx="48" fill="${CREAM}"/>` +
       logoBars(96, 150, 6.25, PRIMARY) +
       `<text x="336" y="290" font-family="${FONT}" font-weight="700" font-size="120" fill="#ffffff">Sauti</text>` +
-      `<text x="96" y="460" font-family="${FONT}" font-size="44" fill="${CREAM}">Music from independent Kenyan artists</text>` +
-      `<text x="96" y="530" font-family="${FONT}" font-size="32" fill="${CREAM}" opacity="0.85">Stream, download and buy · KES, card or M-Pesa</text>` +
+      `<text x="96" y="460" font-family="${FONT}" font-size="44" fill="${CREAM}">${escapeXml(words['card.siteTitle'])}</text>` +
+      `<text x="96" y="530" font-family="${FONT}" font-size="32" fill="${CREAM}" opacity="0.85">${escapeXml(words['card.siteLine'])}</text>` +
       '</svg>'
     );
   }
@@ -156,7 +161,7 @@ export function shareCardSvg(card: ShareCardText): string {
 
   let y = 200;
   const parts = [
-    `<text x="${textX}" y="${y}" font-family="${FONT}" font-weight="700" font-size="28" letter-spacing="6" fill="${CREAM}">${KIND_LABELS[card.kind]}</text>`,
+    `<text x="${textX}" y="${y}" font-family="${FONT}" font-weight="700" font-size="28" letter-spacing="6" fill="${CREAM}">${escapeXml(words[`card.${card.kind}`])}</text>`,
   ];
   y += 24;
   for (const line of lines) {
@@ -186,15 +191,15 @@ export function shareCardEtag(svg: string): string {
   return `"card-${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
 }
 
-/** Cards kept in memory, by their SVG's hash: a shared link is fetched by many previews at once. */
+/** Cards kept in memory, by their SVG's hash (so by language too): a shared link is fetched by many previews at once. */
 const MAX_CACHED_CARDS = 200;
 
 /** Renders cards as PNG (palette PNGs: flat colours and text, some 20 KB), keeping the last few. */
 export class ShareCardRenderer {
   private readonly rendered = new Map<string, Promise<Buffer>>();
 
-  async render(card: ShareCardText): Promise<RenderedCard> {
-    const svg = shareCardSvg(card);
+  async render(card: ShareCardText, language: Language = 'en'): Promise<RenderedCard> {
+    const svg = shareCardSvg(card, language);
     const etag = shareCardEtag(svg);
     let body = this.rendered.get(etag);
     if (!body) {

@@ -2,6 +2,7 @@ import type * as React from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useI18n } from '@/lib/i18n';
 
 export const Dialog = (props: React.ComponentProps<typeof DialogPrimitive.Root>) => <DialogPrimitive.Root data-slot="dialog" {...props} />;
 export const DialogTrigger = (props: React.ComponentProps<typeof DialogPrimitive.Trigger>) => (
@@ -50,7 +51,7 @@ export function DialogContent({
             className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-sm opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none sm:top-3 sm:right-3 sm:size-8 [&_svg]:size-4"
           >
             <XIcon aria-hidden="true" />
-            <span className="sr-only">Close</span>
+            <CloseText />
           </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>
@@ -74,4 +75,10 @@ export function DialogTitle({ className, ...props }: React.ComponentProps<typeof
 
 export function DialogDescription({ className, ...props }: React.ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+}
+
+/** 'Close' in the page's language (decision 049). */
+function CloseText() {
+  const { t } = useI18n();
+  return <span className="sr-only">{t('common.close')}</span>;
 }

@@ -93,9 +93,11 @@ export function FormDescription({ className, ...props }: React.ComponentProps<'p
 }
 
 /** The field's validation message (or the children when there is none). */
-export function FormMessage({ className, children, ...props }: React.ComponentProps<'p'>) {
+/** `localize`: a shared schema's English message in the page's language (decision 049). */
+export function FormMessage({ className, children, localize, ...props }: React.ComponentProps<'p'> & { localize?: (message: string) => string }) {
   const { error, formMessageId } = useFormField();
-  const body = error ? String(error.message ?? '') : children;
+  const message = String(error?.message ?? '');
+  const body = error ? (localize ? localize(message) : message) : children;
   if (!body) return null;
   return (
     <p data-slot="form-message" id={formMessageId} className={cn('text-sm text-destructive', className)} {...props}>

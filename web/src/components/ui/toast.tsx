@@ -3,6 +3,7 @@ import { Toast as ToastPrimitives } from 'radix-ui';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { XIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
+import { useI18n } from '@/lib/i18n';
 
 /** Spec section 9: a toast shows for 5000 ms, is swiped right to dismiss past 50 px, and F8 focuses the area. */
 export const TOAST_DURATION_MS = 5000;
@@ -66,13 +67,14 @@ export function ToastAction({ className, ...props }: React.ComponentProps<typeof
 }
 
 export function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPrimitives.Close>) {
+  const { t } = useI18n();
   return (
     <ToastPrimitives.Close
       className={cn(
         'absolute top-2 right-2 rounded-md p-1 text-foreground/60 opacity-70 transition-opacity hover:text-foreground hover:opacity-100 focus:opacity-100 focus:ring-2 focus:outline-none group-[.destructive]:text-white/80 group-[.destructive]:hover:text-white',
         className,
       )}
-      aria-label="Close"
+      aria-label={t('common.close')}
       toast-close=""
       {...props}
     >

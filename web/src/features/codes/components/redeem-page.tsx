@@ -13,6 +13,8 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
+import { CODE_MESSAGES } from '#common/codes';
 import { DownloadLink } from '@/lib/catalog-ui';
 import { phoneFriendlyDownloadUrl } from '@/lib/download';
 import { useRedeemCode } from '../api/codes-api';
@@ -35,12 +37,17 @@ type Granted = Extract<RedeemCodeResponse, { kind: 'download' }>;
  * the discounted price.
  */
 export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountCheckout }) {
-  useDocumentTitle('Redeem a code');
+  const { t } = useI18n();
+  useDocumentTitle(t('redeem.title'));
   const redeem = useRedeemCode();
   const form = useForm<RedeemCodeInput, unknown, { code: string; email: string }>({ resolver: zodResolver(redeemCodeSchema), defaultValues: { code: '', email: '' } });
   const [granted, setGranted] = useState<Granted | null>(null);
   const [discount, setDiscount] = useState<{ answer: Discounted; email: string } | null>(null);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
+
+  // The shared schema's messages are English; the server's own come in the request's language.
+  const codeMessage = (message: string) =>
+    message === CODE_MESSAGES.codeRequired ? t('redeem.codeRequired') : message === CODE_MESSAGES.codeFormat ? t('redeem.codeFormat') : message;
 
   const submit = (input: { code: string; email: string }) => {
     setGranted(null);
@@ -59,8 +66,8 @@ export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountC
   return (
     <div className="mx-auto w-full max-w-md px-4 pt-8 pb-16 sm:pt-12">
       <TicketIcon className="size-8 text-primary" aria-hidden="true" />
-      <h1 className="mt-3 text-2xl font-bold sm:text-3xl">Redeem a code</h1>
-      <p className="mt-2 text-muted-foreground">Got a download or discount code from an artist? Enter it with your e-mail address. We e-mail you the download link too.</p>
+      <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{t('redeem.title')}</h1>
+      <p className="mt-2 text-muted-foreground">{t('redeem.intro')}</p>
 
       {granted ? (
         <div className="mt-6 grid gap-4" data-testid="redeem-granted">
@@ -68,75 +75,75 @@ export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountC
             <CircleCheckIcon aria-hidden="true" />
             <AlertDescription>
               <p>
-                <span className="font-medium text-foreground">{granted.item.name}</span> is yours. {granted.message}
+                <span className="font-medium text-foreground">{granted.item.name}</span> {t('redeem.yours')} {granted.message}
               </p>
             </AlertDescription>
           </Alert>
           <DownloadLink
             href={phoneFriendlyDownloadUrl(granted.downloadUrl)}
-            label={granted.item.type === 'album' ? 'Download Album' : 'Download'}
-            accessibleName={`Download ${granted.item.name}`}
+            label={t(granted.item.type === 'album' ? 'album.download' : 'item.download')}
+            accessibleName={t('item.downloadNamed', { name: granted.item.name })}
             variant="default"
             className="h-11"
           />
           <p className="text-sm text-muted-foreground">
-            It is in{' '}
+            {t('redeem.itIsIn')}{' '}
             <Link href="/library" className="text-foreground underline underline-offset-4">
-              your library
+              {t('redeem.yourLibrary')}
             </Link>{' '}
-            too, and on its{' '}
+            {t('redeem.tooOnIts')}{' '}
             <Link href={`/${granted.item.type}/${granted.item.id}`} className="text-foreground underline underline-offset-4">
-              page
+              {t('redeem.page')}
             </Link>
             .
           </p>
           <Button variant="outline" className="h-11" onClick={() => setGranted(null)}>
-            Redeem another code
+            {t('redeem.another')}
           </Button>
         </div>
       ) : (
         <Form {...form}>
-          <form noValidate aria-label="Redeem a code" className="mt-6 grid gap-4" onSubmit={form.handleSubmit(submit)}>
+          <form noValidate aria-label={t('redeem.title')} className="mt-6 grid gap-4" onSubmit={form.handleSubmit(submit)}>
             <FormField
               control={form.control}
               name="code"
               render={({ field }) => (
                 <FormItem>
-                  <FormLabel>Code</FormLabel>
+                  <FormLabel>{t('redeem.code')}</FormLabel>
                   <FormControl>
                     <Input
                       autoComplete="off"
                       autoCapitalize="characters"
                       autoCorrect="off"
                       spellCheck={false}
-                      placeholder="ABCD-EFGH-JKLM"
+                      placeholder={t('redeem.placeholder')}
                       maxLength={40}
                       className="h-11 font-mono tracking-wider uppercase"
                       {...field}
                     />
                   </FormControl>
-                  <FormMessage />
+                  <FormMessage localize={codeMessage} />
                 </FormItem>
               )}
             />
             <EmailField inputClassName="h-11" />
             {redeem.isError && (
               <Alert variant="destructive" role="alert">
-                <AlertDescription>{messageOf(redeem.error, 'The code could not be checked. Please try again.', 'The code could not be checked. Please check your connection and try again.')}</AlertDescription>
+                <AlertDescription>{messageOf(redeem.error, t('redeem.checkFailed'), t('redeem.checkFailedNetwork'))}</AlertDescription>
               </Alert>
             )}
             {discount && !checkoutOpen && (
               <Alert role="status" data-testid="redeem-discount">
                 <AlertDescription>
-                  {`${discount.answer.percentOff}% off ${discount.answer.item.name}: ${formatPrice(discount.answer.price)} instead of ${formatPrice(discount.answer.item.price)}.`}{' '}
+                  {t('redeem.discount', { percent: discount.answer.percentOff, name: discount.answer.item.name, price: formatPrice(discount.answer.price), listPrice: formatPrice(discount.answer.item.price) })}{' '}
                   <Button type="button" variant="link" className="h-auto p-0" onClick={() => setCheckoutOpen(true)}>
-                    Pay now
+                    {t('redeem.payNow')}
                   </Button>
                 </AlertDescription>
               </Alert>
             )}
             <Button type="submit" className="h-11" disabled={redeem.isPending}>
-              {redeem.isPending ? 'Checking…' : 'Redeem'}
+              {redeem.isPending ? t('redeem.checking') : t('redeem.submit')}
             </Button>
           </form>
         </Form>

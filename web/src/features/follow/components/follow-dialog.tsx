@@ -6,6 +6,7 @@ import { FormDialog, useDialogForm } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { messageOf } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
 import { useFollow } from '../api/follows';
 
 const emailOnly = followSchema.pick({ email: true });
@@ -23,6 +24,7 @@ export function FollowDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useI18n();
   const follow = useFollow();
   const form = useDialogForm(emailOnly, open, { email: '' } as EmailInput);
   const close = (next: boolean) => {
@@ -35,13 +37,13 @@ export function FollowDialog({
       <Dialog open={open} onOpenChange={close}>
         <DialogContent className="sm:max-w-md">
           <DialogHeader>
-            <DialogTitle>Check your e-mail</DialogTitle>
+            <DialogTitle>{t('follow.checkEmail')}</DialogTitle>
             <DialogDescription>{follow.data.message}</DialogDescription>
           </DialogHeader>
           <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden="true" />
           <DialogFooter>
             <Button type="button" className="h-11 sm:h-9" onClick={() => close(false)}>
-              Done
+              {t('follow.done')}
             </Button>
           </DialogFooter>
         </DialogContent>
@@ -53,13 +55,13 @@ export function FollowDialog({
     <FormDialog
       open={open}
       onOpenChange={close}
-      title={`Follow ${artistName}`}
-      description="Get one short e-mail when they release a track or an album, at most one a day. No account needed; unsubscribe with one click."
+      title={t('follow.buttonLabel', { artist: artistName })}
+      description={t('follow.description')}
       form={form}
       onSubmit={({ email }) => follow.mutate({ artistId, email })}
-      submitLabel="Follow"
+      submitLabel={t('follow.button')}
       pending={follow.isPending}
-      error={follow.isError ? messageOf(follow.error, 'Could not follow. Please try again.', 'Could not follow. Please check your connection and try again.') : undefined}
+      error={follow.isError ? messageOf(follow.error, t('follow.failed'), t('follow.failedNetwork')) : undefined}
       buttonClassName="h-11 sm:h-9"
     >
       <EmailField inputClassName="h-11" />

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'wouter';
 import { BellOffIcon, BellRingIcon, TriangleAlertIcon } from 'lucide-react';
-import { FOLLOW_MESSAGES } from '#common/schemas/follows';
 import { StatusCard } from '@/components/status-card';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
 import { useConfirmFollow, useUnsubscribe } from '../api/follows';
 
 /** /follow/confirm and /follow/unsubscribe (one chunk, one entry in the router: public pages' JavaScript budget). */
@@ -18,6 +18,7 @@ export function FollowPage({ action }: { action: 'confirm' | 'unsubscribe' }) {
 function FollowConfirmPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const { t } = useI18n();
   const confirm = useConfirmFollow();
   const sent = useRef(false);
   useEffect(() => {
@@ -25,16 +26,16 @@ function FollowConfirmPage() {
     sent.current = true;
     confirm.mutate(token);
   }, [token, confirm]);
-  useDocumentTitle(confirm.isSuccess ? 'Following' : 'Confirm follow');
+  useDocumentTitle(confirm.isSuccess ? t('follow.following') : t('follow.confirmTitle'));
 
   if (!token || confirm.isError) {
-    return <StatusCard icon={<TriangleAlertIcon />} title="Link not valid" description={messageOf(confirm.error, FOLLOW_MESSAGES.linkInvalid)} />;
+    return <StatusCard icon={<TriangleAlertIcon />} title={t('follow.linkNotValid')} description={messageOf(confirm.error, t('follow.linkInvalid'))} />;
   }
   if (confirm.isSuccess) {
-    return <StatusCard icon={<BellRingIcon />} title={`You follow ${confirm.data.artistName}`} description={confirm.data.message} />;
+    return <StatusCard icon={<BellRingIcon />} title={t('follow.youFollow', { artist: confirm.data.artistName })} description={confirm.data.message} />;
   }
   return (
-    <div className="flex justify-center py-24" role="status" aria-label="Confirming">
+    <div className="flex justify-center py-24" role="status" aria-label={t('follow.confirming')}>
       <Spinner />
     </div>
   );
@@ -48,19 +49,20 @@ function FollowConfirmPage() {
 function FollowUnsubscribePage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
+  const { t } = useI18n();
   const unsubscribe = useUnsubscribe();
-  useDocumentTitle('Unsubscribe');
+  useDocumentTitle(t('follow.unsubscribe'));
 
   if (!token || unsubscribe.isError) {
-    return <StatusCard icon={<TriangleAlertIcon />} title="Link not valid" description={messageOf(unsubscribe.error, FOLLOW_MESSAGES.linkInvalid)} />;
+    return <StatusCard icon={<TriangleAlertIcon />} title={t('follow.linkNotValid')} description={messageOf(unsubscribe.error, t('follow.linkInvalid'))} />;
   }
-  if (unsubscribe.isSuccess) return <StatusCard icon={<BellOffIcon />} title="Unsubscribed" description={unsubscribe.data.message} />;
+  if (unsubscribe.isSuccess) return <StatusCard icon={<BellOffIcon />} title={t('follow.unsubscribed')} description={unsubscribe.data.message} />;
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16 text-center sm:py-24">
-      <h1 className="text-2xl font-bold">Unsubscribe</h1>
-      <p className="mt-2 text-muted-foreground">Stop the e-mails about this artist's new releases.</p>
+      <h1 className="text-2xl font-bold">{t('follow.unsubscribe')}</h1>
+      <p className="mt-2 text-muted-foreground">{t('follow.unsubscribeText')}</p>
       <Button type="button" className="mt-6 h-11 w-full sm:w-auto" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(token)}>
-        {unsubscribe.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
+        {unsubscribe.isPending ? t('follow.unsubscribing') : t('follow.unsubscribe')}
       </Button>
     </div>
   );

@@ -2,6 +2,7 @@ import { useId, useRef, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { useI18n } from '@/lib/i18n';
 import { useScrollEdges } from '../hooks/use-scroll-edges';
 
 /** Spec section 9: each arrow click scrolls 280 px; 5 placeholder cards while loading. */
@@ -25,6 +26,7 @@ interface CarouselProps<T> {
 /** A titled, horizontally scrolling row of cards with arrows that fade in when there is more to see. */
 export function Carousel<T>({ title, description, state, getKey, renderItem, renderPlaceholder }: CarouselProps<T>) {
   const headingId = useId();
+  const { t } = useI18n();
   const scrollerRef = useRef<HTMLUListElement>(null);
   const itemCount = state.status === 'success' ? state.items.length : state.status === 'pending' ? -1 : 0;
   const { canScrollLeft, canScrollRight } = useScrollEdges(scrollerRef, itemCount);
@@ -62,9 +64,9 @@ export function Carousel<T>({ title, description, state, getKey, renderItem, ren
                 </li>
               ))}
         </ul>
-        {pending && <span className="sr-only">Loading {title}</span>}
-        <ArrowButton direction="left" visible={canScrollLeft} label={`Scroll ${title} left`} onClick={() => scrollBy(-1)} />
-        <ArrowButton direction="right" visible={canScrollRight} label={`Scroll ${title} right`} onClick={() => scrollBy(1)} />
+        {pending && <span className="sr-only">{t('carousel.loading', { title })}</span>}
+        <ArrowButton direction="left" visible={canScrollLeft} label={t('carousel.scrollLeft', { title })} onClick={() => scrollBy(-1)} />
+        <ArrowButton direction="right" visible={canScrollRight} label={t('carousel.scrollRight', { title })} onClick={() => scrollBy(1)} />
       </div>
     );
   }

@@ -6,6 +6,7 @@ import { coverUrl } from '#common/playback';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PreviewBadge } from '@/lib/catalog-ui';
+import { useI18n } from '@/lib/i18n';
 import type { PublicAlbumSummary, PublicTrack } from '../api/featured';
 
 const CARD_WIDTH = 'w-40 sm:w-44';
@@ -29,6 +30,7 @@ export function TrackCard({ track }: { track: CardTrack }) {
 
 /** An album in a list of releases: its cover, name and artist, marked 'Album'. */
 export function AlbumCard({ album }: { album: CardAlbum }) {
+  const { t } = useI18n();
   return (
     <ItemCard
       href={`/album/${encodeURIComponent(album.id)}`}
@@ -36,7 +38,7 @@ export function AlbumCard({ album }: { album: CardAlbum }) {
       name={album.albumName}
       artistName={album.artistName}
       price={album.price}
-      kind="Album"
+      kind={t('item.album')}
     />
   );
 }
@@ -59,6 +61,7 @@ function ItemCard({
   /** A track's '25-second preview' badge, if it is one. */
   preview?: ReactNode;
 }) {
+  const { t } = useI18n();
   // 176 CSS px: the 300 px thumbnail (never the 3000 px original), versioned so it is cached for a year.
   return (
     <Link href={href} className={`group block ${CARD_WIDTH} rounded-lg outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50`}>
@@ -83,7 +86,7 @@ function ItemCard({
         )}
         {preview}
         <Badge variant="secondary" className="absolute right-2 bottom-2 bg-background/90">
-          {formatPrice(price)}
+          {price ? formatPrice(price) : t('price.free')}
         </Badge>
       </div>
       <p className="mt-2 truncate text-sm font-medium group-hover:underline">{name}</p>

@@ -11,15 +11,11 @@ import { Form } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
+import { shortDate } from '#common/i18n/dates';
 import { DownloadLink } from '@/lib/catalog-ui';
 import { useLibrary, useLibraryLink, useLibrarySession, useLibrarySignOut } from '../api/library';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** "26 Nov 2026", the same everywhere (no locale or time zone). */
-function boughtOn(iso: string): string {
-  const date = new Date(iso);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
 
 /**
  * /library (issue 17): everything a fan bought with their e-mail address, on any device, without a
@@ -28,6 +24,7 @@ function boughtOn(iso: string): string {
  */
 export function LibraryPage() {
   const [searchParams] = useSearchParams();
+  const { t } = useI18n();
   const [, navigate] = useLocation();
   const token = searchParams.get('token') ?? '';
   const session = useLibrarySession();
@@ -40,7 +37,7 @@ export function LibraryPage() {
   }, [token, session, navigate]);
   const waitingForSession = Boolean(token) || session.isPending;
   const library = useLibrary(!waitingForSession);
-  useDocumentTitle('Your library');
+  useDocumentTitle(t('library.title'));
 
   if (waitingForSession || (library.isPending && !session.isError)) return <LibrarySkeleton />;
   if (library.data) return <LibraryList library={library.data} />;
@@ -48,9 +45,9 @@ export function LibraryPage() {
     <SignedOut
       problem={
         session.isError
-          ? messageOf(session.error, 'This sign-in link is not valid any more. Ask for a new one below.')
+          ? messageOf(session.error, t('library.linkExpired'))
           : library.isError
-            ? messageOf(library.error, 'Your library could not be loaded. Please try again.', 'Your library could not be loaded. Please check your connection and try again.')
+            ? messageOf(library.error, t('library.loadFailed'), t('library.loadFailedNetwork'))
             : undefined
       }
     />
@@ -58,15 +55,14 @@ export function LibraryPage() {
 }
 
 function SignedOut({ problem }: { problem?: string }) {
+  const { t } = useI18n();
   const link = useLibraryLink();
   const form = useForm({ resolver: zodResolver(libraryLinkSchema), defaultValues: { email: '' } });
   return (
     <div className="mx-auto w-full max-w-md px-4 pt-8 pb-16 sm:pt-12">
       <LibraryIcon className="size-8 text-primary" aria-hidden="true" />
-      <h1 className="mt-3 text-2xl font-bold sm:text-3xl">Your library</h1>
-      <p className="mt-2 text-muted-foreground">
-        Everything you bought on Sauti, on any phone or computer. Enter the e-mail address you paid with and we will send you a sign-in link: no password.
-      </p>
+      <h1 className="mt-3 text-2xl font-bold sm:text-3xl">{t('library.title')}</h1>
+      <p className="mt-2 text-muted-foreground">{t('library.intro')}</p>
       {problem && (
         <Alert variant="destructive" className="mt-6">
           <AlertDescription>{problem}</AlertDescription>
@@ -79,15 +75,15 @@ function SignedOut({ problem }: { problem?: string }) {
         </Alert>
       ) : (
         <Form {...form}>
-          <form noValidate aria-label="Get my library by e-mail" className="mt-6 grid gap-4" onSubmit={form.handleSubmit((input) => link.mutate(input))}>
+          <form noValidate aria-label={t('library.form')} className="mt-6 grid gap-4" onSubmit={form.handleSubmit((input) => link.mutate(input))}>
             <EmailField inputClassName="h-11" />
             {link.isError && (
               <Alert variant="destructive">
-                <AlertDescription>{messageOf(link.error, 'The link could not be sent. Please try again.', 'The link could not be sent. Please check your connection and try again.')}</AlertDescription>
+                <AlertDescription>{messageOf(link.error, t('library.sendFailed'), t('library.sendFailedNetwork'))}</AlertDescription>
               </Alert>
             )}
             <Button type="submit" className="h-11" disabled={link.isPending}>
-              {link.isPending ? 'Sending…' : 'Send me a sign-in link'}
+              {link.isPending ? t('library.sending') : t('library.send')}
             </Button>
           </form>
         </Form>
@@ -97,16 +93,17 @@ function SignedOut({ problem }: { problem?: string }) {
 }
 
 function LibraryList({ library }: { library: Library }) {
+  const { t } = useI18n();
   const signOut = useLibrarySignOut();
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-16 sm:pt-10">
-      <h1 className="text-2xl font-bold sm:text-3xl">Your library</h1>
-      <p className="mt-1 text-sm break-all text-muted-foreground">Bought with {library.email}</p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t('library.title')}</h1>
+      <p className="mt-1 text-sm break-all text-muted-foreground">{t('library.boughtWith', { email: library.email })}</p>
       {library.items.length === 0 ? (
         <p className="mt-8 text-muted-foreground">
-          Nothing here yet. When you buy a track or an album with this address, it appears here, ready to download.{' '}
+          {t('library.empty')}{' '}
           <Link href="/" className="text-foreground underline underline-offset-4">
-            Find music
+            {t('library.findMusic')}
           </Link>
         </p>
       ) : (
@@ -116,15 +113,16 @@ function LibraryList({ library }: { library: Library }) {
           ))}
         </ul>
       )}
-      <p className="mt-6 text-sm text-muted-foreground">MP3 is smaller and plays on any phone; the original is the file exactly as the artist uploaded it.</p>
+      <p className="mt-6 text-sm text-muted-foreground">{t('library.formats')}</p>
       <Button variant="ghost" className="mt-4 px-0" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-        Sign out of the library on this device
+        {t('library.signOut')}
       </Button>
     </div>
   );
 }
 
 function LibraryRow({ item }: { item: LibraryItem }) {
+  const { t, language } = useI18n();
   const base = item.type === 'album' ? `/api/albums/${item.id}/download` : `/api/tracks/${item.id}/download`;
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
@@ -133,22 +131,23 @@ function LibraryRow({ item }: { item: LibraryItem }) {
           {item.name}
         </Link>
         <p className="text-sm text-muted-foreground">
-          {item.type === 'album' ? 'Album' : 'Track'} by {item.artistName} · Bought {boughtOn(item.purchasedAt)}
+          {t('library.itemBy', { type: item.type, artist: item.artistName, date: shortDate(language, item.purchasedAt) })}
         </p>
       </div>
       <div className="flex gap-2">
-        <DownloadLink href={`${base}?format=mp3`} label="MP3" accessibleName={`Download ${item.name} as MP3`} className="h-11 flex-1 sm:flex-none" />
-        <DownloadLink href={`${base}?format=original`} label="Original" accessibleName={`Download ${item.name}, the original file`} className="h-11 flex-1 sm:flex-none" />
+        <DownloadLink href={`${base}?format=mp3`} label={t('library.mp3')} accessibleName={t('library.downloadMp3', { name: item.name })} className="h-11 flex-1 sm:flex-none" />
+        <DownloadLink href={`${base}?format=original`} label={t('library.original')} accessibleName={t('library.downloadOriginal', { name: item.name })} className="h-11 flex-1 sm:flex-none" />
       </div>
     </li>
   );
 }
 
 function LibrarySkeleton() {
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-16 sm:pt-10" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading your library…
+        {t('library.loading')}
       </span>
       <Skeleton className="h-8 w-48" />
       <Skeleton className="mt-2 h-4 w-64" />

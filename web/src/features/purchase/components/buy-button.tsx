@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { CircleCheckIcon, ShoppingCartIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
-import { PAYMENT_MESSAGES } from '#common/payment-messages';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -9,6 +8,7 @@ import { DownloadLink } from '@/lib/catalog-ui';
 import { albumDownloadUrl, phoneFriendlyDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import type { BuyButtonProps } from '@/lib/purchase';
 import { cn } from '@/lib/utils';
+import { useI18n } from '@/lib/i18n';
 import { useOwnedItems } from '@/lib/owned-items';
 import { takeFocusAfterPurchase } from '../lib/focus-after-purchase';
 
@@ -44,7 +44,8 @@ export function BuyButton(props: BuyButtonProps) {
 function PurchasedDownload({ item, size = 'full', className }: BuyButtonProps) {
   // Rendered only in the browser (what it owns is known after loading): MP3 on phones, else the original.
   const href = phoneFriendlyDownloadUrl(item.type === 'album' ? albumDownloadUrl(item.id) : trackDownloadUrl(item.id));
-  const failureFallback = item.type === 'album' ? 'Failed to download album. Please try again.' : undefined;
+  const { t } = useI18n();
+  const failureFallback = item.type === 'album' ? t('album.downloadFailed') : undefined;
   const ref = useRef<HTMLSpanElement & HTMLDivElement>(null);
   const { type, id } = item;
   useEffect(() => {
@@ -55,8 +56,8 @@ function PurchasedDownload({ item, size = 'full', className }: BuyButtonProps) {
       <span ref={ref} className="inline-flex">
         <DownloadLink
           href={href}
-          label={PAYMENT_MESSAGES.purchased}
-          accessibleName={`${PAYMENT_MESSAGES.purchased}: download ${item.name}`}
+          label={t('buy.purchased')}
+          accessibleName={t('buy.purchasedDownload', { name: item.name })}
           variant="secondary"
           size="sm"
           failureFallback={failureFallback}
@@ -69,12 +70,12 @@ function PurchasedDownload({ item, size = 'full', className }: BuyButtonProps) {
     <div ref={ref} className={cn('flex items-center justify-center gap-3', className)} data-testid="purchased">
       <span className="inline-flex items-center gap-1.5 text-sm font-medium text-primary">
         <CircleCheckIcon className="size-4" aria-hidden="true" />
-        {PAYMENT_MESSAGES.purchased}
+        {t('buy.purchased')}
       </span>
       <DownloadLink
         href={href}
-        label={item.type === 'album' ? 'Download Album' : 'Download'}
-        accessibleName={`Download ${item.name}`}
+        label={t(item.type === 'album' ? 'album.download' : 'item.download')}
+        accessibleName={t('item.downloadNamed', { name: item.name })}
         variant="default"
         failureFallback={failureFallback}
         className="flex-1 sm:flex-none"
@@ -85,6 +86,7 @@ function PurchasedDownload({ item, size = 'full', className }: BuyButtonProps) {
 
 /** 'Not on sale yet': the artist has no payout method, so nothing can be bought (yet). */
 function NotOnSaleYet({ size = 'full', className }: BuyButtonProps) {
+  const { t } = useI18n();
   return (
     <span
       className={cn(
@@ -94,7 +96,7 @@ function NotOnSaleYet({ size = 'full', className }: BuyButtonProps) {
       )}
       data-testid="not-on-sale"
     >
-      {PAYMENT_MESSAGES.notOnSaleYet}
+      {t('buy.notOnSaleYet')}
     </span>
   );
 }
@@ -105,6 +107,7 @@ function NotOnSaleYet({ size = 'full', className }: BuyButtonProps) {
  * Sunrise for KES 50.00") while its face stays short ("Buy KES 50.00", or "Buy" in a row).
  */
 function BuyNowButton({ item, size = 'full', downloadFailure = 'log', className }: BuyButtonProps) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -123,8 +126,8 @@ function BuyNowButton({ item, size = 'full', downloadFailure = 'log', className 
       console.error('The purchase dialog could not be loaded', error);
       toast({
         variant: 'destructive',
-        title: 'Payment Failed',
-        description: 'The payment form could not be loaded. Please check your connection and try again.',
+        title: t('payment.failed'),
+        description: t('buy.formFailed'),
       });
       return;
     } finally {
@@ -152,16 +155,16 @@ function BuyNowButton({ item, size = 'full', downloadFailure = 'log', className 
         {/* One text run (a flex item), its spaces outside the hidden part: the name reads "Buy Sunrise for KES 50.00". */}
         {nameYourPrice ? (
           <span>
-            {PAYMENT_MESSAGES.nameYourPrice} <span className="sr-only">{`for ${item.name}`}</span>
+            {t('price.nameYourPrice')} <span className="sr-only">{t('buy.forName', { name: item.name })}</span>
           </span>
         ) : (
           <span>
-            Buy{' '}
+            {t('buy.button')}{' '}
             {compact ? (
-              <span className="sr-only">{`${item.name} for ${price}`}</span>
+              <span className="sr-only">{t('buy.nameForPrice', { name: item.name, price })}</span>
             ) : (
               <>
-                <span className="sr-only">{`${item.name} for`}</span> {price}
+                <span className="sr-only">{t('buy.nameFor', { name: item.name })}</span> {price}
               </>
             )}
           </span>

@@ -6,7 +6,7 @@ import { CircleAlertIcon, CircleCheckIcon, DownloadIcon, LockIcon, SmartphoneIco
 import { formatPrice, minorToKesInput } from '#common/money';
 import { finalAmount, processingFee } from '#common/payments';
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
-import { PAYMENT_MESSAGES, UNPAID_MESSAGES, checkPaidAmount, purchaseFormSchema, type PurchaseFormInput, type UnpaidOutcome } from '#common/schemas/payments';
+import { PAYMENT_MESSAGES, checkPaidAmount, purchaseFormSchema, type PurchaseFormInput, type UnpaidOutcome } from '#common/schemas/payments';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { refreshOwnedItems } from '@/lib/owned-items';
+import { useI18n, type MessageKey } from '@/lib/i18n';
 import { initializePayment, paystackConfigQuery, useResendDownloadLink, verifyPayment } from '../api/purchase-api';
 import { loadPaystack, openCheckout } from '../lib/checkout';
 import { albumDownloadUrl, phoneFriendlyDownloadUrl, trackDownloadUrl } from '@/lib/download';
@@ -33,11 +34,11 @@ export const DIALOG_CLOSE_DELAY_MS = 100;
  */
 export const PENDING_POLL_DELAYS_MS = [3000, 6000, 12000] as const;
 
-/** The short title of each unpaid ending; the text under it is UNPAID_MESSAGES'. */
-const UNPAID_TITLES: Record<UnpaidOutcome, string> = {
-  declined: 'Payment declined',
-  cancelled: 'Payment cancelled',
-  expired: 'M-Pesa prompt expired',
+/** The short title of each unpaid ending, and the text under it (UNPAID_MESSAGES' in English). */
+const UNPAID_TEXTS: Record<UnpaidOutcome, [title: MessageKey, text: MessageKey]> = {
+  declined: ['purchase.declinedTitle', 'purchase.declined'],
+  cancelled: ['purchase.cancelledTitle', 'purchase.cancelled'],
+  expired: ['purchase.expiredTitle', 'purchase.expired'],
 };
 
 /** After the checkout closed: a payment still under way, or one that ended unpaid. */
@@ -75,6 +76,7 @@ export function PurchaseDialog({
   // A discount code's price stands in for the list price (the minimum, for a pay-more item).
   const item: PurchaseItem = discount ? { ...listed, price: discount.price, suggestedPrice: null } : listed;
   const queryClient = useQueryClient();
+  const { t } = useI18n();
   const form = useForm<PurchaseFormInput, unknown, PurchaseFormValues>({
     resolver: zodResolver(purchaseFormSchema),
     defaultValues: { email: givenEmail },
@@ -106,7 +108,7 @@ export function PurchaseDialog({
   // Once the e-mail is fine the toast goes, rather than stay over the checkout.
   const emailToast = useRef<{ dismiss: () => void } | null>(null);
   const showEmailRequired = () => {
-    emailToast.current = toast({ variant: 'destructive', title: PAYMENT_MESSAGES.emailRequiredTitle, description: PAYMENT_MESSAGES.emailRequired });
+    emailToast.current = toast({ variant: 'destructive', title: t('purchase.emailRequiredTitle'), description: t('purchase.emailRequired') });
   };
   const dismissEmailRequired = () => {
     emailToast.current?.dismiss();
@@ -151,8 +153,9 @@ export function PurchaseDialog({
   const flowDeps = {
     verify: verifyPayment,
     // The automatic download after paying: MP3 on phones (data by the megabyte), else the original.
-    download: (url: string) => downloadBought(phoneFriendlyDownloadUrl(url), downloadFailure),
+    download: (url: string) => downloadBought(phoneFriendlyDownloadUrl(url), downloadFailure, t('download.failed')),
     toast,
+    t,
   };
 
   /** Asks about a pending payment again ('Check again', or one of the back-off polls). */
@@ -197,6 +200,10 @@ export function PurchaseDialog({
   const money = (minor: number) => (freeDownload ? 'KES 0.00' : formatPrice(minor));
   const kind = item.type === 'album' ? 'album' : 'track';
 
+  // The shared schema's messages are English; the server's own come in the request's language.
+  const emailMessage = (message: string) =>
+    message === PAYMENT_MESSAGES.emailRequired ? t('purchase.emailRequired') : message === PAYMENT_MESSAGES.emailInvalid ? t('purchase.emailInvalid') : message;
+
   const onInvalid = (errors: FieldErrors<PurchaseFormInput>) => {
     if (errors.email?.message === PAYMENT_MESSAGES.emailRequired) showEmailRequired();
   };
@@ -216,7 +223,7 @@ export function PurchaseDialog({
   const downloadFree = async () => {
     const url = item.type === 'album' ? albumDownloadUrl(item.id) : trackDownloadUrl(item.id);
     setOpen(false);
-    await downloadBought(phoneFriendlyDownloadUrl(url), downloadFailure);
+    await downloadBought(phoneFriendlyDownloadUrl(url), downloadFailure, t('download.failed'));
   };
 
   const purchase = async ({ email, buyAgain = false }: { email: string; buyAgain?: boolean }) => {
@@ -283,12 +290,12 @@ export function PurchaseDialog({
     dismissEmailRequired();
     try {
       const answer = await resend.mutateAsync({ email: parsed.data.email, item });
-      setResendMessage(answer.message || PAYMENT_MESSAGES.receiptResent);
+      setResendMessage(answer.message || t('purchase.receiptResent'));
     } catch (error) {
       toast({
         variant: 'destructive',
-        title: 'Could not send the download link',
-        description: messageOf(error, 'Please try again in a moment.', 'Network error'),
+        title: t('purchase.resendFailed'),
+        description: messageOf(error, t('common.tryAgainSoon'), t('common.networkError')),
       });
     }
   };
@@ -306,16 +313,13 @@ export function PurchaseDialog({
         }}
       >
         <DialogHeader>
-          <DialogTitle className="pr-8 leading-snug break-words">Buy {item.name}</DialogTitle>
+          <DialogTitle className="pr-8 leading-snug break-words">{t('purchase.title', { name: item.name })}</DialogTitle>
           {discount && (
             <p className="text-sm font-medium text-primary" data-testid="purchase-discount">
-              {`Code ${discount.code}: ${discount.percentOff}% off ${formatPrice(listed.price)}`}
+              {t('purchase.discount', { code: discount.code, percent: discount.percentOff, price: formatPrice(listed.price) })}
             </p>
           )}
-          <DialogDescription>
-            Pay by card or M-Pesa. The download starts as soon as the payment goes through, and a receipt with a download link is sent to
-            your email.
-          </DialogDescription>
+          <DialogDescription>{t('purchase.description')}</DialogDescription>
         </DialogHeader>
         {followUp ? (
           <FollowUpPanel
@@ -332,7 +336,7 @@ export function PurchaseDialog({
         ) : (
           <>
           <Form {...form}>
-            <form onSubmit={(event) => void form.handleSubmit(pay, onInvalid)(event)} noValidate className="grid gap-5" aria-label={`Buy ${item.name}`}>
+            <form onSubmit={(event) => void form.handleSubmit(pay, onInvalid)(event)} noValidate className="grid gap-5" aria-label={t('purchase.title', { name: item.name })}>
               {item.payMore && (
                 <AmountField
                   item={item}
@@ -351,7 +355,7 @@ export function PurchaseDialog({
                 name="email"
                 render={({ field }) => (
                   <FormItem>
-                    <FormLabel>Email</FormLabel>
+                    <FormLabel>{t('common.email')}</FormLabel>
                     <FormControl>
                       <Input
                         type="email"
@@ -360,32 +364,32 @@ export function PurchaseDialog({
                         autoCapitalize="none"
                         autoCorrect="off"
                         spellCheck={false}
-                        placeholder="you@example.com"
+                        placeholder={t('common.emailPlaceholder')}
                         maxLength={254}
                         readOnly={preparing}
                         {...field}
                       />
                     </FormControl>
-                    <FormMessage />
+                    <FormMessage localize={emailMessage} />
                   </FormItem>
                 )}
               />
 
               <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
                 <div className="flex items-baseline justify-between gap-4">
-                  <dt className="text-muted-foreground">{item.payMore ? `Your price (${kind})` : `Price (${kind})`}</dt>
+                  <dt className="text-muted-foreground">{t(item.payMore ? 'purchase.yourPrice' : 'purchase.price', { kind })}</dt>
                   <dd className="tabular-nums" data-testid="purchase-price">
                     {money(paying)}
                   </dd>
                 </div>
                 <div className="flex items-baseline justify-between gap-4">
-                  <dt className="text-muted-foreground">Processing fee</dt>
+                  <dt className="text-muted-foreground">{t('purchase.fee')}</dt>
                   <dd className="tabular-nums" data-testid="purchase-fee">
                     {money(fee)}
                   </dd>
                 </div>
                 <div className="flex items-baseline justify-between gap-4 border-t pt-2 text-base font-semibold">
-                  <dt>Total</dt>
+                  <dt>{t('purchase.total')}</dt>
                   <dd className="tabular-nums" data-testid="purchase-total">
                     {money(total)}
                   </dd>
@@ -398,7 +402,7 @@ export function PurchaseDialog({
                     <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
                     {alreadyOwned.message}
                   </p>
-                  <p className="text-muted-foreground">Buying it for someone else? You can pay for it again.</p>
+                  <p className="text-muted-foreground">{t('purchase.forSomeoneElse')}</p>
                   <Button
                     type="button"
                     variant="outline"
@@ -406,24 +410,24 @@ export function PurchaseDialog({
                     disabled={locked}
                     onClick={() => void purchase({ email: alreadyOwned.email, buyAgain: true })}
                   >
-                    {PAYMENT_MESSAGES.buyAgain}
+                    {t('purchase.buyAgain')}
                   </Button>
                 </div>
               )}
 
               <DialogFooter>
                 <Button type="button" variant="outline" disabled={preparing} onClick={() => setOpen(false)}>
-                  Cancel
+                  {t('purchase.cancel')}
                 </Button>
                 {freeDownload ? (
                   <Button type="button" disabled={locked} onClick={() => void downloadFree()}>
                     <DownloadIcon aria-hidden="true" />
-                    Download for free
+                    {t('purchase.downloadFree')}
                   </Button>
                 ) : (
                   <Button type="submit" disabled={locked}>
                     {preparing ? <Spinner label={null} /> : <LockIcon aria-hidden="true" />}
-                    {preparing ? 'Preparing payment…' : `Pay ${formatPrice(total)}`}
+                    {preparing ? t('purchase.preparing') : t('purchase.pay', { total: formatPrice(total) })}
                   </Button>
                 )}
               </DialogFooter>
@@ -439,7 +443,7 @@ export function PurchaseDialog({
               onClick={() => void onResend()}
             >
               {resend.isPending && <Spinner label={null} />}
-              Already bought this? Email me the download link
+              {t('purchase.resend')}
             </Button>
             <p role="status" className="text-sm text-foreground empty:hidden">
               {resendMessage}
@@ -471,6 +475,7 @@ function FollowUpPanel({
   onTryAgain: () => void;
   busy: boolean;
 }) {
+  const { t } = useI18n();
   if (followUp.kind === 'pending') {
     const polling = followUp.polls < PENDING_POLL_DELAYS_MS.length;
     return (
@@ -478,21 +483,21 @@ function FollowUpPanel({
         <div className="grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-4 text-sm" data-testid="payment-pending">
           <p role="status" className="flex items-start gap-2 font-medium">
             <SmartphoneIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            {PAYMENT_MESSAGES.paymentPendingTitle}
+            {t('purchase.pendingTitle')}
           </p>
-          <p>If the M-Pesa prompt is still on your phone, enter your PIN to pay.</p>
-          <p className="text-muted-foreground">{PAYMENT_MESSAGES.paymentPendingNote}</p>
+          <p>{t('purchase.pendingPrompt')}</p>
+          <p className="text-muted-foreground">{t('purchase.pendingNote')}</p>
           <p aria-live="polite" className="text-muted-foreground">
-            {followUp.checking ? 'Checking…' : polling ? 'We will check again in a few seconds.' : 'Answered the prompt? Check again.'}
+            {t(followUp.checking ? 'purchase.checking' : polling ? 'purchase.willCheck' : 'purchase.answered')}
           </p>
         </div>
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose}>
-            Close
+            {t('purchase.close')}
           </Button>
           <Button type="button" disabled={followUp.checking} onClick={() => onCheckAgain(followUp.reference)}>
             {followUp.checking && <Spinner label={null} />}
-            {PAYMENT_MESSAGES.checkAgain}
+            {t('purchase.checkAgain')}
           </Button>
         </DialogFooter>
       </div>
@@ -503,17 +508,17 @@ function FollowUpPanel({
       <div className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm" data-testid="payment-unpaid">
         <p role="alert" className="flex items-start gap-2 font-medium">
           <CircleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
-          {UNPAID_TITLES[followUp.outcome]}
+          {t(UNPAID_TEXTS[followUp.outcome][0])}
         </p>
-        <p>{UNPAID_MESSAGES[followUp.outcome]}</p>
+        <p>{t(UNPAID_TEXTS[followUp.outcome][1])}</p>
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
-          Close
+          {t('purchase.close')}
         </Button>
         <Button type="button" disabled={busy} onClick={onTryAgain}>
           {busy && <Spinner label={null} />}
-          {PAYMENT_MESSAGES.tryAgain}
+          {t('purchase.tryAgain')}
         </Button>
       </DialogFooter>
     </div>
@@ -539,16 +544,17 @@ function AmountField({
   readOnly: boolean;
   onChange: (text: string) => void;
 }) {
+  const { t } = useI18n();
   const hint = [
-    item.price > 0 ? `Minimum ${formatPrice(item.price)}` : 'Pay what you like, or 0 to download for free',
-    item.suggestedPrice ? `Suggested ${formatPrice(item.suggestedPrice)}` : undefined,
+    item.price > 0 ? t('purchase.minimum', { price: formatPrice(item.price) }) : t('purchase.payWhatYouLike'),
+    item.suggestedPrice ? t('purchase.suggested', { price: formatPrice(item.suggestedPrice) }) : undefined,
   ]
     .filter(Boolean)
     .join(' · ');
   return (
     <div className="grid gap-2">
       <label htmlFor="purchase-amount" className="text-sm leading-none font-medium">
-        {PAYMENT_MESSAGES.amountLabel}
+        {t('purchase.amount')}
       </label>
       <Input
         id="purchase-amount"

@@ -13,10 +13,11 @@ const isSitePath = (url: string) => url.startsWith('/') && !url.startsWith('//')
  * on the profile page a failure is an alert with that message or 'Download failed'; on the track
  * and album pages it is only logged.
  */
-export async function downloadBought(url: string, failure: 'alert' | 'log'): Promise<boolean> {
+/** `failedTitle`: the alert's title in the page's language (decision 049). */
+export async function downloadBought(url: string, failure: 'alert' | 'log', failedTitle = 'Download failed'): Promise<boolean> {
   const report = (error: unknown) => {
     console.error('Download failed', error);
-    if (failure === 'alert') toast({ variant: 'destructive', title: 'Download failed', description: messageOf(error, '') || undefined });
+    if (failure === 'alert') toast({ variant: 'destructive', title: failedTitle, description: messageOf(error, '') || undefined });
     return false;
   };
   if (!isSitePath(url)) return report(new Error(`Not a download address of this site: ${url}`));

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, type InitializePaymentResponse, type VerifyPaymentResponse } from '#common/schemas/payments';
 import { ApiError } from '@/lib/api';
+import { compileCatalogue } from '#common/i18n/compile';
+import { createTranslator } from '@/lib/i18n';
+import en from '../../../../../common/src/i18n/en.json';
 import { CheckoutError } from './checkout';
 import { checkPayment, runPurchase, type PurchaseFlowDependencies } from './purchase-flow';
 
@@ -37,6 +40,7 @@ function deps(overrides: Partial<PurchaseFlowDependencies> = {}) {
     verify: vi.fn(async () => verified(false)),
     download: vi.fn(async () => true),
     toast: vi.fn(),
+    t: createTranslator('en', compileCatalogue(en)).t,
     ...overrides,
   };
   return all;

@@ -10,6 +10,7 @@ import {
   type VerifyPendingResponse,
 } from '#common/schemas/payments';
 import type { Toast } from '@/components/ui/use-toast';
+import type { Translator } from '@/lib/i18n';
 import { ApiError, hasErrorCode, messageOf } from '@/lib/api';
 import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutSession } from './checkout';
 
@@ -29,6 +30,8 @@ export interface PurchaseFlowDependencies {
   /** Starts the browser download of a bought item; false if it could not (already reported). */
   download: (url: string) => Promise<boolean>;
   toast: (toast: Toast) => void;
+  /** The page's language: the toasts speak it (decision 049). */
+  t: Translator['t'];
 }
 
 export type PurchaseResult =
@@ -69,12 +72,12 @@ export interface PurchaseRequest {
 }
 
 /** Spec section 8: 'Payment Failed' with the server's details, else its message, else ours. */
-function initializeFailure(error: unknown): string {
+function initializeFailure(error: unknown, t: Translator['t']): string {
   if (error instanceof ApiError) {
     const details = error.data.details;
     if (typeof details === 'string' && details.trim() !== '') return details;
   }
-  return messageOf(error, PAYMENT_MESSAGES.initializeFailed);
+  return messageOf(error, t('payment.initializeFailed'));
 }
 
 /** initialize's refusal for an e-mail that already owns the item: its message, else undefined. */
@@ -94,18 +97,18 @@ function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
 }
 
 export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDependencies): Promise<PurchaseResult> {
-  const failed = (description: string) => deps.toast({ variant: 'destructive', title: PAYMENT_MESSAGES.paymentFailed, description });
+  const failed = (description: string) => deps.toast({ variant: 'destructive', title: deps.t('payment.failed'), description });
 
   let config: PaystackConfigResponse;
   try {
     config = await deps.getConfig();
   } catch (error) {
     console.error('Paystack configuration could not be read', error);
-    failed(PAYMENT_MESSAGES.configMissing);
+    failed(deps.t('payment.configMissing'));
     return { status: 'not-started' };
   }
   if (!config.simulated && !config.publicKey) {
-    failed(PAYMENT_MESSAGES.configMissing);
+    failed(deps.t('payment.configMissing'));
     return { status: 'not-started' };
   }
 
@@ -122,7 +125,7 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
   } catch (error) {
     const ownedMessage = alreadyOwnedMessage(error);
     if (ownedMessage !== undefined) return { status: 'already-owned', message: ownedMessage };
-    failed(initializeFailure(error));
+    failed(initializeFailure(error, deps.t));
     return { status: 'not-started', fieldErrors: fieldErrorsOf(error) };
   }
   const { accessCode, reference } = initialized.data;
@@ -135,7 +138,7 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
     );
   } catch (error) {
     console.error('The checkout failed', error);
-    failed(error instanceof CheckoutError ? error.message : PAYMENT_MESSAGES.systemUnavailable);
+    failed(error instanceof CheckoutError ? error.message : deps.t('payment.systemUnavailable'));
     return { status: 'not-started' };
   }
   if (outcome.status === 'cancelled') {
@@ -143,7 +146,7 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
     // M-Pesa prompt was on their phone), or one that ended on the phone: ask once.
     const after = await checkPayment(reference, deps, { afterCancel: true });
     if (after.status !== 'cancelled') return after;
-    deps.toast({ title: 'Payment cancelled', description: 'You can buy it whenever you are ready.' });
+    deps.toast({ title: deps.t('purchase.cancelledTitle'), description: deps.t('purchase.cancelledToast') });
     return { status: 'cancelled' };
   }
 
@@ -167,7 +170,7 @@ function unpaidOutcomeOf(error: unknown): UnpaidOutcome | undefined {
  */
 export async function checkPayment(
   reference: string,
-  deps: Pick<PurchaseFlowDependencies, 'verify' | 'download' | 'toast'>,
+  deps: Pick<PurchaseFlowDependencies, 'verify' | 'download' | 'toast' | 't'>,
   options: { afterCancel?: boolean } = {},
 ): Promise<PurchaseResult> {
   let answer: VerifyPaymentResponse | VerifyPendingResponse;
@@ -179,8 +182,8 @@ export async function checkPayment(
     if (ended) return { status: 'unpaid', reference, outcome: ended };
     deps.toast({
       variant: 'destructive',
-      title: PAYMENT_MESSAGES.verificationFailedTitle,
-      description: messageOf(error, PAYMENT_MESSAGES.verificationFailed),
+      title: deps.t('payment.verificationFailedTitle'),
+      description: messageOf(error, deps.t('payment.verificationFailed')),
     });
     return { status: 'verification-failed' };
   }
@@ -189,10 +192,10 @@ export async function checkPayment(
 
   const { alreadyProcessed, downloadUrl } = verified.data;
   if (alreadyProcessed || !downloadUrl) {
-    deps.toast({ title: verified.message || PAYMENT_MESSAGES.alreadyProcessed });
+    deps.toast({ title: verified.message || deps.t('payment.alreadyProcessed') });
     return { status: 'already-processed', reference };
   }
   if (!(await deps.download(downloadUrl))) return { status: 'download-failed', reference };
-  deps.toast({ title: PAYMENT_MESSAGES.downloadStarted, description: verified.message || undefined });
+  deps.toast({ title: deps.t('download.started'), description: verified.message || undefined });
   return { status: 'downloaded', reference };
 }

@@ -9,10 +9,10 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { DownloadLink } from '@/lib/catalog-ui';
 import { cn } from '@/lib/utils';
+import { useI18n, type Translator } from '@/lib/i18n';
+import { shortDate } from '#common/i18n/dates';
 import { useReceipt } from '../api/receipt';
 
-const NOT_VALID_TITLE = 'Purchase link not valid';
-const NOT_VALID_TEXT = 'This purchase link is not valid. Open the newest receipt e-mail, or ask for a new link on the track or album page.';
 
 /** The original's kind, as a fan knows it from the file name. */
 const ORIGINAL_KINDS: [RegExp, string][] = [
@@ -23,29 +23,23 @@ const ORIGINAL_KINDS: [RegExp, string][] = [
   [/ogg|opus/, 'OGG'],
 ];
 
-function formatLabel(format: ReceiptDownload['format'], mimeType: string | null): string {
+function formatLabel(format: ReceiptDownload['format'], mimeType: string | null, t: Translator['t']): string {
   if (format === 'mp3') return 'MP3';
-  if (format === 'flac') return 'FLAC (lossless)';
+  if (format === 'flac') return t('receipt.flac');
   const kind = mimeType ? ORIGINAL_KINDS.find(([pattern]) => pattern.test(mimeType))?.[1] : undefined;
-  return kind ? `Original (${kind})` : 'Original';
+  return kind ? t('receipt.originalKind', { kind }) : t('receipt.original');
 }
 
 /** "9.40 MB", "about 9.40 MB" for an estimate, nothing when the size is not known. */
-function sizeText(download: ReceiptDownload): string | null {
+function sizeText(download: ReceiptDownload, t: Translator['t']): string | null {
   if (download.bytes === null) return null;
-  return `${download.approximate ? 'about ' : ''}${formatFileSize(download.bytes)}`;
+  const size = formatFileSize(download.bytes);
+  return download.approximate ? t('receipt.about', { size }) : size;
 }
 
 /** MP3 first in the page (what a phone wants, and what a screen reader on a phone meets first). */
 const DOM_ORDER: Record<ReceiptDownload['format'], number> = { mp3: 0, original: 1, flac: 2 };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** The same text on the server and in the browser (no locale or time zone): "26 Nov 2026". */
-function paidOn(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
-}
 
 /**
  * /purchase/{reference}?token=... (issue 16): the receipt e-mail's page. It names what was bought
@@ -61,22 +55,24 @@ export function ReceiptPage({ reference }: { reference: string }) {
   return <Receipt reference={reference} token={token} />;
 }
 
-function ReceiptNotValid({ message = NOT_VALID_TEXT }: { message?: string }) {
-  useDocumentTitle(NOT_VALID_TITLE);
-  return <StatusCard icon={<ReceiptTextIcon />} title={NOT_VALID_TITLE} description={message} />;
+function ReceiptNotValid({ message }: { message?: string }) {
+  const { t } = useI18n();
+  useDocumentTitle(t('receipt.notValidTitle'));
+  return <StatusCard icon={<ReceiptTextIcon />} title={t('receipt.notValidTitle')} description={message ?? t('receipt.notValid')} />;
 }
 
 function Receipt({ reference, token }: { reference: string; token: string }) {
+  const { t } = useI18n();
   const { data, error, isPending } = useReceipt(reference, token);
-  useDocumentTitle(data ? `Your purchase: ${data.item.name}` : error ? 'Purchase' : undefined);
+  useDocumentTitle(data ? t('receipt.documentTitle', { name: data.item.name }) : error ? t('receipt.purchase') : undefined);
   if (isPending) return <ReceiptSkeleton />;
-  if (hasErrorCode(error, 'receipt.not-found', 'not-found')) return <ReceiptNotValid message={messageOf(error, NOT_VALID_TEXT)} />;
+  if (hasErrorCode(error, 'receipt.not-found', 'not-found')) return <ReceiptNotValid message={messageOf(error, t('receipt.notValid'))} />;
   if (error || !data) {
     return (
       <StatusCard
         icon={<TriangleAlertIcon />}
-        title="Purchase could not be loaded"
-        description={messageOf(error, 'Your purchase could not be loaded. Please try again.', 'Your purchase could not be loaded. Please check your connection and try again.')}
+        title={t('receipt.loadFailedTitle')}
+        description={messageOf(error, t('receipt.loadFailed'), t('receipt.loadFailedNetwork'))}
         action={null}
       />
     );
@@ -85,17 +81,18 @@ function Receipt({ reference, token }: { reference: string; token: string }) {
 }
 
 function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
+  const { t, language } = useI18n();
   const { item, songs } = receipt;
-  const paid = paidOn(receipt.paidAt);
+  const paid = receipt.paidAt ? shortDate(language, receipt.paidAt) : '';
   return (
     <div className="mx-auto w-full max-w-lg px-4 pt-6 pb-12 sm:pt-10">
       <p className="flex items-center gap-1.5 text-sm font-medium text-primary">
         <CircleCheckIcon className="size-4" aria-hidden="true" />
-        {receipt.status === 'refunded' ? 'Refunded purchase' : 'Your purchase'}
+        {t(receipt.status === 'refunded' ? 'receipt.refunded' : 'receipt.yours')}
       </p>
       <h1 className="mt-2 text-2xl font-bold break-words sm:text-3xl">{item.name}</h1>
       <p className="mt-1 text-muted-foreground">
-        {item.type === 'album' ? 'Album' : 'Track'} by {item.artist}
+        {t('receipt.by', { type: item.type, artist: item.artist })}
       </p>
 
       {receipt.status === 'refunded' ? (
@@ -105,24 +102,21 @@ function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
       ) : (
         <section aria-labelledby="receipt-downloads" className="mt-6">
           <h2 id="receipt-downloads" className="text-lg font-semibold">
-            Download
+            {t('item.download')}
           </h2>
           <ul className="mt-3 flex flex-col gap-3" data-testid="receipt-downloads">
             {[...receipt.downloads].sort((a, b) => DOM_ORDER[a.format] - DOM_ORDER[b.format]).map((download) => (
               <DownloadChoice key={download.format} download={download} receipt={receipt} />
             ))}
           </ul>
-          <p className="mt-3 text-sm text-muted-foreground">
-            MP3 is 320 kb/s with the title, artist and cover art: smaller, and it plays on any phone. The original is the file exactly as the artist
-            uploaded it.
-          </p>
+          <p className="mt-3 text-sm text-muted-foreground">{t('receipt.formats')}</p>
         </section>
       )}
 
       {songs.length > 0 && (
         <section aria-labelledby="receipt-songs" className="mt-8">
           <h2 id="receipt-songs" className="text-lg font-semibold">
-            {songs.length === 1 ? '1 song' : `${songs.length} songs`}
+            {t('count.songs', { count: songs.length })}
           </h2>
           <ol className="mt-2 divide-y rounded-md border">
             {songs.map((song, index) => (
@@ -137,15 +131,15 @@ function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
       )}
 
       <p className="mt-8 text-xs break-all text-muted-foreground">
-        Reference {receipt.reference}
-        {paid ? ` · Paid ${paid}` : ''}
+        {t('receipt.reference', { reference: receipt.reference })}
+        {paid ? t('receipt.paid', { date: paid }) : ''}
       </p>
-      <p className="mt-2 text-xs text-muted-foreground">Keep this page's link to yourself: anyone with it can download your purchase.</p>
+      <p className="mt-2 text-xs text-muted-foreground">{t('receipt.keepPrivate')}</p>
       <p className="mt-6 text-sm">
         <Link href="/library" className="underline underline-offset-4">
-          Your library
+          {t('library.title')}
         </Link>
-        <span className="text-muted-foreground">: everything you bought with your e-mail address, on any device.</span>
+        <span className="text-muted-foreground">{t('receipt.libraryText')}</span>
       </p>
     </div>
   );
@@ -156,8 +150,9 @@ function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
  * the original moves first (CSS `order`) and is the highlighted one instead.
  */
 function DownloadChoice({ download, receipt }: { download: ReceiptDownload; receipt: ReceiptResponse }) {
-  const label = formatLabel(download.format, receipt.item.mimeType);
-  const size = sizeText(download);
+  const { t } = useI18n();
+  const label = formatLabel(download.format, receipt.item.mimeType, t);
+  const size = sizeText(download, t);
   const text = size ? `${label} · ${size}` : label;
   const preferred =
     download.format === 'mp3'
@@ -172,12 +167,12 @@ function DownloadChoice({ download, receipt }: { download: ReceiptDownload; rece
         label={
           <span className="flex w-full items-center justify-between gap-3">
             <span>{text}</span>
-            {download.format === 'mp3' && <span className="hidden text-xs font-normal pointer-coarse:inline">Best for phones</span>}
+            {download.format === 'mp3' && <span className="hidden text-xs font-normal pointer-coarse:inline">{t('receipt.bestForPhones')}</span>}
           </span>
         }
-        accessibleName={`Download ${receipt.item.name}: ${text}`}
+        accessibleName={t('receipt.downloadAs', { name: receipt.item.name, format: text })}
         variant="outline"
-        failureFallback="This download could not be started. Please try again."
+        failureFallback={t('receipt.downloadFailed')}
         className={cn('h-12 w-full justify-start text-base', preferred)}
       />
     </li>
@@ -185,10 +180,11 @@ function DownloadChoice({ download, receipt }: { download: ReceiptDownload; rece
 }
 
 function ReceiptSkeleton() {
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-lg px-4 pt-6 pb-12 sm:pt-10" aria-busy="true">
       <span className="sr-only" role="status">
-        Loading your purchase…
+        {t('receipt.loading')}
       </span>
       <Skeleton className="h-5 w-32" />
       <Skeleton className="mt-3 h-8 w-64" />

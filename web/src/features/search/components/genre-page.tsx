@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode } from '@/lib/api';
+import { useI18n } from '@/lib/i18n';
 import { moreGenreTracks, useGenreTracks } from '../api/search';
 import { GenreLinks } from '@/components/genre-links';
 import { TrackResultRow } from './result-rows';
@@ -14,22 +15,24 @@ import { TrackResultRow } from './result-rows';
 /** /genre/{slug} (issue 17): the genre's songs, newest first, a page at a time, playing in the site's player. */
 export function GenrePage({ slug }: { slug: string }) {
   const { data, error, isPending } = useGenreTracks(slug);
+  const { t } = useI18n();
   const notFound = hasErrorCode(error, 'genre.not-found', 'not-found');
   const name = genreName(slug);
-  useDocumentTitle(name ?? (notFound ? 'Genre Not Found' : undefined));
+  useDocumentTitle((slug === 'other' ? t('genre.other') : name) ?? (notFound ? t('genre.notFound') : undefined));
 
   if (isPending) return <GenreSkeleton />;
   if (!data) {
     return notFound ? (
-      <StatusCard title="Genre Not Found" description="There is no such genre. Try one of the genres on the home page." />
+      <StatusCard title={t('genre.notFound')} description={t('genre.notFoundDescription')} />
     ) : (
-      <StatusCard icon={<TriangleAlertIcon />} title="Genre Error" description="This genre could not be loaded. Please check your connection and try again." />
+      <StatusCard icon={<TriangleAlertIcon />} title={t('genre.error')} description={t('genre.errorDescription')} />
     );
   }
-  return <GenreTracks key={slug} slug={slug} name={data.genre.name} first={data.tracks} firstCursor={data.nextCursor} />;
+  return <GenreTracks key={slug} slug={slug} name={slug === 'other' ? t('genre.other') : data.genre.name} first={data.tracks} firstCursor={data.nextCursor} />;
 }
 
 function GenreTracks({ slug, name, first, firstCursor }: { slug: string; name: string; first: PublicTrack[]; firstCursor: string | null }) {
+  const { t } = useI18n();
   const [more, setMore] = useState<PublicTrack[]>([]);
   const [cursor, setCursor] = useState(firstCursor);
   const [loading, setLoading] = useState(false);
@@ -54,12 +57,12 @@ function GenreTracks({ slug, name, first, firstCursor }: { slug: string; name: s
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-6 pb-12 sm:px-6 sm:pt-10">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
-      <p className="mt-1 text-muted-foreground">The newest songs first.</p>
+      <p className="mt-1 text-muted-foreground">{t('genre.newestFirst')}</p>
       <GenreLinks current={slug} className="mt-4" />
       {tracks.length === 0 ? (
-        <p className="mt-8 text-muted-foreground">No songs in {name} yet.</p>
+        <p className="mt-8 text-muted-foreground">{t('genre.noSongs', { name })}</p>
       ) : (
-        <ul className="mt-6 grid gap-2" aria-label={`${name} songs`}>
+        <ul className="mt-6 grid gap-2" aria-label={t('genre.songs', { name })}>
           {tracks.map((track) => (
             <TrackResultRow key={track.id} track={track} />
           ))}
@@ -68,11 +71,11 @@ function GenreTracks({ slug, name, first, firstCursor }: { slug: string; name: s
       {cursor && (
         <div className="mt-6 flex flex-col items-center gap-2">
           <Button variant="outline" onClick={() => void loadMore()} disabled={loading}>
-            {loading ? 'Loading…' : 'More'}
+            {loading ? t('genre.loading') : t('genre.more')}
           </Button>
           {failed && (
             <p role="alert" className="text-sm text-destructive">
-              More songs could not be loaded. Please try again.
+              {t('genre.moreFailed')}
             </p>
           )}
         </div>

@@ -3,6 +3,7 @@ import { formatDuration } from '#common/format';
 import { genreName } from '#common/genres';
 import type { PublicUser } from '#common/schemas/auth';
 import type { PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
+import { useI18n } from '@/lib/i18n';
 import { ArtistAvatar, CoverImage, profileHref, TrackListRow } from '@/lib/catalog-ui';
 
 /** A song in a genre or search list: play through the site's player, its page, artist, price, preview, genre. */
@@ -17,6 +18,7 @@ export function TrackResultRow({ track }: { track: PublicTrack }) {
 }
 
 export function AlbumResultLink({ album }: { album: PublicAlbumSummary }) {
+  const { t } = useI18n();
   return (
     <li>
       <Link
@@ -26,7 +28,7 @@ export function AlbumResultLink({ album }: { album: PublicAlbumSummary }) {
         <CoverImage kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} size={48} className="size-12" />
         <span className="min-w-0">
           <span className="block truncate font-medium">{album.albumName}</span>
-          <span className="block truncate text-sm text-muted-foreground">Album · {album.artistName}</span>
+          <span className="block truncate text-sm text-muted-foreground">{t('search.albumBy', { artist: album.artistName })}</span>
         </span>
       </Link>
     </li>
@@ -34,6 +36,7 @@ export function AlbumResultLink({ album }: { album: PublicAlbumSummary }) {
 }
 
 export function ArtistResultLink({ artist }: { artist: PublicUser }) {
+  const { t } = useI18n();
   return (
     <li>
       <Link
@@ -43,7 +46,7 @@ export function ArtistResultLink({ artist }: { artist: PublicUser }) {
         <ArtistAvatar user={artist} size={48} />
         <span className="min-w-0">
           <span className="block truncate font-medium">{artist.displayName}</span>
-          <span className="block text-sm text-muted-foreground">Artist</span>
+          <span className="block text-sm text-muted-foreground">{t('search.artist')}</span>
         </span>
       </Link>
     </li>

@@ -3,6 +3,7 @@ import { SearchIcon } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { profileHref } from '@/lib/catalog-ui';
 import { cn } from '@/lib/utils';
+import { useI18n } from '@/lib/i18n';
 import { SEARCH_BOX_LIMIT, SEARCH_MIN_CHARACTERS, useSearchResults } from '../api/search';
 import { SEARCH_INPUT_CLASS } from './search-input-class';
 
@@ -23,6 +24,7 @@ interface Option {
  * Escape closes them. It takes over from the plain box with what was typed there, focused.
  */
 export function SearchCombobox({ className, initialText }: { className?: string; initialText: string }) {
+  const { t } = useI18n();
   const [, navigate] = useLocation();
   const [text, setText] = useState(initialText);
   const [query, setQuery] = useState('');
@@ -48,13 +50,13 @@ export function SearchCombobox({ className, initialText }: { className?: string;
   const searchHref = `/search?q=${encodeURIComponent(text.trim())}`;
   const found: Option[] = ready
     ? [
-        ...data.artists.map((artist) => ({ key: `artist-${artist.id}`, href: profileHref(artist), label: artist.displayName, detail: 'Artist' })),
-        ...data.tracks.map((track) => ({ key: `track-${track.id}`, href: `/track/${encodeURIComponent(track.id)}`, label: track.trackName, detail: `Song · ${track.artistName}` })),
-        ...data.albums.map((album) => ({ key: `album-${album.id}`, href: `/album/${encodeURIComponent(album.id)}`, label: album.albumName, detail: `Album · ${album.artistName}` })),
+        ...data.artists.map((artist) => ({ key: `artist-${artist.id}`, href: profileHref(artist), label: artist.displayName, detail: t('search.artist') })),
+        ...data.tracks.map((track) => ({ key: `track-${track.id}`, href: `/track/${encodeURIComponent(track.id)}`, label: track.trackName, detail: t('search.songBy', { artist: track.artistName }) })),
+        ...data.albums.map((album) => ({ key: `album-${album.id}`, href: `/album/${encodeURIComponent(album.id)}`, label: album.albumName, detail: t('search.albumBy', { artist: album.artistName }) })),
       ]
     : [];
   // The last suggestion is always the search page with every result.
-  const allLabel = found.length > 0 ? `See all results for “${text.trim()}”` : isFetching ? 'Searching…' : `No matches yet: search for “${text.trim()}”`;
+  const allLabel = found.length > 0 ? t('search.seeAll', { q: text.trim() }) : isFetching ? t('search.searching') : t('search.noMatchesYet', { q: text.trim() });
   const options: Option[] = [...found, { key: 'all', href: searchHref, label: allLabel, detail: '' }];
   const showList = open && text.trim().length >= SEARCH_MIN_CHARACTERS && ready;
   const activeOption = showList && active >= 0 ? options[active] : undefined;
@@ -95,7 +97,7 @@ export function SearchCombobox({ className, initialText }: { className?: string;
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">
-        Search artists, songs, albums
+        {t('search.placeholder')}
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
       <input
@@ -109,7 +111,7 @@ export function SearchCombobox({ className, initialText }: { className?: string;
         aria-expanded={showList}
         aria-controls={`${id}-list`}
         aria-activedescendant={activeOption ? `${id}-${activeOption.key}` : undefined}
-        placeholder="Search artists, songs, albums"
+        placeholder={t('search.placeholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -127,7 +129,7 @@ export function SearchCombobox({ className, initialText }: { className?: string;
       <div
         id={`${id}-list`}
         role="listbox"
-        aria-label="Suggestions"
+        aria-label={t('search.suggestions')}
         hidden={!showList}
         className="absolute inset-x-0 top-full z-50 mt-1 max-h-[70vh] overflow-y-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-lg"
       >
