@@ -3,6 +3,7 @@ import { Route, Switch, useLocation } from 'wouter';
 import { FOLLOW_ACTIONS, PAGE_ROUTES } from '#common/routes';
 import { isReservedRouteWord } from '#common/slug';
 import { PageSpinner } from '@/components/page-spinner';
+import { AppMessages } from '@/lib/i18n';
 import { LandingPage } from '@/features/landing/components/landing-page';
 import { NotFoundPage } from '@/features/not-found/components/not-found-page';
 import { AuthLayout } from './layouts/auth-layout';
@@ -12,6 +13,8 @@ import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
 /*
  * Route-level code splitting: the landing page and the 404 page ship in the entry chunk; every
  * other screen is its own chunk, and the dashboard's code is never fetched on a public page.
+ * The artist side's screens (/auth, /dashboard, /admin) read their texts from a catalogue of their
+ * own, fetched by <AppMessages> (decision 055).
  */
 const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
 const VerifyEmailPage = lazy(() =>
@@ -66,18 +69,24 @@ export function AppRoutes() {
         <Route path={PAGE_ROUTES.auth}>
           <GuestOnlyRoute>
             <AuthLayout>
-              <AuthPage />
+              <AppMessages>
+                <AuthPage />
+              </AppMessages>
             </AuthLayout>
           </GuestOnlyRoute>
         </Route>
         <Route path={PAGE_ROUTES.verifyEmail}>
           <AuthLayout>
-            <VerifyEmailPage />
+            <AppMessages>
+              <VerifyEmailPage />
+            </AppMessages>
           </AuthLayout>
         </Route>
         <Route path={PAGE_ROUTES.resetPassword}>
           <AuthLayout>
-            <ResetPasswordPage />
+            <AppMessages>
+              <ResetPasswordPage />
+            </AppMessages>
           </AuthLayout>
         </Route>
         <Route path={PAGE_ROUTES.forArtists}>
@@ -93,7 +102,9 @@ export function AppRoutes() {
         <Route path={PAGE_ROUTES.dashboard}>
           <ProtectedRoute>
             <Suspense fallback={<PageSpinner className="min-h-dvh" />}>
-              <DashboardScreen />
+              <AppMessages>
+                <DashboardScreen />
+              </AppMessages>
             </Suspense>
           </ProtectedRoute>
         </Route>
@@ -155,7 +166,9 @@ export function AppRoutes() {
         <Route path={PAGE_ROUTES.admin}>
           <ProtectedRoute>
             <Suspense fallback={<PageSpinner className="min-h-dvh" />}>
-              <AdminPage />
+              <AppMessages>
+                <AdminPage />
+              </AppMessages>
             </Suspense>
           </ProtectedRoute>
         </Route>
