@@ -156,6 +156,7 @@ export default tseslint.config(
       'web/src/features/landing/components/{landing-page,hero,join-artist-cta}.tsx',
       // The artist side: its texts are in common/src/i18n/app.{en,sw}.json (decision 055).
       'web/src/app/dashboard/**/*.tsx',
+      'web/src/features/my-music/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
