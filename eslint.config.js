@@ -157,6 +157,7 @@ export default tseslint.config(
       // The artist side: its texts are in common/src/i18n/app.{en,sw}.json (decision 055).
       'web/src/app/dashboard/**/*.tsx',
       'web/src/features/my-music/**/*.tsx',
+      'web/src/features/auth/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {

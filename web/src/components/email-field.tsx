@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
  * verification, follow an artist, a fan's library): a phone gets the e-mail keyboard, no
  * capitalised first letter, and its saved address offered.
  */
-export function EmailField({ inputClassName }: { inputClassName?: string }) {
+export function EmailField({ inputClassName, label = 'Email' }: { inputClassName?: string; label?: string }) {
   const { control } = useFormContext<{ email: string }>();
   return (
     <FormField
@@ -16,7 +16,7 @@ export function EmailField({ inputClassName }: { inputClassName?: string }) {
       name="email"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Email</FormLabel>
+          <FormLabel>{label}</FormLabel>
           <FormControl>
             <Input type="email" autoComplete="email" inputMode="email" autoCapitalize="none" placeholder="you@example.com" className={cn(inputClassName)} {...field} />
           </FormControl>
