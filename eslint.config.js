@@ -158,6 +158,7 @@ export default tseslint.config(
       'web/src/app/dashboard/**/*.tsx',
       'web/src/features/my-music/**/*.tsx',
       'web/src/features/auth/**/*.tsx',
+      'web/src/features/payments/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
