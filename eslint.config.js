@@ -159,6 +159,7 @@ export default tseslint.config(
       'web/src/features/my-music/**/*.tsx',
       'web/src/features/auth/**/*.tsx',
       'web/src/features/payments/**/*.tsx',
+      'web/src/features/analytics/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
