@@ -160,6 +160,8 @@ export default tseslint.config(
       'web/src/features/auth/**/*.tsx',
       'web/src/features/payments/**/*.tsx',
       'web/src/features/analytics/**/*.tsx',
+      'web/src/features/codes/components/codes-section.tsx',
+      'web/src/features/profile/components/{profile-section,profile-editor/*}.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
