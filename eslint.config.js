@@ -162,6 +162,7 @@ export default tseslint.config(
       'web/src/features/analytics/**/*.tsx',
       'web/src/features/codes/components/codes-section.tsx',
       'web/src/features/profile/components/{profile-section,profile-editor/*}.tsx',
+      'web/src/features/admin/**/*.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
