@@ -7,7 +7,8 @@ import { resetToastsForTests } from '@/components/ui/use-toast';
 import { compileCatalogue } from '#common/i18n/compile';
 import appEn from '../../../common/src/i18n/app.en.json';
 import en from '../../../common/src/i18n/en.json';
-import { createTranslator, setAppCatalogue, setFallbackTranslator } from '@/lib/i18n';
+import { setAppCatalogue } from '@/lib/app-i18n';
+import { createTranslator, setFallbackTranslator } from '@/lib/i18n';
 
 // Components read their texts from the page's catalogue (decision 049) and the artist side's
 // (decision 055); tests read English, compiled here as Vite's ?icu plugin does for the app.

@@ -23,7 +23,8 @@ import {
   useVerify,
   type ConsoleAccess,
 } from '../api/admin';
-import { useAppI18n, type AppMessageKey } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
 
 
 /** "26 Nov 2026, 14:05 UTC": the same on every device. */

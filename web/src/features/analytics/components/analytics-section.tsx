@@ -10,7 +10,7 @@ import { RevenueBreakdown, SalesCard } from './sales-card';
 import { StatCards } from './stat-cards';
 import { StorageUsageCard } from './storage-usage-card';
 import { TrackTable } from './track-table';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
   const { t } = useAppI18n();

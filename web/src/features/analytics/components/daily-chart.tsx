@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import type { AnalyticsDay } from '#common/schemas/analytics';
 import { cn } from '@/lib/utils';
 import { formatCount, formatDay } from '../lib/format';
-import { useAppI18n, type AppMessageKey } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
 
 type Metric = 'plays' | 'downloads' | 'views';
 

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { STATEMENT_URL, useSales, useSalesSummary } from '../api/sales-api';
 import { formatCount } from '../lib/format';
 import { CHANNEL_LABELS, formatMoney, formatMonth, formatSoldAt } from '../lib/sales-format';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
   const { t } = useAppI18n();

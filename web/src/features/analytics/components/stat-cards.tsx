@@ -3,7 +3,7 @@ import { BellRingIcon, DownloadIcon, EyeIcon, HeadphonesIcon, MusicIcon, WalletI
 import type { Analytics } from '#common/schemas/analytics';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatKesAmount } from '../lib/format';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 function StatCard({ label, value, hint, icon: Icon, className }: { label: string; value: string; hint: ReactNode; icon: LucideIcon; className?: string }) {
   return (

@@ -3,7 +3,7 @@ import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** Spec sections 2 and 9: Storage Usage, used / 1 GB (the spec's text for the quota), with a bar. */
 export function StorageUsageCard({ used }: { used: number }) {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import type { AnalyticsTrack } from '#common/schemas/analytics';
 import { formatCount } from '../lib/format';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** How many tracks show before "Show all". */
 const FIRST_ROWS = 10;

@@ -8,7 +8,7 @@ import { ForgotPasswordView } from './forgot-password-view';
 import { RegistrationSuccessView } from './registration-success-view';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 type Tab = 'login' | 'register';
 type View = { name: 'auth' } | { name: 'forgot-password' } | { name: 'registration-success'; email: string; message: string };

@@ -10,7 +10,7 @@ import { useForgotPassword } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 import { EmailField } from '@/components/email-field';
 import { SubmitButton } from './submit-button';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Forgot password: form, loading, success (spec section 4). The success text is the server's,

@@ -2,7 +2,7 @@ import { ArrowLeftIcon, MailCheckIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { AuthCard } from './auth-card';
 import { ResendVerification } from './resend-verification';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** After sign-up: the account exists but waits for its e-mail address to be verified. */
 export function RegistrationSuccessView({ email, message, onBack }: { email: string; message: string; onBack: () => void }) {

@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api';
 import { useResendVerification } from '../api/auth-api';
 import { EmailField } from '@/components/email-field';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 function ResendStatus({ state }: { state: { kind: 'success' } | { kind: 'error'; message: string } | null }) {
   const { t } = useAppI18n();

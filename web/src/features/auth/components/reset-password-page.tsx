@@ -13,7 +13,7 @@ import { useOneTimeToken } from '../hooks/use-one-time-token';
 import { AuthCard } from './auth-card';
 import { NewPasswordField } from './new-password-field';
 import { SubmitButton } from './submit-button';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const REQUEST_NEW_LINK = '/auth?view=forgot-password';
 

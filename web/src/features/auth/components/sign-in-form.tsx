@@ -13,7 +13,7 @@ import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts
 import { EmailField } from '@/components/email-field';
 import { ResendVerification } from './resend-verification';
 import { SubmitButton } from './submit-button';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Sign in. A failure shows the 'Login failed' toast with the error message (spec section 8) and

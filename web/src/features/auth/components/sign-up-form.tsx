@@ -12,7 +12,7 @@ import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts
 import { EmailField } from '@/components/email-field';
 import { NewPasswordField } from './new-password-field';
 import { SubmitButton } from './submit-button';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['displayName', 'email', 'password'] as const;
 type Field = (typeof FIELDS)[number];

@@ -12,7 +12,7 @@ import { useOneTimeToken } from '../hooks/use-one-time-token';
 import { AuthCard } from './auth-card';
 import { VERIFIED_REDIRECT_DELAY_MS } from './auth-messages';
 import { ResendVerification } from './resend-verification';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const DASHBOARD = '/dashboard';
 

@@ -13,7 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { codesQuery, myAlbumsQuery, myTracksQuery, useCreateCodes } from '../api/codes-api';
 import { codesCsv, codesFilename } from '../lib/codes-csv';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 import type { Language } from '#common/i18n/language';
 
 const selectClass =

@@ -8,7 +8,7 @@ import { Form } from '@/components/ui/form';
 import { albumTrackSchema, type AlbumTrackInput, type AlbumTrackValues } from '../lib/catalog-forms';
 import { AudioFileField } from './audio-file-field';
 import { PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** The price a song's own field stands for (0: free); an unreadable one is the form's to refuse. */
 export function songPriceOf(text: string | number | null | undefined): number {

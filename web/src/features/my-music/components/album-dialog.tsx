@@ -23,7 +23,7 @@ import { serverFieldErrors } from '../lib/server-field-errors';
 import { AddAlbumTrackDialog, songPriceOf } from './add-album-track-dialog';
 import { CoverPhotoFormField, GenreAndTagsFields, NameField, PayMoreField, PriceField } from './form-fields';
 import { UploadProgress } from './upload-progress';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['albumName', 'price', 'coverPhoto', 'selectedSongs'] as const;
 

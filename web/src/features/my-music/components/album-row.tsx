@@ -11,7 +11,7 @@ import { CoverThumbnail } from './cover-thumbnail';
 import { NotOnSaleNote } from './not-on-sale-note';
 import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** An expandable album row (spec section 2): its details, and its songs when opened. */
 export function AlbumRow({

@@ -5,7 +5,7 @@ import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog/rules';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { acceptedExtensions, rejectionMessage } from '../lib/drop-rejections';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** At most this many songs picked at once; they are uploaded one after another. */
 export const MAX_FILES_AT_ONCE = 20;

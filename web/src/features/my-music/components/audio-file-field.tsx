@@ -4,7 +4,7 @@ import { readAudioTags } from '../lib/audio-tags';
 import { trackNameForNewFile } from '../lib/catalog-forms';
 import { AudioDropzone } from './audio-dropzone';
 import { useCatalogForm, type CatalogFormValues } from './form-fields';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Puts a chosen audio file into the form and names the track after it while the artist has not

@@ -7,7 +7,7 @@ import type { CropSquare, OutputRule } from '@/lib/crop';
 import { formatImageSize, readImageSize, uprightSize, type ImageSize } from '@/lib/image-size';
 import { useObjectUrl } from '@/hooks/use-object-url';
 import { isCoverSize } from '../lib/image-size';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** Spec section 5: a cover is exactly 3000x3000 px; the cropper makes a JPEG of that size. */
 const COVER_OUTPUT: OutputRule = { exact: COVER_SIZE_PX };

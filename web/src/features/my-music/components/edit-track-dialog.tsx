@@ -10,7 +10,7 @@ import { Form } from '@/components/ui/form';
 import type { TrackEditVariables } from '../api/catalog-api';
 import { editTrackFormData, editTrackSchema, type EditTrackInput, type EditTrackValues } from '../lib/catalog-forms';
 import { CoverPhotoFormField, GenreAndTagsFields, PayMoreField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Edit Track (spec sections 2, 4, 5): name, artist, price, full playback or preview, and the

@@ -6,7 +6,7 @@ import { Switch } from '@/components/ui/switch';
 import { GENRES, MAX_TAGS } from '#common/genres';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { CoverPhotoField } from './cover-photo-field';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * A price typed in KES ("1500", "1,500", "KSh 1,500/-"; spec section 9: step 0.01); empty means free. A text

@@ -29,7 +29,7 @@ import { AlbumRow } from './album-row';
 import { DeleteAlbumDialog, DeleteTrackDialog } from './delete-dialogs';
 import { OnboardingChecklist } from './onboarding-checklist';
 import { TrackRow } from './track-row';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 // The form dialogs (react-hook-form, react-dropzone) load when first opened, or when the pointer
 // comes near their buttons.

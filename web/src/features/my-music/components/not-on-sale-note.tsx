@@ -1,6 +1,6 @@
 import { TriangleAlertIcon } from 'lucide-react';
 import { cn } from '@/lib/utils';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Under a priced song or album of an artist without a payout method (issue 16): the public pages

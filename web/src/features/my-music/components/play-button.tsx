@@ -3,7 +3,7 @@ import type { Track } from '#common/schemas/catalog/responses';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { useTrackPlayback } from '../hooks/track-playback';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** Play/pause for one track: the current track toggles, another starts (spec section 4). */
 export function TrackPlayButton({ track, className }: { track: Track; className?: string }) {

@@ -1,7 +1,7 @@
 import { PencilIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** Edit and Delete of a song or album row, named for what they act on ("Edit Kesho"). */
 export function RowActions({

@@ -9,7 +9,7 @@ import { CoverThumbnail } from './cover-thumbnail';
 import { NotOnSaleNote } from './not-on-sale-note';
 import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** One song of the Songs tab: play, cover, name, artist, duration, size, price and its actions. */
 export function TrackRow({

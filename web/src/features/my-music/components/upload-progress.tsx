@@ -1,7 +1,7 @@
 import { formatFileSize } from '#common/format';
 import { Progress } from '@/components/ui/progress';
 import type { UploadPhase } from '../hooks/use-upload';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 import { formatTimeLeft } from '@/lib/upload-estimate';
 
 /**

@@ -19,7 +19,7 @@ import { formatFileSize } from '#common/format';
 import { AudioFileField, chooseAudioFile } from './audio-file-field';
 import { CoverPhotoFormField, GenreAndTagsFields, PayMoreField, PlaybackModeField, PriceField, TrackAndArtistFields, type CatalogFormValues } from './form-fields';
 import { UploadProgress } from './upload-progress';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['trackName', 'artistName', 'price', 'allowFullPlayback', 'genre', 'tags', 'audioFile', 'coverPhoto'] as const;
 

@@ -11,7 +11,7 @@ import { ApiError, hasErrorCode, messageOf } from '@/lib/api';
 import { useAddBankMethod, useBanks, type BankMethodValues } from '../api/payment-methods-api';
 import { maskedAccountNumber } from '../lib/format';
 import { BankCombobox } from './bank-combobox';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['bankName', 'accountName', 'accountNumber'] as const;
 type Field = (typeof FIELDS)[number];

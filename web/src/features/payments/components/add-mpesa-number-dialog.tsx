@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { useAddMobileMoneyMethod } from '../api/payment-methods-api';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 type MobileMoneyValues = z.output<typeof mobileMoneyMethodSchema>;
 

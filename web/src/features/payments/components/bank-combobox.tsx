@@ -3,7 +3,7 @@ import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import type { Bank } from '#common/schemas/payments';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** Lower case, letters and digits only: "I&M Bank" and "i m bank" are the same search. */
 const simplify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { LightbulbIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 import { MPESA_WITHDRAWAL_BANDS } from '#common/payments';
 
 // A no-break space keeps "KES" and its amount on one line.

@@ -4,7 +4,7 @@ import type { PaymentMethod } from '#common/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { maskedAccountNumber, spokenAccountNumber } from '../lib/format';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * The artist's one payment method (spec sections 2, 3): a bank account (bank, account name, the

@@ -11,7 +11,7 @@ import { MpesaFeeBanner, useBannerDismissed } from './mpesa-fee-banner';
 import { PaymentMethodCard } from './payment-method-card';
 import { PayoutsCard } from './payouts-card';
 import { RemovePaymentMethodDialog } from './remove-payment-method-dialog';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 import { PLATFORM_PERCENT } from '#common/payments';
 
 /**

@@ -10,7 +10,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { usePayouts, usePreferences, useUpdatePreferences } from '../api/payouts-api';
-import { useAppI18n, type AppMessageKey } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
 import type { Language } from '#common/i18n/language';
 
 /** A sum of money with the project's formatPrice ('KES 430.00'); zero is 'KES 0.00', never 'Free'. */

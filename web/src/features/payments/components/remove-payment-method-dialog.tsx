@@ -17,7 +17,8 @@ import { toast } from '@/components/ui/use-toast';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { pendingTransactionsMessage, useRemovePaymentMethod } from '../api/payment-methods-api';
 import { maskedAccountNumber } from '../lib/format';
-import { useAppI18n, type AppTranslator } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppTranslator } from '@/lib/i18n';
 
 const TALL = 'h-11 sm:h-10';
 

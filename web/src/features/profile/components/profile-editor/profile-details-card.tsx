@@ -5,7 +5,7 @@ import type { CurrentUser } from '#common/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EditProfileDialog } from './edit-profile-dialog';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** The artist's own public page: the server's profile URL when it is a path on this site, else by id. */
 function publicPath(user: CurrentUser): string {

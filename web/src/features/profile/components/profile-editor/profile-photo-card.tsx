@@ -17,7 +17,7 @@ import { isAbortError } from '@/lib/upload';
 import { initialsOf } from '@/lib/utils';
 import { profilePhotoUrl, showCurrentUser, uploadProfilePhoto } from '../../api/profile-settings';
 import { useObjectUrl } from '@/hooks/use-object-url';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** The file input's accept list: JPG and PNG by type and by extension. */
 const PHOTO_ACCEPT = Object.entries(PROFILE_PHOTO_ACCEPT)

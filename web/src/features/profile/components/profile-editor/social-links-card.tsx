@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useDeleteSocialLink, useSocialLinks } from '../../api/profile-settings';
 import { AddSocialLinkDialog } from './add-social-link-dialog';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** The host a link goes to, shown under its title ("instagram.com"). */
 function hostOf(url: string): string {
