@@ -6,7 +6,7 @@ import { LanguageSwitch } from '@/components/language-switch';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { TooltipProvider } from '@/components/ui/tooltip';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 import type { DashboardSection, DashboardSectionId } from './sections';
 import { ShareLink } from './share-link';
 import { SidebarNav } from './sidebar-nav';

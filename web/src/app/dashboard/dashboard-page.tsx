@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { preloadToaster } from '@/components/ui/toaster-on-demand';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/auth';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 import { useDashboardSection } from './use-dashboard-section';
 import { DashboardLayout } from './dashboard-layout';
 

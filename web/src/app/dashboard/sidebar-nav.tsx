@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowLeftIcon } from 'lucide-react';
 import { BrandLogo } from '@/components/brand-logo';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 import { cn } from '@/lib/utils';
 import { DASHBOARD_SECTIONS, type DashboardSectionId } from './sections';
 

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { useLogout } from '@/lib/auth';
-import { useAppI18n } from '@/lib/i18n';
+import { useAppI18n } from '@/lib/app-i18n';
 import { initialsOf } from '@/lib/utils';
 
 export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
