@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import appEn from './app.en.json';
+import appSw from './app.sw.json';
 import { compileCatalogue, compileMessage } from './compile';
 import en from './en.json';
 import { relativeDate, shortDate } from './dates';
@@ -35,7 +37,13 @@ describe('choosing the language (decision 049)', () => {
   });
 });
 
-describe('the catalogues', () => {
+// The public pages' pair (decision 049) and the artist side's (dashboard, /auth, /admin: decision 055).
+const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
+  ['en.json / sw.json', en, sw],
+  ['app.en.json / app.sw.json', appEn, appSw],
+];
+
+describe.each(PAIRS)('the catalogues %s', (_name, en, sw) => {
   it('hold the same keys in English and Kiswahili, none empty', () => {
     const missingInSw = Object.keys(en).filter((key) => !(key in sw));
     const missingInEn = Object.keys(sw).filter((key) => !(key in en));
@@ -54,7 +62,13 @@ describe('the catalogues', () => {
     const placeholders = (message: string) => [...new Set(names(compileMessage(message)))].sort();
     expect(() => compileCatalogue(en)).not.toThrow();
     expect(() => compileCatalogue(sw)).not.toThrow();
-    for (const key of Object.keys(en) as (keyof typeof en)[]) expect(placeholders(sw[key]), key).toEqual(placeholders(en[key]));
+    for (const key of Object.keys(en)) expect(placeholders(sw[key] ?? ''), key).toEqual(placeholders(en[key] ?? ''));
+  });
+});
+
+describe('the artist side\'s catalogue', () => {
+  it('shares no key with the public one, so merging never hides a public text', () => {
+    expect(Object.keys(appEn).filter((key) => key in en)).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { FOLLOW_ACTIONS, PAGE_ROUTES } from '#common/routes';
 import { isReservedRouteWord } from '#common/slug';
@@ -12,19 +12,32 @@ import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
 /*
  * Route-level code splitting: the landing page and the 404 page ship in the entry chunk; every
  * other screen is its own chunk, and the dashboard's code is never fetched on a public page.
+ * The artist side's screens (/auth, /dashboard, /admin) read their texts from a catalogue of their
+ * own, fetched by <AppMessages> (decision 055), which comes with them: none of it is in the entry.
  */
-const AuthPage = lazy(() => import('@/features/auth/components/auth-page').then((m) => ({ default: m.AuthPage })));
-const VerifyEmailPage = lazy(() =>
-  import('@/features/auth/components/verify-email-page').then((m) => ({ default: m.VerifyEmailPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('@/features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
-);
+function artistScreen(load: () => Promise<ComponentType>) {
+  return lazy(async () => {
+    const [Screen, { AppMessages }] = await Promise.all([load(), import('@/lib/app-i18n')]);
+    return {
+      default: function ArtistScreen() {
+        return (
+          <AppMessages>
+            <Screen />
+          </AppMessages>
+        );
+      },
+    };
+  });
+}
+
+const AuthPage = artistScreen(() => import('@/features/auth/components/auth-page').then((m) => m.AuthPage));
+const VerifyEmailPage = artistScreen(() => import('@/features/auth/components/verify-email-page').then((m) => m.VerifyEmailPage));
+const ResetPasswordPage = artistScreen(() => import('@/features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage));
 const ForArtistsPage = lazy(() =>
   import('@/features/marketing/components/for-artists-page').then((m) => ({ default: m.ForArtistsPage })),
 );
 const TermsPage = lazy(() => import('@/features/marketing/components/terms-page').then((m) => ({ default: m.TermsPage })));
-const DashboardScreen = lazy(() => import('./screens/dashboard-screen').then((m) => ({ default: m.DashboardScreen })));
+const DashboardScreen = artistScreen(() => import('./screens/dashboard-screen').then((m) => m.DashboardScreen));
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));
 const AlbumPage = lazy(() => import('@/features/album/components/album-page').then((m) => ({ default: m.AlbumPage })));
@@ -33,7 +46,7 @@ const FollowPage = lazy(() => import('@/features/follow/components/follow-pages'
 const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
 const GenrePage = lazy(() => import('@/features/search/components/genre-page').then((m) => ({ default: m.GenrePage })));
 const RedeemScreen = lazy(() => import('./screens/redeem-screen').then((m) => ({ default: m.RedeemScreen })));
-const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
+const AdminPage = artistScreen(() => import('@/features/admin/components/admin-page').then((m) => m.AdminPage));
 const ReceiptPage = lazy(() => import('@/features/receipt/components/receipt-page').then((m) => ({ default: m.ReceiptPage })));
 
 /** A new page starts at its top, as a full page load would. */

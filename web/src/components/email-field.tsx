@@ -9,7 +9,7 @@ import { useI18n } from '@/lib/i18n';
  * verification, follow an artist, a fan's library): a phone gets the e-mail keyboard, no
  * capitalised first letter, and its saved address offered.
  */
-export function EmailField({ inputClassName }: { inputClassName?: string }) {
+export function EmailField({ inputClassName, label }: { inputClassName?: string; label?: string }) {
   const { control } = useFormContext<{ email: string }>();
   const { t } = useI18n();
   return (
@@ -18,7 +18,7 @@ export function EmailField({ inputClassName }: { inputClassName?: string }) {
       name="email"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>{t('common.email')}</FormLabel>
+          <FormLabel>{label ?? t('common.email')}</FormLabel>
           <FormControl>
             <Input type="email" autoComplete="email" inputMode="email" autoCapitalize="none" placeholder={t('common.emailPlaceholder')} className={cn(inputClassName)} {...field} />
           </FormControl>

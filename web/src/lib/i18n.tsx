@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type appEn from '../../../common/src/i18n/app.en.json';
 import type en from '../../../common/src/i18n/en.json';
 import { formatMessage, type CompiledCatalogue, type MessageValues } from '#common/i18n/format';
 import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
@@ -10,13 +11,19 @@ import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
  * browser renders loads it as a chunk of its own (loadCatalogue). Components ask `useT()`.
  */
 export type MessageKey = keyof typeof en;
+/** The artist side's keys (dashboard, /auth, /admin: app.en.json, decision 055) besides the public ones. */
+export type AppMessageKey = MessageKey | keyof typeof appEn;
 
 export interface Translator {
   language: Language;
   t: (key: MessageKey, values?: MessageValues) => string;
 }
+export interface AppTranslator {
+  language: Language;
+  t: (key: AppMessageKey, values?: MessageValues) => string;
+}
 
-export function createTranslator(language: Language, catalogue: CompiledCatalogue): Translator {
+export function createTranslator(language: Language, catalogue: CompiledCatalogue): AppTranslator {
   return {
     language,
     t: (key, values) => {
@@ -27,8 +34,8 @@ export function createTranslator(language: Language, catalogue: CompiledCatalogu
 }
 
 /** Outside a provider (a component test that renders one piece alone): set by the tests' setup. */
-let fallback: Translator = createTranslator(DEFAULT_LANGUAGE, {});
-export function setFallbackTranslator(translator: Translator) {
+let fallback: AppTranslator = createTranslator(DEFAULT_LANGUAGE, {});
+export function setFallbackTranslator(translator: AppTranslator) {
   fallback = translator;
 }
 
@@ -40,6 +47,11 @@ export function I18nProvider({ translator, children }: { translator: Translator;
 
 export function useI18n(): Translator {
   return useContext(I18nContext) ?? fallback;
+}
+
+/** The translator outside a provider (the tests' English one). */
+export function fallbackTranslator(): AppTranslator {
+  return fallback;
 }
 
 /** A page the server did not render: its language's catalogue, compiled at build time, as its own chunk. */
@@ -54,3 +66,4 @@ export interface PageI18n {
   language: Language;
   messages: CompiledCatalogue;
 }
+

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { compileCatalogue } from '#common/i18n/compile';
+import appEn from '../../../common/src/i18n/app.en.json';
+import appSw from '../../../common/src/i18n/app.sw.json';
+import { createTranslator } from './i18n';
 import { formatTimeLeft, nextRate, secondsLeft, startRate } from './upload-estimate';
 
 describe('the time left of an upload', () => {
@@ -31,11 +35,20 @@ describe('the time left of an upload', () => {
   });
 
   it('is said in round figures', () => {
-    expect(formatTimeLeft(4)).toBe('a few seconds left');
-    expect(formatTimeLeft(23)).toBe('about 30 seconds left');
-    expect(formatTimeLeft(55)).toBe('about 1 min left');
-    expect(formatTimeLeft(150)).toBe('about 3 min left');
-    expect(formatTimeLeft(3600)).toBe('about 1 h left');
-    expect(formatTimeLeft(5000)).toBe('about 1 h 23 min left');
+    const { t } = createTranslator('en', compileCatalogue(appEn));
+    expect(formatTimeLeft(t, 4)).toBe('a few seconds left');
+    expect(formatTimeLeft(t, 23)).toBe('about 30 seconds left');
+    expect(formatTimeLeft(t, 55)).toBe('about 1 min left');
+    expect(formatTimeLeft(t, 150)).toBe('about 3 min left');
+    expect(formatTimeLeft(t, 3600)).toBe('about 1 h left');
+    expect(formatTimeLeft(t, 5000)).toBe('about 1 h 23 min left');
+  });
+});
+
+describe('the time left in Kiswahili', () => {
+  it('says hours and minutes as the phone does', () => {
+    const { t } = createTranslator('sw', compileCatalogue(appSw));
+    expect(formatTimeLeft(t, 4)).toBe('zimebaki sekunde chache');
+    expect(formatTimeLeft(t, 5000)).toBe('zimebaki kama saa 1 dakika 23');
   });
 });

@@ -1,3 +1,5 @@
+import type { AppTranslator } from './i18n';
+
 /**
  * The time left of an upload, from its progress events (lib/upload.ts). The events count every
  * byte of the request body, the audio and the cover photo alike, so the estimate covers both. The
@@ -41,13 +43,13 @@ export function secondsLeft(rate: UploadRate, loaded: number, total: number, now
   return Math.max(0, total - loaded) / rate.bytesPerSecond;
 }
 
-/** "about 40 seconds left", "about 3 min left": rounded, as a person would say it. */
-export function formatTimeLeft(seconds: number): string {
-  if (seconds < 10) return 'a few seconds left';
-  if (seconds < 50) return `about ${Math.ceil(seconds / 10) * 10} seconds left`;
+/** "about 40 seconds left", "about 3 min left": rounded, as a person would say it, in the page's language. */
+export function formatTimeLeft(t: AppTranslator['t'], seconds: number): string {
+  if (seconds < 10) return t('myMusic.timeLeft.fewSeconds');
+  if (seconds < 50) return t('myMusic.timeLeft.seconds', { seconds: Math.ceil(seconds / 10) * 10 });
   const minutes = Math.max(1, Math.round(seconds / 60));
-  if (minutes < 60) return `about ${minutes} min left`;
+  if (minutes < 60) return t('myMusic.timeLeft.minutes', { minutes });
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return rest === 0 ? `about ${hours} h left` : `about ${hours} h ${rest} min left`;
+  return rest === 0 ? t('myMusic.timeLeft.hours', { hours }) : t('myMusic.timeLeft.hoursMinutes', { hours, minutes: rest });
 }

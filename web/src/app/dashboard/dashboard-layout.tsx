@@ -2,9 +2,11 @@ import { useState, type ReactNode } from 'react';
 import { MenuIcon } from 'lucide-react';
 import type { CurrentUser } from '#common/schemas/auth';
 import { BrandLogo } from '@/components/brand-logo';
+import { LanguageSwitch } from '@/components/language-switch';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { TooltipProvider } from '@/components/ui/tooltip';
+import { useAppI18n } from '@/lib/app-i18n';
 import type { DashboardSection, DashboardSectionId } from './sections';
 import { ShareLink } from './share-link';
 import { SidebarNav } from './sidebar-nav';
@@ -28,6 +30,7 @@ export function DashboardLayout({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const { t } = useAppI18n();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const select = (id: DashboardSectionId) => {
     onSelectSection(id);
@@ -46,7 +49,7 @@ export function DashboardLayout({
             <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
               <Sheet open={mobileNavOpen} onOpenChange={setMobileNavOpen}>
                 <SheetTrigger asChild>
-                  <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+                  <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('dashboard.openMenu')}>
                     <MenuIcon aria-hidden="true" />
                   </Button>
                 </SheetTrigger>
@@ -55,14 +58,15 @@ export function DashboardLayout({
                     <SheetTitle>
                       <BrandLogo />
                     </SheetTitle>
-                    <SheetDescription className="sr-only">Dashboard sections</SheetDescription>
+                    <SheetDescription className="sr-only">{t('dashboard.sections')}</SheetDescription>
                   </SheetHeader>
                   <SidebarNav current={section.id} onSelect={select} showLogo={false} />
                 </SheetContent>
               </Sheet>
               <BrandLogo className="md:hidden" />
               <ShareLink displayName={user.displayName} className="hidden flex-1 lg:flex lg:max-w-xl" />
-              <div className="ml-auto">
+              <div className="ml-auto flex items-center gap-1">
+                <LanguageSwitch />
                 <UserMenu user={user} onOpenProfile={() => select('profile')} />
               </div>
             </div>
@@ -70,8 +74,8 @@ export function DashboardLayout({
 
           <main id="main" className="mx-auto w-full max-w-5xl flex-1 space-y-6 px-4 py-6 sm:px-6 sm:py-8">
             <div className="space-y-1">
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{section.label}</h1>
-              <p className="text-sm text-muted-foreground">Signed in as {user.displayName}</p>
+              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(section.labelKey)}</h1>
+              <p className="text-sm text-muted-foreground">{t('dashboard.signedInAs', { name: user.displayName })}</p>
             </div>
             <ShareLink displayName={user.displayName} className="rounded-lg border bg-background p-3 lg:hidden" />
             {children}

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { preloadToaster } from '@/components/ui/toaster-on-demand';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/auth';
+import { useAppI18n } from '@/lib/app-i18n';
 import { useDashboardSection } from './use-dashboard-section';
 import { DashboardLayout } from './dashboard-layout';
 
@@ -12,7 +13,8 @@ import { DashboardLayout } from './dashboard-layout';
 export function DashboardPage({ footer }: { footer?: ReactNode }) {
   const { user } = useCurrentUser();
   const [section, selectSection] = useDashboardSection();
-  useDocumentTitle(`${section.label} · Dashboard`);
+  const { t } = useAppI18n();
+  useDocumentTitle(t('dashboard.title', { section: t(section.labelKey) }));
   // Dashboard actions report in toasts: have the toast area ready.
   useEffect(preloadToaster, []);
 

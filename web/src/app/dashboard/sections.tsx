@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { AppMessageKey } from '@/lib/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3Icon, MusicIcon, TicketIcon, UserRoundIcon, WalletIcon, type LucideIcon } from 'lucide-react';
 import { AnalyticsSection } from '@/features/analytics/components/analytics-section';
@@ -17,7 +18,8 @@ export interface DashboardSectionProps {
 
 export interface DashboardSection {
   id: DashboardSectionId;
-  label: string;
+  /** Its name in the catalogue (the spec's words in English). */
+  labelKey: AppMessageKey;
   icon: LucideIcon;
   Component: ComponentType<DashboardSectionProps>;
 }
@@ -44,11 +46,11 @@ function MyMusic({ goTo }: DashboardSectionProps) {
 
 /** Spec section 2: the sidebar's four sections, My Music first and the default; then Codes (issue 21, decision 050). */
 export const DASHBOARD_SECTIONS: readonly DashboardSection[] = [
-  { id: 'my-music', label: 'My Music', icon: MusicIcon, Component: MyMusic },
-  { id: 'profile', label: 'Profile', icon: UserRoundIcon, Component: ProfileSection },
-  { id: 'payments', label: 'Payments', icon: WalletIcon, Component: PaymentsSection },
-  { id: 'analytics', label: 'Analytics', icon: BarChart3Icon, Component: AnalyticsSection },
-  { id: 'codes', label: 'Codes', icon: TicketIcon, Component: CodesSection },
+  { id: 'my-music', labelKey: 'dashboard.section.myMusic', icon: MusicIcon, Component: MyMusic },
+  { id: 'profile', labelKey: 'dashboard.section.profile', icon: UserRoundIcon, Component: ProfileSection },
+  { id: 'payments', labelKey: 'dashboard.section.payments', icon: WalletIcon, Component: PaymentsSection },
+  { id: 'analytics', labelKey: 'dashboard.section.analytics', icon: BarChart3Icon, Component: AnalyticsSection },
+  { id: 'codes', labelKey: 'dashboard.section.codes', icon: TicketIcon, Component: CodesSection },
 ];
 
 export const DEFAULT_SECTION: DashboardSectionId = 'my-music';

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
+import { useAppI18n } from '@/lib/app-i18n';
 import { cn } from '@/lib/utils';
 import { publicProfileLink } from '@/lib/profile-link';
 
@@ -12,6 +13,7 @@ export const COPIED_CONFIRMATION_MS = 2000;
 
 /** The header's read-only Share Link with its Copy Link button (spec section 2). */
 export function ShareLink({ displayName, className }: { displayName: string; className?: string }) {
+  const { t } = useAppI18n();
   const link = publicProfileLink(displayName, window.location);
   const inputId = useId();
   const [copied, setCopied] = useState(false);
@@ -26,19 +28,19 @@ export function ShareLink({ displayName, className }: { displayName: string; cla
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
-      toast({ title: 'Link copied!', description: link });
+      toast({ title: t('dashboard.linkCopied'), description: link });
       setCopied(true);
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
     } catch {
-      toast({ variant: 'destructive', title: 'Failed to copy link to clipboard.' });
+      toast({ variant: 'destructive', title: t('dashboard.copyFailed') });
     }
   };
 
   return (
     <div className={cn('flex min-w-0 items-center gap-2', className)}>
       <label htmlFor={inputId} className="shrink-0 text-sm font-medium text-muted-foreground">
-        Share Link
+        {t('dashboard.shareLink')}
       </label>
       <Input
         ref={input}
@@ -52,10 +54,10 @@ export function ShareLink({ displayName, className }: { displayName: string; cla
         <TooltipTrigger asChild>
           <Button type="button" variant="outline" size="sm" className="h-9 shrink-0" onClick={copy}>
             {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            {copied ? 'Copied!' : 'Copy Link'}
+            {copied ? t('dashboard.copied') : t('dashboard.copyLink')}
           </Button>
         </TooltipTrigger>
-        <TooltipContent>Copy the link to your public page</TooltipContent>
+        <TooltipContent>{t('dashboard.copyLinkHint')}</TooltipContent>
       </Tooltip>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { ArrowLeftIcon } from 'lucide-react';
 import { BrandLogo } from '@/components/brand-logo';
+import { useAppI18n } from '@/lib/app-i18n';
 import { cn } from '@/lib/utils';
 import { DASHBOARD_SECTIONS, type DashboardSectionId } from './sections';
 
@@ -14,12 +15,13 @@ export function SidebarNav({
   onSelect: (id: DashboardSectionId) => void;
   showLogo?: boolean;
 }) {
+  const { t } = useAppI18n();
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       {showLogo && <BrandLogo href="/" className="px-2 pt-1" />}
-      <nav aria-label="Dashboard" className="flex-1">
+      <nav aria-label={t('dashboard.nav')} className="flex-1">
         <ul className="grid gap-1">
-          {DASHBOARD_SECTIONS.map(({ id, label, icon: Icon }) => {
+          {DASHBOARD_SECTIONS.map(({ id, labelKey, icon: Icon }) => {
             const active = id === current;
             return (
               <li key={id}>
@@ -33,7 +35,7 @@ export function SidebarNav({
                   )}
                 >
                   <Icon className="size-4" aria-hidden="true" />
-                  {label}
+                  {t(labelKey)}
                 </button>
               </li>
             );
@@ -42,7 +44,7 @@ export function SidebarNav({
       </nav>
       <Link href="/" className="flex items-center gap-2 rounded-md px-3 py-2 text-sm text-muted-foreground hover:bg-accent hover:text-foreground">
         <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Back to Sauti
+        {t('dashboard.backToSauti')}
       </Link>
     </div>
   );

@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
 import { useLogout } from '@/lib/auth';
+import { useAppI18n } from '@/lib/app-i18n';
 import { initialsOf } from '@/lib/utils';
 
 export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
@@ -26,10 +27,11 @@ export function UserAvatar({ user, className }: { user: CurrentUser; className?:
 
 /** The account menu: who is signed in, the profile section, and Log out (spec section 4). */
 export function UserMenu({ user, onOpenProfile }: { user: CurrentUser; onOpenProfile: () => void }) {
+  const { t } = useAppI18n();
   const logout = useLogout();
   const logOut = () =>
     logout.mutate(undefined, {
-      onError: (error) => toast({ variant: 'destructive', title: 'Logout failed', description: error.message }),
+      onError: (error) => toast({ variant: 'destructive', title: t('dashboard.logoutFailed'), description: error.message }),
     });
 
   return (
@@ -39,7 +41,7 @@ export function UserMenu({ user, onOpenProfile }: { user: CurrentUser; onOpenPro
         <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2">
           <UserAvatar user={user} />
           <span className="sr-only max-w-40 truncate text-sm font-medium md:not-sr-only">{user.displayName}</span>
-          <span className="sr-only">, account menu</span>
+          <span className="sr-only">{t('dashboard.accountMenu')}</span>
           <ChevronDownIcon className="hidden text-muted-foreground md:inline" aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
@@ -52,12 +54,12 @@ export function UserMenu({ user, onOpenProfile }: { user: CurrentUser; onOpenPro
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onOpenProfile}>
           <UserRoundIcon aria-hidden="true" />
-          Profile
+          {t('dashboard.section.profile')}
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem disabled={logout.isPending} onSelect={logOut}>
           <LogOutIcon aria-hidden="true" />
-          Log out
+          {t('dashboard.logOut')}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowUpIcon, KeyRoundIcon, PlusIcon, SearchIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
-import { ADMIN_MESSAGES, type AdminPick, type AuditEntry, type EnrolmentStart } from '#common/schemas/admin';
+import { type AdminPick, type AuditEntry, type EnrolmentStart } from '#common/schemas/admin';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -24,9 +24,9 @@ import {
   type ConsoleAccess,
 } from '../api/admin';
 import { TakedownsPanel } from './takedowns-panel';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
 
-const FAILED = 'Something went wrong. Please try again.';
-const OFFLINE = 'Please check your connection and try again.';
 
 /** "26 Nov 2026, 14:05 UTC": the same on every device. */
 function when(iso: string): string {
@@ -44,7 +44,8 @@ function when(iso: string): string {
  * that the page is not for them, and the API gives them nothing.
  */
 export function AdminPage() {
-  useDocumentTitle('Console');
+  const { t } = useAppI18n();
+  useDocumentTitle(t('admin.console'));
   const status = useAdminStatus();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
@@ -53,10 +54,10 @@ export function AdminPage() {
   else if (status.isError)
     body = (
       <Alert variant="destructive">
-        <AlertDescription>{messageOf(status.error, FAILED, OFFLINE)}</AlertDescription>
+        <AlertDescription>{messageOf(status.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
       </Alert>
     );
-  else if (status.data.kind === 'forbidden') body = <StatusCard title="Not available" description={ADMIN_MESSAGES.forbidden} />;
+  else if (status.data.kind === 'forbidden') body = <StatusCard title={t('admin.notAvailable')} description={t('admin.forbidden')} />;
   else if (recoveryCodes) body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   else if (!status.data.enrolled) body = <Enrol onEnrolled={setRecoveryCodes} />;
   else if (!status.data.verifiedUntil) body = <Verify />;
@@ -67,9 +68,9 @@ export function AdminPage() {
       <header className="border-b">
         <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3">
           <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
-          <span className="font-semibold">Sauti console</span>
+          <span className="font-semibold">{t('admin.sautiConsole')}</span>
           <a href="/dashboard" className="ml-auto text-sm text-muted-foreground underline-offset-4 hover:underline">
-            Dashboard
+            {t('dashboard.nav')}
           </a>
         </div>
       </header>
@@ -97,6 +98,7 @@ function CodeField({ id, label, value, onChange, autoFocus }: { id: string; labe
 }
 
 function Enrol({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
+  const { t } = useAppI18n();
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
   const client = useQueryClient();
@@ -117,44 +119,44 @@ function Enrol({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
     <section aria-labelledby="enrol-title" className="grid gap-5">
       <div>
         <h1 id="enrol-title" className="text-2xl font-bold">
-          Set up your authenticator app
+          {t('admin.enrolTitle')}
         </h1>
         <p className="mt-2 text-muted-foreground">
-          The console asks for a code from an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…) every 12 hours.
+          {t('admin.enrolText')}
         </p>
       </div>
       {!offer ? (
         <div>
           <Button onClick={() => start.mutate()} disabled={start.isPending}>
             <KeyRoundIcon aria-hidden="true" />
-            Set up
+            {t('admin.setUp')}
           </Button>
-          {start.isError && <p className="mt-3 text-sm text-destructive">{messageOf(start.error, FAILED, OFFLINE)}</p>}
+          {start.isError && <p className="mt-3 text-sm text-destructive">{messageOf(start.error, t('admin.failed'), t('admin.offline'))}</p>}
         </div>
       ) : (
         <form onSubmit={submit} className="grid gap-5">
           <ol className="grid list-decimal gap-4 pl-5">
             <li>
-              Scan this code with the app.
-              <img src={offer.qrCode} alt="QR code of your authenticator secret" width={220} height={220} className="mt-3 rounded-md border bg-white p-2" />
+              {t('admin.scan')}
+              <img src={offer.qrCode} alt={t('admin.qrAlt')} width={220} height={220} className="mt-3 rounded-md border bg-white p-2" />
             </li>
             <li>
-              Or type this key into it (shown only now):
+              {t('admin.typeKey')}
               <code data-testid="totp-secret" className="mt-2 block rounded-md bg-muted px-3 py-2 font-mono text-sm break-all">
                 {offer.secret.replace(/(.{4})/g, '$1 ').trim()}
               </code>
             </li>
-            <li>Enter the 6-digit code the app shows.</li>
+            <li>{t('admin.enterCode')}</li>
           </ol>
-          <CodeField id="enrol-code" label="Code from the app" value={code} onChange={setCode} />
+          <CodeField id="enrol-code" label={t('admin.codeFromApp')} value={code} onChange={setCode} />
           {confirm.isError && (
             <p role="alert" className="text-sm text-destructive">
-              {hasErrorCode(confirm.error, 'admin.enrolment-not-started') ? ADMIN_MESSAGES.enrolmentNotStarted : messageOf(confirm.error, FAILED, OFFLINE)}
+              {hasErrorCode(confirm.error, 'admin.enrolment-not-started') ? t('admin.enrolmentNotStarted') : messageOf(confirm.error, t('admin.failed'), t('admin.offline'))}
             </p>
           )}
           <div>
             <Button type="submit" disabled={confirm.isPending}>
-              Confirm
+              {t('admin.confirm')}
             </Button>
           </div>
         </form>
@@ -164,27 +166,29 @@ function Enrol({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
 }
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useAppI18n();
   return (
     <section aria-labelledby="recovery-title" className="grid gap-4">
       <h1 id="recovery-title" className="text-2xl font-bold">
-        Save your recovery codes
+        {t('admin.recoveryTitle')}
       </h1>
       <p className="text-muted-foreground">
-        If you lose your phone, each of these codes lets you in once instead of a code from the app. They are shown only now: keep them somewhere safe.
+        {t('admin.recoveryText')}
       </p>
-      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-2 rounded-md bg-muted p-4 font-mono text-sm">
+      <ul aria-label={t('admin.recoveryCodes')} className="grid grid-cols-2 gap-2 rounded-md bg-muted p-4 font-mono text-sm">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <div>
-        <Button onClick={onDone}>I have saved them</Button>
+        <Button onClick={onDone}>{t('admin.saved')}</Button>
       </div>
     </section>
   );
 }
 
 function Verify() {
+  const { t } = useAppI18n();
   const verify = useVerify();
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -195,18 +199,18 @@ function Verify() {
   return (
     <form onSubmit={submit} aria-labelledby="verify-title" className="grid gap-4">
       <h1 id="verify-title" className="text-2xl font-bold">
-        Confirm it is you
+        {t('admin.verifyTitle')}
       </h1>
-      <p className="text-muted-foreground">{useRecovery ? 'Enter one of your recovery codes. Each works once.' : 'Enter the 6-digit code from your authenticator app. It lets you act for 12 hours on this device.'}</p>
-      <CodeField id="verify-code" label={useRecovery ? 'Recovery code' : 'Code from the app'} value={value} onChange={setValue} autoFocus />
+      <p className="text-muted-foreground">{useRecovery ? t('admin.verifyRecoveryText') : t('admin.verifyText')}</p>
+      <CodeField id="verify-code" label={useRecovery ? t('admin.recoveryCode') : t('admin.codeFromApp')} value={value} onChange={setValue} autoFocus />
       {verify.isError && (
         <p role="alert" className="text-sm text-destructive">
-          {messageOf(verify.error, FAILED, OFFLINE)}
+          {messageOf(verify.error, t('admin.failed'), t('admin.offline'))}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={verify.isPending}>
-          Confirm
+          {t('admin.confirm')}
         </Button>
         <Button
           type="button"
@@ -216,7 +220,7 @@ function Verify() {
             setValue('');
           }}
         >
-          {useRecovery ? 'Use a code from the app' : 'Use a recovery code'}
+          {useRecovery ? t('admin.useAppCode') : t('admin.useRecoveryCode')}
         </Button>
       </div>
     </form>
@@ -224,19 +228,20 @@ function Verify() {
 }
 
 function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator' }> }) {
+  const { t } = useAppI18n();
   return (
     <div className="grid gap-4">
       <div>
-        <h1 className="text-2xl font-bold">Console</h1>
+        <h1 className="text-2xl font-bold">{t('admin.console')}</h1>
         <p className="text-sm text-muted-foreground">
-          {status.email} · verified until {when(status.verifiedUntil!)} · {status.recoveryCodesLeft} recovery codes left
+          {t('admin.status', { email: status.email, until: when(status.verifiedUntil!), left: status.recoveryCodesLeft })}
         </p>
       </div>
       <Tabs defaultValue="picks">
         <TabsList>
-          <TabsTrigger value="picks">Editor’s picks</TabsTrigger>
-          <TabsTrigger value="takedowns">Takedowns</TabsTrigger>
-          <TabsTrigger value="audit">Audit log</TabsTrigger>
+          <TabsTrigger value="picks">{t('admin.picks')}</TabsTrigger>
+          <TabsTrigger value="takedowns">{t('admin.takedowns')}</TabsTrigger>
+          <TabsTrigger value="audit">{t('admin.auditLog')}</TabsTrigger>
         </TabsList>
         <TabsContent value="picks" className="pt-4">
           <Picks />
@@ -261,6 +266,7 @@ function useStaleCheck() {
 }
 
 function Picks() {
+  const { t } = useAppI18n();
   const picks = usePicks();
   const change = useChangePicks();
   const onError = useStaleCheck();
@@ -274,26 +280,26 @@ function Picks() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
-        <Label htmlFor="pick-reason">Reason (kept in the audit log)</Label>
-        <Input id="pick-reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} placeholder="Optional" />
+        <Label htmlFor="pick-reason">{t('admin.reasonLabel')}</Label>
+        <Input id="pick-reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} placeholder={t('admin.optional')} />
       </div>
       {change.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{messageOf(change.error, FAILED, OFFLINE)}</AlertDescription>
+          <AlertDescription>{messageOf(change.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
         </Alert>
       )}
       <section aria-labelledby="picks-title">
         <h2 id="picks-title" className="text-lg font-semibold">
-          On the landing page
+          {t('admin.onLanding')}
         </h2>
         {picks.isPending ? (
           <PageSpinner className="py-8" />
         ) : picks.isError ? (
-          <p className="text-sm text-destructive">{messageOf(picks.error, FAILED, OFFLINE)}</p>
+          <p className="text-sm text-destructive">{messageOf(picks.error, t('admin.failed'), t('admin.offline'))}</p>
         ) : list.length === 0 ? (
-          <p className="mt-2 text-sm text-muted-foreground">No editor’s picks yet: add songs below.</p>
+          <p className="mt-2 text-sm text-muted-foreground">{t('admin.noPicks')}</p>
         ) : (
-          <ol aria-label="Editor’s picks" className="mt-2 divide-y rounded-md border">
+          <ol aria-label={t('admin.picks')} className="mt-2 divide-y rounded-md border">
             {list.map((pick, index) => (
               <li key={pick.trackId} className="flex items-center gap-2 px-3 py-2">
                 <span className="w-6 text-sm text-muted-foreground tabular-nums">{pick.position}.</span>
@@ -301,19 +307,19 @@ function Picks() {
                   <span className="block truncate font-medium">{pick.trackName}</span>
                   <span className="block truncate text-sm text-muted-foreground">{pick.artistName}</span>
                 </span>
-                <Button size="icon" variant="ghost" aria-label={`Move ${pick.trackName} up`} disabled={index === 0 || change.isPending} onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position - 1 })}>
+                <Button size="icon" variant="ghost" aria-label={t('admin.moveUp', { name: pick.trackName })} disabled={index === 0 || change.isPending} onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position - 1 })}>
                   <ArrowUpIcon aria-hidden="true" />
                 </Button>
                 <Button
                   size="icon"
                   variant="ghost"
-                  aria-label={`Move ${pick.trackName} down`}
+                  aria-label={t('admin.moveDown', { name: pick.trackName })}
                   disabled={index === list.length - 1 || change.isPending}
                   onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position + 1 })}
                 >
                   <ArrowDownIcon aria-hidden="true" />
                 </Button>
-                <Button size="icon" variant="ghost" aria-label={`Remove ${pick.trackName}`} disabled={change.isPending} onClick={() => run({ kind: 'remove', trackId: pick.trackId })}>
+                <Button size="icon" variant="ghost" aria-label={t('admin.removeNamed', { name: pick.trackName })} disabled={change.isPending} onClick={() => run({ kind: 'remove', trackId: pick.trackId })}>
                   <Trash2Icon aria-hidden="true" />
                 </Button>
               </li>
@@ -323,7 +329,7 @@ function Picks() {
       </section>
       <section aria-labelledby="add-title" className="grid gap-3">
         <h2 id="add-title" className="text-lg font-semibold">
-          Add a song
+          {t('admin.addSong')}
         </h2>
         <form
           role="search"
@@ -333,16 +339,16 @@ function Picks() {
             setSearch(query.trim());
           }}
         >
-          <Input aria-label="Search songs by name or artist" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Song or artist" maxLength={100} />
+          <Input aria-label={t('admin.searchLabel')} value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('admin.searchPlaceholder')} maxLength={100} />
           <Button type="submit" variant="outline">
             <SearchIcon aria-hidden="true" />
-            Search
+            {t('admin.search')}
           </Button>
         </form>
-        {hits.isError && <p className="text-sm text-destructive">{messageOf(hits.error, FAILED, OFFLINE)}</p>}
-        {hits.data && hits.data.tracks.length === 0 && <p className="text-sm text-muted-foreground">No songs match.</p>}
+        {hits.isError && <p className="text-sm text-destructive">{messageOf(hits.error, t('admin.failed'), t('admin.offline'))}</p>}
+        {hits.data && hits.data.tracks.length === 0 && <p className="text-sm text-muted-foreground">{t('admin.noMatch')}</p>}
         {hits.data && hits.data.tracks.length > 0 && (
-          <ul aria-label="Songs found" className="divide-y rounded-md border">
+          <ul aria-label={t('admin.songsFound')} className="divide-y rounded-md border">
             {hits.data.tracks.map((track) => (
               <li key={track.id} className="flex items-center gap-2 px-3 py-2">
                 <span className="min-w-0 flex-1">
@@ -350,11 +356,11 @@ function Picks() {
                   <span className="block truncate text-sm text-muted-foreground">{track.artistName}</span>
                 </span>
                 {track.isPick ? (
-                  <span className="text-sm text-muted-foreground">A pick</span>
+                  <span className="text-sm text-muted-foreground">{t('admin.aPick')}</span>
                 ) : (
-                  <Button size="sm" variant="outline" aria-label={`Add ${track.name}`} disabled={change.isPending} onClick={() => run({ kind: 'add', trackId: track.id })}>
+                  <Button size="sm" variant="outline" aria-label={t('admin.addNamed', { name: track.name })} disabled={change.isPending} onClick={() => run({ kind: 'add', trackId: track.id })}>
                     <PlusIcon aria-hidden="true" />
-                    Add
+                    {t('admin.add')}
                   </Button>
                 )}
               </li>
@@ -366,27 +372,29 @@ function Picks() {
   );
 }
 
-const ACTIONS: Record<string, string> = {
-  'operator.grant': 'Made an operator',
-  'operator.revoke': 'Operator ended',
-  'operator.enrol': 'Set up a second factor',
-  'operator.verify': 'Confirmed a second factor',
-  'pick.add': 'Added an editor’s pick',
-  'pick.move': 'Moved an editor’s pick',
-  'pick.remove': 'Removed an editor’s pick',
-  'takedown.add': 'Took down',
-  'takedown.restore': 'Restored',
+const ACTIONS: Record<string, AppMessageKey> = {
+  'operator.grant': 'admin.action.grant',
+  'operator.revoke': 'admin.action.revoke',
+  'operator.enrol': 'admin.action.enrol',
+  'operator.verify': 'admin.action.verify',
+  'pick.add': 'admin.action.pickAdd',
+  'pick.move': 'admin.action.pickMove',
+  'pick.remove': 'admin.action.pickRemove',
+  'takedown.add': 'admin.action.takedownAdd',
+  'takedown.restore': 'admin.action.takedownRestore',
 };
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
+  const { t } = useAppI18n();
+  const action = ACTIONS[entry.action];
   const extra = Object.entries(entry.details)
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
   return (
     <li className="grid gap-0.5 px-3 py-2 text-sm">
-      <span className="font-medium">{ACTIONS[entry.action] ?? entry.action}</span>
+      <span className="font-medium">{action ? t(action) : entry.action}</span>
       <span className="text-muted-foreground">
-        {when(entry.at)} · {entry.actorEmail ?? 'command line'}
+        {t('admin.auditWhen', { at: when(entry.at), who: entry.actorEmail ?? t('admin.commandLine') })}
       </span>
       {entry.targetId && (
         <span className="break-all text-muted-foreground">
@@ -394,19 +402,20 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {extra && ` (${extra})`}
         </span>
       )}
-      {entry.reason && <span>Reason: {entry.reason}</span>}
+      {entry.reason && <span>{t('admin.reason', { reason: entry.reason })}</span>}
     </li>
   );
 }
 
 function AuditLog() {
+  const { t } = useAppI18n();
   const audit = useAuditLog();
   if (audit.isPending) return <PageSpinner className="py-8" />;
-  if (audit.isError) return <p className="text-sm text-destructive">{messageOf(audit.error, FAILED, OFFLINE)}</p>;
+  if (audit.isError) return <p className="text-sm text-destructive">{messageOf(audit.error, t('admin.failed'), t('admin.offline'))}</p>;
   const entries = audit.data.pages.flatMap((page) => page.entries);
   return (
     <div className="grid gap-3">
-      <ol aria-label="Audit log" className="divide-y rounded-md border">
+      <ol aria-label={t('admin.auditLog')} className="divide-y rounded-md border">
         {entries.map((entry) => (
           <AuditRow key={entry.id} entry={entry} />
         ))}
@@ -414,7 +423,7 @@ function AuditLog() {
       {audit.hasNextPage && (
         <div>
           <Button variant="outline" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
-            More
+            {t('admin.more')}
           </Button>
         </div>
       )}

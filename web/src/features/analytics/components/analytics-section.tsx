@@ -9,16 +9,17 @@ import { DailyChart } from './daily-chart';
 import { RevenueBreakdown, SalesCard } from './sales-card';
 import { StatCards } from './stat-cards';
 import { StorageUsageCard } from './storage-usage-card';
-import { ANALYTICS_TEXTS as TEXTS } from './texts';
 import { TrackTable } from './track-table';
+import { useAppI18n } from '@/lib/app-i18n';
 
 function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  const { t } = useAppI18n();
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
       <p className="text-muted-foreground">{what}</p>
       <Button type="button" variant="outline" size="sm" onClick={onRetry}>
         <RefreshCwIcon aria-hidden="true" />
-        Try again
+        {t('analytics.tryAgain')}
       </Button>
     </div>
   );
@@ -26,6 +27,7 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
 
 /** The 30-day chart and the per-track table (beyond the spec). */
 function Trends() {
+  const { t, language } = useAppI18n();
   const daily = useDailyAnalytics();
   if (daily.isPending) {
     return (
@@ -37,16 +39,16 @@ function Trends() {
       </Card>
     );
   }
-  if (daily.isError) return <LoadFailed what="Your daily figures could not be loaded." onRetry={() => void daily.refetch()} />;
+  if (daily.isError) return <LoadFailed what={t('analytics.dailyFailed')} onRetry={() => void daily.refetch()} />;
   const { days, tracks, from } = daily.data;
   return (
     <>
       <Card className="gap-4">
         <CardHeader>
           <CardTitle as="h2" className="text-lg">
-            Last {days.length} days
+            {t('analytics.lastDays', { count: days.length })}
           </CardTitle>
-          <CardDescription>Since {formatDay(from, { day: 'numeric', month: 'long' })}, by day (UTC).</CardDescription>
+          <CardDescription>{t('analytics.since', { date: formatDay(from, { day: 'numeric', month: 'long' }, language) })}</CardDescription>
         </CardHeader>
         <CardContent>
           <DailyChart days={days} />
@@ -55,12 +57,12 @@ function Trends() {
       <Card className="gap-4">
         <CardHeader>
           <CardTitle as="h2" className="text-lg">
-            Your tracks
+            {t('analytics.yourTracks')}
           </CardTitle>
-          <CardDescription>Plays and downloads of each track in the last {days.length} days.</CardDescription>
+          <CardDescription>{t('analytics.yourTracksDescription', { count: days.length })}</CardDescription>
         </CardHeader>
         <CardContent>
-          <TrackTable tracks={tracks} caption={`Plays and downloads per track, last ${days.length} days`} />
+          <TrackTable tracks={tracks} caption={t('analytics.trackTableCaption', { count: days.length })} />
         </CardContent>
       </Card>
     </>
@@ -73,11 +75,12 @@ function Trends() {
  * until there are tracks or downloads. Beyond the spec: the last 30 days by day and per track.
  */
 export function AnalyticsSection() {
+  const { t } = useAppI18n();
   const analytics = useAnalytics();
 
   if (analytics.isPending) {
     return (
-      <div className="grid gap-4" aria-busy="true" aria-label="Loading analytics">
+      <div className="grid gap-4" aria-busy="true" aria-label={t('analytics.loading')}>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} className="h-28 rounded-xl" />
@@ -87,7 +90,7 @@ export function AnalyticsSection() {
       </div>
     );
   }
-  if (analytics.isError) return <LoadFailed what={TEXTS.loadFailed} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError) return <LoadFailed what={t('analytics.loadFailed')} onRetry={() => void analytics.refetch()} />;
 
   if (!hasAnalyticsData(analytics.data)) {
     return (
@@ -96,8 +99,8 @@ export function AnalyticsSection() {
           <BarChart3Icon className="size-6" aria-hidden="true" />
         </span>
         <div className="grid max-w-md gap-2">
-          <h2 className="text-lg font-semibold">{TEXTS.empty}</h2>
-          <p className="text-sm text-muted-foreground">{TEXTS.emptyHint}</p>
+          <h2 className="text-lg font-semibold">{t('analytics.empty')}</h2>
+          <p className="text-sm text-muted-foreground">{t('analytics.emptyHint')}</p>
         </div>
       </Card>
     );

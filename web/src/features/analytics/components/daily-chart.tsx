@@ -2,13 +2,15 @@ import { useId, useState } from 'react';
 import type { AnalyticsDay } from '#common/schemas/analytics';
 import { cn } from '@/lib/utils';
 import { formatCount, formatDay } from '../lib/format';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
 
 type Metric = 'plays' | 'downloads' | 'views';
 
-const METRICS: readonly { id: Metric; label: string; one: string; many: string }[] = [
-  { id: 'plays', label: 'Plays', one: 'play', many: 'plays' },
-  { id: 'downloads', label: 'Downloads', one: 'download', many: 'downloads' },
-  { id: 'views', label: 'Profile views', one: 'profile view', many: 'profile views' },
+const METRICS: readonly { id: Metric; label: AppMessageKey; unit: AppMessageKey }[] = [
+  { id: 'plays', label: 'analytics.plays', unit: 'analytics.unit.plays' },
+  { id: 'downloads', label: 'analytics.downloads', unit: 'analytics.unit.downloads' },
+  { id: 'views', label: 'analytics.profileViewsShort', unit: 'analytics.unit.views' },
 ];
 
 const BAR = 8;
@@ -29,6 +31,8 @@ export function niceCeiling(max: number): number {
  * summary as the chart's name and the figures as a table under "Show as a table".
  */
 export function DailyChart({ days }: { days: readonly AnalyticsDay[] }) {
+  const { t, language } = useAppI18n();
+  const day = (date: string, options?: Intl.DateTimeFormatOptions) => formatDay(date, options, language);
   const [metric, setMetric] = useState<Metric>('plays');
   const tableId = useId();
   const current = METRICS.find((candidate) => candidate.id === metric)!;
@@ -40,17 +44,17 @@ export function DailyChart({ days }: { days: readonly AnalyticsDay[] }) {
   const first = days[0];
   const last = days.at(-1);
   const middle = days[Math.floor(days.length / 2)];
-  const unit = (count: number) => `${formatCount(count)} ${count === 1 ? current.one : current.many}`;
+  const unit = (count: number) => t(current.unit, { count, shown: formatCount(count) });
   const summary =
     first && last
-      ? `${current.label} per day from ${formatDay(first.date)} to ${formatDay(last.date)}: ${unit(total)} in total` +
-        (total > 0 ? `, most on ${formatDay(days[best]!.date)} (${formatCount(values[best]!)})` : '') +
-        '.'
-      : `${current.label} per day: no days yet.`;
+      ? total > 0
+        ? t('analytics.chartSummaryBest', { metric: t(current.label), from: day(first.date), to: day(last.date), total: unit(total), best: day(days[best]!.date), bestCount: formatCount(values[best]!) })
+        : t('analytics.chartSummary', { metric: t(current.label), from: day(first.date), to: day(last.date), total: unit(total) })
+      : t('analytics.chartEmpty', { metric: t(current.label) });
 
   return (
     <div className="grid gap-4">
-      <div role="group" aria-label="Figure shown" className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
+      <div role="group" aria-label={t('analytics.figureShown')} className="grid grid-cols-3 gap-1 rounded-lg bg-muted p-1">
         {METRICS.map((candidate) => {
           const sum = days.reduce((acc, day) => acc + day[candidate.id], 0);
           const active = candidate.id === metric;
@@ -65,7 +69,7 @@ export function DailyChart({ days }: { days: readonly AnalyticsDay[] }) {
                 active ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
               )}
             >
-              <span className="truncate">{candidate.label}</span>
+              <span className="truncate">{t(candidate.label)}</span>
               <span className="text-base font-bold tabular-nums sm:text-lg">{formatCount(sum)}</span>
             </button>
           );
@@ -99,12 +103,12 @@ export function DailyChart({ days }: { days: readonly AnalyticsDay[] }) {
                 vectorEffect="non-scaling-stroke"
               />
             ))}
-            {days.map((day, index) => {
-              const value = day[metric];
+            {days.map((entry, index) => {
+              const value = entry[metric];
               const height = value === 0 ? 0 : Math.max(2, (value / top) * HEIGHT);
               return (
                 <rect
-                  key={day.date}
+                  key={entry.date}
                   x={index * (BAR + GAP)}
                   y={HEIGHT - height}
                   width={BAR}
@@ -112,52 +116,52 @@ export function DailyChart({ days }: { days: readonly AnalyticsDay[] }) {
                   rx={1.5}
                   className={cn('fill-primary', index === days.length - 1 && 'fill-primary/70')}
                 >
-                  <title>{`${formatDay(day.date)}: ${unit(value)}`}</title>
+                  <title>{t('analytics.barTitle', { date: day(entry.date), value: unit(value) })}</title>
                 </rect>
               );
             })}
           </svg>
         </div>
         <div className="ml-8 flex justify-between text-[11px] text-muted-foreground" aria-hidden="true">
-          <span>{first ? formatDay(first.date) : ''}</span>
-          <span className="hidden sm:inline">{middle ? formatDay(middle.date) : ''}</span>
-          <span>{last ? 'Today' : ''}</span>
+          <span>{first ? day(first.date) : ''}</span>
+          <span className="hidden sm:inline">{middle ? day(middle.date) : ''}</span>
+          <span>{last ? t('analytics.today') : ''}</span>
         </div>
       </div>
 
       <details className="group rounded-lg border">
         <summary className="cursor-pointer px-3 py-2 text-sm font-medium select-none" aria-controls={tableId}>
-          Show as a table
+          {t('analytics.showTable')}
         </summary>
         {/* Scrolls on its own: focusable, so keyboard users can scroll it too. */}
-        <div id={tableId} className="max-h-80 overflow-auto border-t" tabIndex={0} role="region" aria-label="Plays, downloads and profile views per day">
+        <div id={tableId} className="max-h-80 overflow-auto border-t" tabIndex={0} role="region" aria-label={t('analytics.perDay')}>
           <table className="w-full text-sm tabular-nums">
-            <caption className="sr-only">Plays, downloads and profile views per day</caption>
+            <caption className="sr-only">{t('analytics.perDay')}</caption>
             <thead className="sticky top-0 bg-background">
               <tr className="border-b text-left text-muted-foreground">
                 <th scope="col" className="px-2 py-2 font-medium sm:px-3">
-                  Day
+                  {t('analytics.day')}
                 </th>
                 <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-                  Plays
+                  {t('analytics.plays')}
                 </th>
                 <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-                  Downloads
+                  {t('analytics.downloads')}
                 </th>
                 <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-                  Views
+                  {t('analytics.views')}
                 </th>
               </tr>
             </thead>
             <tbody>
-              {[...days].reverse().map((day) => (
-                <tr key={day.date} className="border-b last:border-0">
+              {[...days].reverse().map((entry) => (
+                <tr key={entry.date} className="border-b last:border-0">
                   <th scope="row" className="px-2 py-1.5 text-left font-normal whitespace-nowrap sm:px-3">
-                    {formatDay(day.date, { weekday: 'short', day: 'numeric', month: 'short' })}
+                    {day(entry.date, { weekday: 'short', day: 'numeric', month: 'short' })}
                   </th>
-                  <td className="px-2 py-1.5 text-right sm:px-3">{formatCount(day.plays)}</td>
-                  <td className="px-2 py-1.5 text-right sm:px-3">{formatCount(day.downloads)}</td>
-                  <td className="px-2 py-1.5 text-right sm:px-3">{formatCount(day.views)}</td>
+                  <td className="px-2 py-1.5 text-right sm:px-3">{formatCount(entry.plays)}</td>
+                  <td className="px-2 py-1.5 text-right sm:px-3">{formatCount(entry.downloads)}</td>
+                  <td className="px-2 py-1.5 text-right sm:px-3">{formatCount(entry.views)}</td>
                 </tr>
               ))}
             </tbody>

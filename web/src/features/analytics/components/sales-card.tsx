@@ -8,21 +8,22 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { STATEMENT_URL, useSales, useSalesSummary } from '../api/sales-api';
 import { formatCount } from '../lib/format';
 import { CHANNEL_LABELS, formatMoney, formatMonth, formatSoldAt } from '../lib/sales-format';
-import { SALES_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
+  const { t } = useAppI18n();
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
       <p className="text-muted-foreground">{what}</p>
       <Button type="button" variant="outline" size="sm" className="h-11 sm:h-9" onClick={onRetry}>
         <RefreshCwIcon aria-hidden="true" />
-        Try again
+        {t('analytics.tryAgain')}
       </Button>
     </div>
   );
 }
 
-const COLUMNS = [TEXTS.itemAndDate, TEXTS.buyer, TEXTS.paidWith, TEXTS.price, TEXTS.fee, TEXTS.platform, TEXTS.yours] as const;
+const COLUMNS = ['sales.itemAndDate', 'sales.buyer', 'sales.paidWith', 'sales.price', 'sales.fee', 'sales.platform', 'sales.yours'] as const;
 
 /** A cell: on a phone a labelled line of the sale's card, from md up a table cell. */
 function Cell({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
@@ -35,39 +36,40 @@ function Cell({ label, children, className = '' }: { label: string; children: Re
 }
 
 function SaleRow({ sale }: { sale: ArtistSale }) {
+  const { t, language } = useAppI18n();
   const refunded = sale.status === 'refunded';
   return (
     <tr className="block border-b p-3 last:border-0 md:table-row md:p-0" data-testid="sale-row">
       <th scope="row" className="block pb-1 text-left font-medium break-words md:table-cell md:px-3 md:py-2">
         <span className="block">{sale.item.name}</span>
         <span className="text-xs font-normal text-muted-foreground">
-          {sale.item.type === 'album' ? TEXTS.album : TEXTS.track} · {formatSoldAt(sale.soldAt)}
+          {sale.item.type === 'album' ? t('sales.album') : t('sales.track')} · {formatSoldAt(sale.soldAt, language)}
           {refunded && (
             <Badge variant="destructive" className="ml-2">
-              {TEXTS.refunded}
+              {t('sales.refunded')}
             </Badge>
           )}
         </span>
       </th>
-      <Cell label={TEXTS.buyer} className="md:max-w-48">
+      <Cell label={t('sales.buyer')} className="md:max-w-48">
         {sale.buyerEmail}
       </Cell>
-      <Cell label={TEXTS.paidWith}>{CHANNEL_LABELS[sale.channel]}</Cell>
-      <Cell label={TEXTS.price} className="tabular-nums md:text-right">
+      <Cell label={t('sales.paidWith')}>{t(CHANNEL_LABELS[sale.channel])}</Cell>
+      <Cell label={t('sales.price')} className="tabular-nums md:text-right">
         {formatMoney(sale.price)}
       </Cell>
-      <Cell label={TEXTS.fee} className="tabular-nums md:text-right">
+      <Cell label={t('sales.fee')} className="tabular-nums md:text-right">
         {formatMoney(sale.fee)}
       </Cell>
-      <Cell label={TEXTS.platform} className="tabular-nums md:text-right">
+      <Cell label={t('sales.platform')} className="tabular-nums md:text-right">
         {formatMoney(sale.platformShare)}
       </Cell>
-      <Cell label={TEXTS.yours} className="font-medium tabular-nums md:text-right">
+      <Cell label={t('sales.yours')} className="font-medium tabular-nums md:text-right">
         <span className={refunded ? 'line-through' : ''}>{formatMoney(sale.artistShare)}</span>
         {/* A part refund leaves the artist the rest of their share: say what they kept. */}
         {refunded && sale.refundedShare < sale.artistShare && (
           <span className="block text-xs font-normal text-muted-foreground">
-            {formatMoney(sale.artistShare - sale.refundedShare)} {TEXTS.kept}
+            {t('sales.kept', { amount: formatMoney(sale.artistShare - sale.refundedShare) })}
           </span>
         )}
       </Cell>
@@ -81,6 +83,7 @@ function SaleRow({ sale }: { sale: ArtistSale }) {
  * CSV statement. At phone width each sale is a card of labelled lines; from md up, a table.
  */
 export function SalesCard() {
+  const { t } = useAppI18n();
   const sales = useSales();
   const pages = sales.data?.pages ?? [];
   const list = pages.flatMap((page) => page.sales);
@@ -89,33 +92,33 @@ export function SalesCard() {
     <Card className="gap-4" data-testid="sales-card">
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          {TEXTS.title}
+          {t('sales.title')}
         </CardTitle>
-        <CardDescription>{TEXTS.description}</CardDescription>
+        <CardDescription>{t('sales.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {sales.isPending ? (
-          <Skeleton className="h-32 w-full" role="status" aria-label={TEXTS.loading} />
+          <Skeleton className="h-32 w-full" role="status" aria-label={t('sales.loading')} />
         ) : sales.isError && list.length === 0 ? (
-          <Retry what={TEXTS.loadFailed} onRetry={() => void sales.refetch()} />
+          <Retry what={t('sales.loadFailed')} onRetry={() => void sales.refetch()} />
         ) : list.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{TEXTS.none}</p>
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('sales.none')}</p>
         ) : (
           <>
             {totals && (
               <p className="text-sm" data-testid="sales-totals">
-                <span className="font-medium">{formatCount(totals.count)}</span> {totals.count === 1 ? TEXTS.sale : TEXTS.sales} ·{' '}
-                {TEXTS.totalPrice} {formatMoney(totals.price)} · {TEXTS.yours}: <span className="font-medium">{formatMoney(totals.artistShare)}</span>
+                {t('sales.count', { count: totals.count, shown: formatCount(totals.count) })} · {t('sales.totalPrice', { amount: formatMoney(totals.price) })} · {t('sales.yours')}:{' '}
+                <span className="font-medium">{formatMoney(totals.artistShare)}</span>
               </p>
             )}
             <div className="overflow-hidden rounded-lg border">
               <table className="block w-full text-sm md:table" data-testid="sales-table">
-                <caption className="sr-only">{TEXTS.caption}</caption>
+                <caption className="sr-only">{t('sales.caption')}</caption>
                 <thead className="hidden md:table-header-group">
                   <tr className="border-b text-left text-muted-foreground">
                     {COLUMNS.map((column, index) => (
                       <th key={column} scope="col" className={`px-3 py-2 font-medium ${index >= 3 ? 'text-right' : ''}`}>
-                        {column}
+                        {t(column)}
                       </th>
                     ))}
                   </tr>
@@ -127,11 +130,11 @@ export function SalesCard() {
                 </tbody>
               </table>
             </div>
-            {sales.isFetchNextPageError && <p className="text-sm text-destructive" role="alert">{TEXTS.moreFailed}</p>}
+            {sales.isFetchNextPageError && <p className="text-sm text-destructive" role="alert">{t('sales.moreFailed')}</p>}
             <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
               {sales.hasNextPage ? (
                 <Button type="button" variant="outline" className="h-11 sm:h-9" disabled={sales.isFetchingNextPage} onClick={() => void sales.fetchNextPage()}>
-                  {sales.isFetchingNextPage ? TEXTS.loadingMore : TEXTS.loadMore}
+                  {sales.isFetchingNextPage ? t('sales.loadingMore') : t('sales.loadMore')}
                 </Button>
               ) : (
                 <span />
@@ -139,7 +142,7 @@ export function SalesCard() {
               <Button asChild variant="link" className="h-11 justify-start px-0 sm:h-9">
                 <a href={STATEMENT_URL} download>
                   <DownloadIcon aria-hidden="true" />
-                  {TEXTS.statement}
+                  {t('sales.statement')}
                 </a>
               </Button>
             </div>
@@ -151,12 +154,13 @@ export function SalesCard() {
 }
 
 function GroupList({ rows, testId, label }: { rows: { key: string; name: string; count: number; artistShare: number }[]; testId: string; label: string }) {
+  const { t } = useAppI18n();
   return (
     <ul className="grid gap-1 text-sm" aria-label={label} data-testid={testId}>
       {rows.map((row) => (
         <li key={row.key} className="flex items-baseline justify-between gap-3 border-b py-2 last:border-0">
           <span className="min-w-0 break-words">
-            {row.name} <span className="text-muted-foreground">· {formatCount(row.count)} {row.count === 1 ? TEXTS.sale : TEXTS.sales}</span>
+            {row.name} <span className="text-muted-foreground">· {t('sales.count', { count: row.count, shown: formatCount(row.count) })}</span>
           </span>
           <span className="shrink-0 font-medium tabular-nums">{formatMoney(row.artistShare)}</span>
         </li>
@@ -167,9 +171,10 @@ function GroupList({ rows, testId, label }: { rows: { key: string; name: string;
 
 /** Your 90% per item (most earned first) and per month (UTC): their sums are the sales totals and Total Revenue. */
 export function RevenueBreakdown() {
+  const { t, language } = useAppI18n();
   const summary = useSalesSummary();
-  if (summary.isPending) return <Skeleton className="h-32 w-full rounded-xl" role="status" aria-label={TEXTS.loading} />;
-  if (summary.isError) return <Retry what={TEXTS.summaryFailed} onRetry={() => void summary.refetch()} />;
+  if (summary.isPending) return <Skeleton className="h-32 w-full rounded-xl" role="status" aria-label={t('sales.loading')} />;
+  if (summary.isError) return <Retry what={t('sales.summaryFailed')} onRetry={() => void summary.refetch()} />;
   const data: SalesSummary = summary.data;
   if (data.items.length === 0) return null;
   return (
@@ -177,13 +182,13 @@ export function RevenueBreakdown() {
       <Card className="gap-3">
         <CardHeader>
           <CardTitle as="h2" className="text-lg">
-            {TEXTS.perItem}
+            {t('sales.perItem')}
           </CardTitle>
-          <CardDescription>{TEXTS.perItemDescription}</CardDescription>
+          <CardDescription>{t('sales.perItemDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <GroupList
-            label={TEXTS.perItem}
+            label={t('sales.perItem')}
             testId="revenue-per-item"
             rows={data.items.map((item, index) => ({ key: `${item.type}:${item.id ?? index}`, name: item.name, count: item.count, artistShare: item.artistShare }))}
           />
@@ -192,15 +197,15 @@ export function RevenueBreakdown() {
       <Card className="gap-3">
         <CardHeader>
           <CardTitle as="h2" className="text-lg">
-            {TEXTS.perMonth}
+            {t('sales.perMonth')}
           </CardTitle>
-          <CardDescription>{TEXTS.perMonthDescription}</CardDescription>
+          <CardDescription>{t('sales.perMonthDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           <GroupList
-            label={TEXTS.perMonth}
+            label={t('sales.perMonth')}
             testId="revenue-per-month"
-            rows={data.months.map((month) => ({ key: month.month, name: formatMonth(month.month), count: month.count, artistShare: month.artistShare }))}
+            rows={data.months.map((month) => ({ key: month.month, name: formatMonth(month.month, language), count: month.count, artistShare: month.artistShare }))}
           />
         </CardContent>
       </Card>

@@ -3,7 +3,7 @@ import { BellRingIcon, DownloadIcon, EyeIcon, HeadphonesIcon, MusicIcon, WalletI
 import type { Analytics } from '#common/schemas/analytics';
 import { Card } from '@/components/ui/card';
 import { formatCount, formatKesAmount } from '../lib/format';
-import { ANALYTICS_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 function StatCard({ label, value, hint, icon: Icon, className }: { label: string; value: string; hint: ReactNode; icon: LucideIcon; className?: string }) {
   return (
@@ -22,20 +22,21 @@ function StatCard({ label, value, hint, icon: Icon, className }: { label: string
 
 /** Spec section 2: the five cards, in the spec's order; then (issue 17) the confirmed followers by e-mail. */
 export function StatCards({ analytics }: { analytics: Analytics }) {
+  const { t } = useAppI18n();
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" aria-label="Totals">
-      <StatCard label={TEXTS.totalDownloads} value={formatCount(analytics.totalDownloads)} hint="All time" icon={DownloadIcon} />
-      <StatCard label={TEXTS.totalTracks} value={formatCount(analytics.totalTracks)} hint="Uploaded" icon={MusicIcon} />
-      <StatCard label={TEXTS.totalStreams} value={formatCount(analytics.totalStreams)} hint="Plays of 5 s or more" icon={HeadphonesIcon} />
-      <StatCard label={TEXTS.profileViews} value={formatCount(analytics.profileViews)} hint="Visits to your page" icon={EyeIcon} />
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4" aria-label={t('analytics.totals')}>
+      <StatCard label={t('analytics.totalDownloads')} value={formatCount(analytics.totalDownloads)} hint={t('analytics.allTime')} icon={DownloadIcon} />
+      <StatCard label={t('analytics.totalTracks')} value={formatCount(analytics.totalTracks)} hint={t('analytics.uploaded')} icon={MusicIcon} />
+      <StatCard label={t('analytics.totalStreams')} value={formatCount(analytics.totalStreams)} hint={t('analytics.playsOf5s')} icon={HeadphonesIcon} />
+      <StatCard label={t('analytics.profileViews')} value={formatCount(analytics.profileViews)} hint={t('analytics.visits')} icon={EyeIcon} />
       <StatCard
-        label={TEXTS.totalRevenue}
+        label={t('analytics.totalRevenue')}
         value={formatKesAmount(analytics.totalRevenue)}
-        hint="Your 90% of sales"
+        hint={t('analytics.yourShare')}
         icon={WalletIcon}
         className="col-span-2 sm:col-span-1"
       />
-      <StatCard label="Followers" value={formatCount(analytics.followers)} hint="By e-mail, confirmed" icon={BellRingIcon} className="col-span-2 sm:col-span-1" />
+      <StatCard label={t('analytics.followers')} value={formatCount(analytics.followers)} hint={t('analytics.followersHint')} icon={BellRingIcon} className="col-span-2 sm:col-span-1" />
     </ul>
   );
 }

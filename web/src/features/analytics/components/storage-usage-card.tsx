@@ -3,35 +3,36 @@ import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
-import { ANALYTICS_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** Spec sections 2 and 9: Storage Usage, used / 1 GB (the spec's text for the quota), with a bar. */
 export function StorageUsageCard({ used }: { used: number }) {
+  const { t } = useAppI18n();
   const percent = Math.min(100, (Math.max(0, used) / STORAGE_QUOTA_BYTES) * 100);
   const shown = percent > 0 && percent < 1 ? '<1' : String(Math.round(percent));
-  const label = `${formatFileSize(used)} of 1 GB used`;
+  const label = t('analytics.storageUsed', { used: formatFileSize(used) });
   return (
     <Card className="gap-3">
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          {TEXTS.storageUsage}
+          {t('analytics.storageUsage')}
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
           <p className="font-medium tabular-nums" data-testid="storage-used">
-            {formatFileSize(used)} / 1 GB
+            {t('analytics.usedOfQuota', { used: formatFileSize(used) })}
           </p>
-          <p className="text-muted-foreground tabular-nums">{shown}% used</p>
+          <p className="text-muted-foreground tabular-nums">{t('analytics.percentUsed', { percent: shown })}</p>
         </div>
         <Progress
           value={percent}
-          aria-label={TEXTS.storageUsage}
+          aria-label={t('analytics.storageUsage')}
           aria-valuetext={label}
           className={cn('h-2.5', percent >= 90 && '[&>[data-slot=progress-indicator]]:bg-destructive')}
         />
         <p className="text-xs text-muted-foreground">
-          {percent >= 100 ? 'Your storage is full: delete a track to upload another.' : `${formatFileSize(Math.max(0, STORAGE_QUOTA_BYTES - used))} left for uploads.`}
+          {percent >= 100 ? t('analytics.storageFull') : t('analytics.storageLeft', { left: formatFileSize(Math.max(0, STORAGE_QUOTA_BYTES - used)) })}
         </p>
       </CardContent>
     </Card>

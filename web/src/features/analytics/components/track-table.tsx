@@ -1,13 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import type { AnalyticsTrack } from '#common/schemas/analytics';
 import { formatCount } from '../lib/format';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** How many tracks show before "Show all". */
 const FIRST_ROWS = 10;
 
 /** Each track's plays and downloads over the period, most played first (the server's order). */
 export function TrackTable({ tracks, caption }: { tracks: readonly AnalyticsTrack[]; caption: string }) {
-  if (tracks.length === 0) return <p className="text-sm text-muted-foreground">No tracks yet.</p>;
+  const { t } = useAppI18n();
+  if (tracks.length === 0) return <p className="text-sm text-muted-foreground">{t('analytics.noTracks')}</p>;
   const rows = (list: readonly AnalyticsTrack[]) =>
     list.map((track) => (
       <tr key={track.trackId} className="border-b last:border-0">
@@ -22,13 +24,13 @@ export function TrackTable({ tracks, caption }: { tracks: readonly AnalyticsTrac
     <thead>
       <tr className="border-b text-left text-muted-foreground">
         <th scope="col" className="px-2 py-2 font-medium sm:px-3">
-          Track
+          {t('analytics.track')}
         </th>
         <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-          Plays
+          {t('analytics.plays')}
         </th>
         <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-          Downloads
+          {t('analytics.downloads')}
         </th>
       </tr>
     </thead>
@@ -46,6 +48,7 @@ export function TrackTable({ tracks, caption }: { tracks: readonly AnalyticsTrac
 }
 
 function MoreRows({ count, children }: { count: number; children: ReactNode }) {
+  const { t } = useAppI18n();
   const [open, setOpen] = useState(false);
   return (
     <tbody>
@@ -55,7 +58,7 @@ function MoreRows({ count, children }: { count: number; children: ReactNode }) {
         <tr>
           <td colSpan={3} className="px-2 py-2 text-center">
             <button type="button" className="text-sm font-medium text-primary underline-offset-4 hover:underline" onClick={() => setOpen(true)}>
-              Show {count} more {count === 1 ? 'track' : 'tracks'}
+              {t('analytics.showMore', { count })}
             </button>
           </td>
         </tr>

@@ -1,3 +1,4 @@
+import type { Language } from '#common/i18n/language';
 /**
  * Spec section 9's money display (amount / 100 with two decimals, prefixed 'KES '), for a sum of
  * money: zero shows 'KES 0.00', not the 'Free' of a price.
@@ -13,8 +14,8 @@ export function formatCount(value: number): string {
 }
 
 /** "2026-11-25" (a UTC day) -> "25 Nov". */
-export function formatDay(date: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' }): string {
+export function formatDay(date: string, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short' }, language: Language = 'en'): string {
   const parsed = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(parsed);
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', { ...options, timeZone: 'UTC' }).format(parsed);
 }

@@ -8,6 +8,7 @@ import { ForgotPasswordView } from './forgot-password-view';
 import { RegistrationSuccessView } from './registration-success-view';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { useAppI18n } from '@/lib/app-i18n';
 
 type Tab = 'login' | 'register';
 type View = { name: 'auth' } | { name: 'forgot-password' } | { name: 'registration-success'; email: string; message: string };
@@ -17,6 +18,7 @@ type View = { name: 'auth' } | { name: 'forgot-password' } | { name: 'registrati
  * (spec section 2). `?tab=register` opens the sign-up tab; `?view=forgot-password` the forgot view.
  */
 export function AuthPage() {
+  const { t } = useAppI18n();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: Tab = searchParams.get('tab') === 'register' ? 'register' : 'login';
   const [view, setView] = useState<View>(() =>
@@ -24,7 +26,7 @@ export function AuthPage() {
   );
   // Sign-in and sign-up failures are told in toasts: have the toast code ready.
   useEffect(preloadToaster, []);
-  useDocumentTitle(view.name === 'forgot-password' ? 'Forgot password' : tab === 'register' ? 'Sign up' : 'Sign in');
+  useDocumentTitle(view.name === 'forgot-password' ? t('auth.forgotPassword') : tab === 'register' ? t('auth.signUpLabel') : t('auth.signInLabel'));
 
   const showTab = (next: Tab) => {
     setView({ name: 'auth' });
@@ -38,17 +40,15 @@ export function AuthPage() {
 
   return (
     <AuthCard
-      title={tab === 'register' ? 'Create your artist account' : 'Welcome back'}
+      title={tab === 'register' ? t('auth.registerTitle') : t('auth.welcomeBack')}
       description={
-        tab === 'register'
-          ? 'Sell your music to fans across Kenya and beyond.'
-          : 'Sign in to manage your music, profile and earnings.'
+        tab === 'register' ? t('auth.registerDescription') : t('auth.signInDescription')
       }
     >
       <Tabs value={tab} onValueChange={(value) => showTab(value === 'register' ? 'register' : 'login')} className="gap-6">
         <TabsList className="w-full">
-          <TabsTrigger value="login">Sign In</TabsTrigger>
-          <TabsTrigger value="register">Sign Up</TabsTrigger>
+          <TabsTrigger value="login">{t('auth.signIn')}</TabsTrigger>
+          <TabsTrigger value="register">{t('auth.signUp')}</TabsTrigger>
         </TabsList>
         <TabsContent value="login">
           <SignInForm onForgotPassword={() => setView({ name: 'forgot-password' })} />

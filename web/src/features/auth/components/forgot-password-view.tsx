@@ -8,31 +8,30 @@ import { Form } from '@/components/ui/form';
 import { messageOf } from '@/lib/api';
 import { useForgotPassword } from '../api/auth-api';
 import { AuthCard } from './auth-card';
-import { AUTH_TEXTS } from './auth-messages';
 import { EmailField } from '@/components/email-field';
 import { SubmitButton } from './submit-button';
-
-const SENT_FALLBACK = 'If an account exists for that email address, we have sent a link to reset its password.';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Forgot password: form, loading, success (spec section 4). The success text is the server's,
  * which is the same whether or not the account exists.
  */
 export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
+  const { t } = useAppI18n();
   const forgot = useForgotPassword();
   const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
   const backButton = (
     <Button type="button" variant="ghost" onClick={onBack}>
       <ArrowLeftIcon aria-hidden="true" />
-      Back to Sign In
+      {t('auth.backToSignIn')}
     </Button>
   );
 
   if (forgot.isSuccess) {
     return (
-      <AuthCard icon={<MailCheckIcon />} title="Check your email" description={forgot.data.message || SENT_FALLBACK} footer={backButton}>
+      <AuthCard icon={<MailCheckIcon />} title={t('auth.checkEmail')} description={forgot.data.message || t('auth.resetSentFallback')} footer={backButton}>
         <p className="text-center text-sm text-muted-foreground">
-          The link works for one hour. Nothing arrived? Check your spam folder, or try again in a few minutes.
+          {t('auth.resetSentHint')}
         </p>
       </AuthCard>
     );
@@ -41,25 +40,25 @@ export function ForgotPasswordView({ onBack }: { onBack: () => void }) {
   return (
     <AuthCard
       icon={<KeyRoundIcon />}
-      title="Forgot your password?"
-      description="Enter the email address of your account and we will send you a link to set a new password."
+      title={t('auth.forgotTitle')}
+      description={t('auth.forgotDescription')}
       footer={backButton}
     >
       <Form {...form}>
         <form
           noValidate
-          aria-label="Forgot password"
+          aria-label={t('auth.forgotPassword')}
           className="grid gap-4"
           onSubmit={form.handleSubmit((input) => forgot.mutate(input))}
         >
-          <EmailField />
+          <EmailField label={t('auth.email')} />
           {forgot.isError && (
             <Alert variant="destructive">
-              <AlertDescription>{messageOf(forgot.error, AUTH_TEXTS.forgotFailed, AUTH_TEXTS.forgotError)}</AlertDescription>
+              <AlertDescription>{messageOf(forgot.error, t('auth.forgotFailed'), t('auth.forgotError'))}</AlertDescription>
             </Alert>
           )}
-          <SubmitButton pending={forgot.isPending} pendingLabel="Sending…">
-            Send Reset Link
+          <SubmitButton pending={forgot.isPending} pendingLabel={t('auth.sending')}>
+            {t('auth.sendResetLink')}
           </SubmitButton>
         </form>
       </Form>

@@ -2,8 +2,6 @@ import { useFormContext } from 'react-hook-form';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { PasswordInput } from '@/components/ui/password-input';
 
-export const NEW_PASSWORD_HINT = 'At least 6 characters. A long passphrase is best.';
-
 /** A field for choosing a password (sign up, reset): the form's `name`, with the password manager's new-password hint. */
 export function NewPasswordField({ name, label, description }: { name: string; label: string; description?: string }) {
   const { control } = useFormContext<Record<string, string>>();

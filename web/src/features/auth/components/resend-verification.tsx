@@ -8,14 +8,15 @@ import { Form } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { messageOf } from '@/lib/api';
 import { useResendVerification } from '../api/auth-api';
-import { AUTH_TEXTS } from './auth-messages';
 import { EmailField } from '@/components/email-field';
+import { useAppI18n } from '@/lib/app-i18n';
 
 function ResendStatus({ state }: { state: { kind: 'success' } | { kind: 'error'; message: string } | null }) {
+  const { t } = useAppI18n();
   if (!state) return null;
   return state.kind === 'success' ? (
     <p role="status" className="text-sm text-success">
-      {AUTH_TEXTS.resendSuccess}
+      {t('auth.resendSuccess')}
     </p>
   ) : (
     <p role="alert" className="text-sm text-destructive">
@@ -27,6 +28,7 @@ function ResendStatus({ state }: { state: { kind: 'success' } | { kind: 'error';
 type ResendState = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
 function useResend() {
+  const { t } = useAppI18n();
   const resend = useResendVerification();
   const [state, setState] = useState<ResendState>(null);
   const send = (email: string) => {
@@ -36,7 +38,7 @@ function useResend() {
       {
         onSuccess: () => setState({ kind: 'success' }),
         onError: (error) =>
-          setState({ kind: 'error', message: messageOf(error, AUTH_TEXTS.resendFailed, AUTH_TEXTS.resendError) }),
+          setState({ kind: 'error', message: messageOf(error, t('auth.resendFailed'), t('auth.resendError')) }),
       },
     );
   };
@@ -48,13 +50,14 @@ function useResend() {
  * is one button; without one (an expired link) it asks for the address first.
  */
 export function ResendVerification({ email }: { email?: string }) {
+  const { t } = useAppI18n();
   const { send, pending, state } = useResend();
   if (email === undefined) return <ResendVerificationForm send={send} pending={pending} state={state} />;
   return (
     <div className="grid justify-items-start gap-2">
       <Button type="button" variant="outline" size="sm" className="text-foreground" disabled={pending} onClick={() => send(email)}>
         {pending ? <Spinner label={null} /> : <MailIcon aria-hidden="true" />}
-        Resend verification email
+        {t('auth.resend')}
       </Button>
       <ResendStatus state={state} />
     </div>
@@ -70,19 +73,20 @@ function ResendVerificationForm({
   pending: boolean;
   state: ResendState;
 }) {
+  const { t } = useAppI18n();
   const form = useForm({ resolver: zodResolver(resendVerificationSchema), defaultValues: { email: '' } });
   return (
     <Form {...form}>
       <form
         noValidate
-        aria-label="Resend verification email"
+        aria-label={t('auth.resend')}
         className="grid gap-3"
         onSubmit={form.handleSubmit(({ email }) => send(email))}
       >
-        <EmailField />
+        <EmailField label={t('auth.email')} />
         <Button type="submit" variant="outline" disabled={pending}>
           {pending ? <Spinner label={null} /> : <MailIcon aria-hidden="true" />}
-          Resend verification email
+          {t('auth.resend')}
         </Button>
         <ResendStatus state={state} />
       </form>

@@ -11,25 +11,26 @@ import { messageOf } from '@/lib/api';
 import { useResetPassword } from '../api/auth-api';
 import { useOneTimeToken } from '../hooks/use-one-time-token';
 import { AuthCard } from './auth-card';
-import { NEW_PASSWORD_HINT, NewPasswordField } from './new-password-field';
-import { AUTH_TEXTS } from './auth-messages';
+import { NewPasswordField } from './new-password-field';
 import { SubmitButton } from './submit-button';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const REQUEST_NEW_LINK = '/auth?view=forgot-password';
 
 /** /reset-password?token=: form, loading, success, error; 'Try Again' returns to the form (spec section 4). */
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  const { t } = useAppI18n();
+  useDocumentTitle(t('auth.resetPassword'));
   const token = useOneTimeToken();
   if (token === null) {
     return (
       <AuthCard
         icon={<CircleXIcon className="text-destructive" />}
-        title="Invalid link"
-        description={<span role="alert">{AUTH_TEXTS.invalidResetLink}</span>}
+        title={t('auth.invalidLink')}
+        description={<span role="alert">{t('auth.invalidResetLink')}</span>}
         footer={
           <Button asChild>
-            <Link href={REQUEST_NEW_LINK}>Request a new link</Link>
+            <Link href={REQUEST_NEW_LINK}>{t('auth.requestNewLink')}</Link>
           </Button>
         }
       />
@@ -39,6 +40,7 @@ export function ResetPasswordPage() {
 }
 
 function ResetPasswordFlow({ token }: { token: string }) {
+  const { t } = useAppI18n();
   const reset = useResetPassword();
   const form = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -49,11 +51,11 @@ function ResetPasswordFlow({ token }: { token: string }) {
     return (
       <AuthCard
         icon={<CircleCheckIcon className="text-success" />}
-        title="Password reset"
+        title={t('auth.passwordReset')}
         description={<span role="status">{reset.data.message}</span>}
         footer={
           <Button asChild>
-            <Link href="/auth">Go to Sign In</Link>
+            <Link href="/auth">{t('auth.goToSignIn')}</Link>
           </Button>
         }
       />
@@ -64,15 +66,15 @@ function ResetPasswordFlow({ token }: { token: string }) {
     return (
       <AuthCard
         icon={<CircleXIcon className="text-destructive" />}
-        title="Could not reset your password"
-        description={<span role="alert">{messageOf(reset.error, AUTH_TEXTS.resetFailed)}</span>}
+        title={t('auth.resetFailedTitle')}
+        description={<span role="alert">{messageOf(reset.error, t('auth.resetFailed'))}</span>}
         footer={
           <>
             <Button type="button" onClick={() => reset.reset()}>
-              Try Again
+              {t('auth.tryAgain')}
             </Button>
             <Button asChild variant="ghost">
-              <Link href={REQUEST_NEW_LINK}>Request a new link</Link>
+              <Link href={REQUEST_NEW_LINK}>{t('auth.requestNewLink')}</Link>
             </Button>
           </>
         }
@@ -82,23 +84,23 @@ function ResetPasswordFlow({ token }: { token: string }) {
 
   const tokenError = form.formState.errors.token?.message;
   return (
-    <AuthCard icon={<KeyRoundIcon />} title="Set a new password" description="Choose a new password for your account.">
+    <AuthCard icon={<KeyRoundIcon />} title={t('auth.setNewPassword')} description={t('auth.setNewPasswordText')}>
       <Form {...form}>
         <form
           noValidate
-          aria-label="Reset password"
+          aria-label={t('auth.resetPassword')}
           className="grid gap-4"
           onSubmit={form.handleSubmit(({ token: formToken, newPassword }) => reset.mutate({ token: formToken, newPassword }))}
         >
-          <NewPasswordField name="newPassword" label="New password" description={NEW_PASSWORD_HINT} />
-          <NewPasswordField name="confirmPassword" label="Confirm new password" />
+          <NewPasswordField name="newPassword" label={t('auth.newPassword')} description={t('auth.newPasswordHint')} />
+          <NewPasswordField name="confirmPassword" label={t('auth.confirmNewPassword')} />
           {tokenError && (
             <Alert variant="destructive">
               <AlertDescription>{tokenError}</AlertDescription>
             </Alert>
           )}
-          <SubmitButton pending={reset.isPending} pendingLabel="Resetting password…">
-            Reset Password
+          <SubmitButton pending={reset.isPending} pendingLabel={t('auth.resetting')}>
+            {t('auth.resetPasswordButton')}
           </SubmitButton>
         </form>
       </Form>

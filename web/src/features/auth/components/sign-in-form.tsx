@@ -10,10 +10,10 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { ApiError } from '@/lib/api';
 import { useLogin } from '../api/auth-api';
 import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts';
-import { AUTH_TEXTS } from './auth-messages';
 import { EmailField } from '@/components/email-field';
 import { ResendVerification } from './resend-verification';
 import { SubmitButton } from './submit-button';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Sign in. A failure shows the 'Login failed' toast with the error message (spec section 8) and
@@ -22,6 +22,7 @@ import { SubmitButton } from './submit-button';
  * fresh verification e-mail instead.
  */
 export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const { t } = useAppI18n();
   const login = useLogin();
   useDismissAuthToastsOnLeave();
   const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
@@ -36,7 +37,7 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
     setFailure(null);
     login.mutate(credentials, {
       onError: (error) => {
-        authToast({ variant: 'destructive', title: AUTH_TEXTS.loginFailed, description: error.message });
+        authToast({ variant: 'destructive', title: t('auth.loginFailed'), description: error.message });
         if (error instanceof ApiError && error.data.requiresEmailVerification === true) {
           setUnverifiedEmail(credentials.email);
         } else {
@@ -48,17 +49,17 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign in">
-        <EmailField />
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('auth.signInLabel')}>
+        <EmailField label={t('auth.email')} />
         <FormField
           control={form.control}
           name="password"
           render={({ field }) => (
             <FormItem>
               <div className="flex items-center justify-between">
-                <FormLabel>Password</FormLabel>
+                <FormLabel>{t('auth.password')}</FormLabel>
                 <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={onForgotPassword}>
-                  Forgot password?
+                  {t('auth.forgotLink')}
                 </Button>
               </div>
               <FormControl>
@@ -76,15 +77,15 @@ export function SignInForm({ onForgotPassword }: { onForgotPassword: () => void 
         )}
         {unverifiedEmail && (
           <Alert data-testid="unverified-account">
-            <AlertTitle>Please verify your email address</AlertTitle>
+            <AlertTitle>{t('auth.verifyFirst')}</AlertTitle>
             <AlertDescription>
-              <p className="wrap-anywhere">Open the link we e-mailed to {unverifiedEmail} to activate your account, or get a new link.</p>
+              <p className="wrap-anywhere">{t('auth.verifyFirstText', { email: unverifiedEmail })}</p>
               <ResendVerification email={unverifiedEmail} />
             </AlertDescription>
           </Alert>
         )}
-        <SubmitButton pending={login.isPending} pendingLabel="Signing in…">
-          Sign In
+        <SubmitButton pending={login.isPending} pendingLabel={t('auth.signingIn')}>
+          {t('auth.signIn')}
         </SubmitButton>
       </form>
     </Form>

@@ -9,10 +9,10 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { needsEmailVerification, useRegister } from '../api/auth-api';
 import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts';
-import { AUTH_TEXTS } from './auth-messages';
 import { EmailField } from '@/components/email-field';
-import { NEW_PASSWORD_HINT, NewPasswordField } from './new-password-field';
+import { NewPasswordField } from './new-password-field';
 import { SubmitButton } from './submit-button';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['displayName', 'email', 'password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -35,6 +35,7 @@ function suggestionsIn(data: Record<string, unknown>): string[] {
  * A taken display name comes with free names to try, which fill the field in when chosen.
  */
 export function SignUpForm({ onRegistered }: { onRegistered: (email: string, message: string) => void }) {
+  const { t } = useAppI18n();
   const register = useRegister();
   useDismissAuthToastsOnLeave();
   const form = useForm({
@@ -60,7 +61,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
         if (needsEmailVerification(result)) onRegistered(input.email, result.message);
       },
       onError: (error) => {
-        authToast({ variant: 'destructive', title: AUTH_TEXTS.registrationFailed, description: error.message });
+        authToast({ variant: 'destructive', title: t('auth.registrationFailed'), description: error.message });
         if (!(error instanceof ApiError)) return;
         const fieldErrors = error.data.errors;
         if (fieldErrors && typeof fieldErrors === 'object') {
@@ -80,27 +81,27 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Sign up">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('auth.signUpLabel')}>
         <FormField
           control={form.control}
           name="displayName"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Display name</FormLabel>
+              <FormLabel>{t('auth.displayName')}</FormLabel>
               <FormControl>
-                <Input autoComplete="nickname" placeholder="Your artist name" {...field} />
+                <Input autoComplete="nickname" placeholder={t('auth.displayNamePlaceholder')} {...field} />
               </FormControl>
-              <FormDescription>Fans see this name, and your page address is made from it.</FormDescription>
+              <FormDescription>{t('auth.displayNameHint')}</FormDescription>
               <FormMessage />
               {shownSuggestions.length > 0 && (
                 <div
                   role="group"
-                  aria-label="Free display names"
+                  aria-label={t('auth.freeNames')}
                   className="flex flex-wrap items-center gap-2"
                   data-testid="display-name-suggestions"
                 >
                   <span className="text-sm text-muted-foreground">
-                    Try:
+                    {t('auth.try')}
                   </span>
                   {shownSuggestions.map((name) => (
                     <Button
@@ -118,17 +119,17 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
             </FormItem>
           )}
         />
-        <EmailField />
-        <NewPasswordField name="password" label="Password" description={NEW_PASSWORD_HINT} />
-        <SubmitButton pending={register.isPending} pendingLabel="Creating account…">
-          Create Account
+        <EmailField label={t('auth.email')} />
+        <NewPasswordField name="password" label={t('auth.password')} description={t('auth.newPasswordHint')} />
+        <SubmitButton pending={register.isPending} pendingLabel={t('auth.creatingAccount')}>
+          {t('auth.createAccount')}
         </SubmitButton>
         <p className="text-center text-xs text-muted-foreground">
-          By creating an account you agree to our{' '}
+          {t('auth.agreeBefore')}
           <Link href="/terms-and-conditions" className="underline underline-offset-4 hover:text-foreground">
-            Terms and Conditions
+            {t('auth.terms')}
           </Link>
-          .
+          {t('auth.agreeAfter')}
         </p>
       </form>
     </Form>

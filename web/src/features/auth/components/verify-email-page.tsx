@@ -10,8 +10,9 @@ import { ApiError, messageOf } from '@/lib/api';
 import { useVerifyEmail } from '../api/auth-api';
 import { useOneTimeToken } from '../hooks/use-one-time-token';
 import { AuthCard } from './auth-card';
-import { AUTH_TEXTS, VERIFIED_REDIRECT_DELAY_MS } from './auth-messages';
+import { VERIFIED_REDIRECT_DELAY_MS } from './auth-messages';
 import { ResendVerification } from './resend-verification';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const DASHBOARD = '/dashboard';
 
@@ -29,7 +30,8 @@ function isAlreadyVerified(error: unknown): error is ApiError {
  * again by the signed-in, verified artist says so and moves on to the dashboard the same way.
  */
 export function VerifyEmailPage() {
-  useDocumentTitle('Verify email');
+  const { t } = useAppI18n();
+  useDocumentTitle(t('auth.verifyEmail'));
   const token = useOneTimeToken();
   const verify = useVerifyEmail();
   const [, navigate] = useLocation();
@@ -55,36 +57,36 @@ export function VerifyEmailPage() {
     return (
       <AuthCard
         icon={<CircleCheckIcon className="text-success" />}
-        title="Email already verified"
+        title={t('auth.alreadyVerified')}
         description={<span role="status">{alreadyVerifiedMessage}</span>}
         footer={
           <Button asChild>
-            <Link href={DASHBOARD}>Go to Dashboard</Link>
+            <Link href={DASHBOARD}>{t('auth.goToDashboard')}</Link>
           </Button>
         }
       >
-        <p className="text-center text-sm text-muted-foreground">Taking you to your dashboard…</p>
+        <p className="text-center text-sm text-muted-foreground">{t('auth.takingYou')}</p>
       </AuthCard>
     );
   }
 
   if (token === null || verify.isError) {
     const message =
-      token === null ? AUTH_TEXTS.invalidVerificationLink : messageOf(verify.error, AUTH_TEXTS.verifyFailed, AUTH_TEXTS.verifyError);
+      token === null ? t('auth.invalidVerificationLink') : messageOf(verify.error, t('auth.verifyFailed'), t('auth.verifyError'));
     return (
       <AuthCard
         icon={<CircleXIcon className="text-destructive" />}
-        title="We could not verify your email"
+        title={t('auth.verifyFailedTitle')}
         description={<span role="alert">{message}</span>}
         footer={
           <Button asChild variant="ghost">
-            <Link href="/auth">Back to Sign In</Link>
+            <Link href="/auth">{t('auth.backToSignIn')}</Link>
           </Button>
         }
       >
         <Separator />
         <div className="grid gap-3">
-          <p className="text-sm text-muted-foreground">Links expire after 24 hours. Enter your email address to get a new one.</p>
+          <p className="text-sm text-muted-foreground">{t('auth.linksExpire')}</p>
           <ResendVerification />
         </div>
       </AuthCard>
@@ -95,16 +97,16 @@ export function VerifyEmailPage() {
     return (
       <AuthCard
         icon={<CircleCheckIcon className="text-success" />}
-        title="Email verified"
+        title={t('auth.verified')}
         description={<span role="status">{verify.data.message}</span>}
         footer={
           <Button asChild>
-            <Link href={DASHBOARD}>Go to Dashboard</Link>
+            <Link href={DASHBOARD}>{t('auth.goToDashboard')}</Link>
           </Button>
         }
       >
         {redirectTo === DASHBOARD && (
-          <p className="text-center text-sm text-muted-foreground">Taking you to your dashboard…</p>
+          <p className="text-center text-sm text-muted-foreground">{t('auth.takingYou')}</p>
         )}
       </AuthCard>
     );
@@ -113,8 +115,8 @@ export function VerifyEmailPage() {
   return (
     <AuthCard
       icon={<Spinner className="size-6" label={null} />}
-      title="Verifying your email"
-      description={<span role="status">Please wait while we confirm your email address…</span>}
+      title={t('auth.verifying')}
+      description={<span role="status">{t('auth.verifyingText')}</span>}
     />
   );
 }

@@ -13,38 +13,41 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { codesQuery, myAlbumsQuery, myTracksQuery, useCreateCodes } from '../api/codes-api';
 import { codesCsv, codesFilename } from '../lib/codes-csv';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { Language } from '#common/i18n/language';
 
 const selectClass =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:h-9 sm:text-sm';
 
 /** "26 Nov 2026", the same everywhere (UTC). */
-const day = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
+const day = (iso: string, language: Language) => new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(iso));
 
 /**
  * The dashboard's Codes section (issue 21, docs/decisions/050): make download or discount codes
  * for a track or album, see each batch's used and unused codes, copy one, export a batch as CSV.
  */
 export function CodesSection() {
+  const { t } = useAppI18n();
   const batches = useQuery(codesQuery);
   return (
     <div className="grid gap-6">
       <CreateCodesCard />
       <Card>
         <CardHeader>
-          <CardTitle>Your codes</CardTitle>
-          <CardDescription>Fans redeem codes at /redeem. A code works once.</CardDescription>
+          <CardTitle>{t('codes.yourCodes')}</CardTitle>
+          <CardDescription>{t('codes.yourCodesDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {batches.isPending ? (
             <Skeleton className="h-24 w-full" />
           ) : batches.isError ? (
             <p role="alert" className="text-sm text-destructive">
-              {messageOf(batches.error, 'Your codes could not be loaded. Please try again.')}
+              {messageOf(batches.error, t('codes.loadFailed'))}
             </p>
           ) : batches.data.batches.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No codes yet. Make some above for a launch, the radio or your fans.</p>
+            <p className="text-sm text-muted-foreground">{t('codes.none')}</p>
           ) : (
-            <ul className="grid gap-4" aria-label="Code batches">
+            <ul className="grid gap-4" aria-label={t('codes.batches')}>
               {batches.data.batches.map((batch) => (
                 <BatchRow key={batch.id} batch={batch} />
               ))}
@@ -57,6 +60,7 @@ export function CodesSection() {
 }
 
 function CreateCodesCard() {
+  const { t } = useAppI18n();
   const tracks = useQuery(myTracksQuery);
   const albums = useQuery(myAlbumsQuery);
   const create = useCreateCodes();
@@ -88,8 +92,8 @@ function CreateCodesCard() {
     }
     setErrors({});
     create.mutate(parsed.data, {
-      onSuccess: (batch) => toast({ title: 'Codes created', description: `${batch.count} ${batch.kind === 'download' ? 'download' : `${batch.percentOff}% off`} codes for ${batch.itemName}.` }),
-      onError: (error) => toast({ variant: 'destructive', title: 'Could not create the codes', description: messageOf(error, 'Please try again.') }),
+      onSuccess: (batch) => toast({ title: t('codes.created'), description: batch.kind === 'download' ? t('codes.createdDownload', { count: batch.count, item: batch.itemName }) : t('codes.createdDiscount', { count: batch.count, percent: batch.percentOff ?? 0, item: batch.itemName }) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('codes.createFailed'), description: messageOf(error, t('codes.pleaseTryAgain')) }),
     });
   };
 
@@ -97,26 +101,26 @@ function CreateCodesCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Make codes</CardTitle>
-        <CardDescription>Download codes give a song or album for free; discount codes take a percentage off its price.</CardDescription>
+        <CardTitle>{t('codes.make')}</CardTitle>
+        <CardDescription>{t('codes.makeDescription')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate aria-label="Make codes" className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
+        <form noValidate aria-label={t('codes.make')} className="grid gap-4 sm:grid-cols-2" onSubmit={submit}>
           <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor="codes-item">For</Label>
+            <Label htmlFor="codes-item">{t('codes.for')}</Label>
             <select id="codes-item" className={selectClass} value={item} disabled={loading} onChange={(event) => setItem(event.target.value)} aria-invalid={errors.itemId || errors.itemType ? true : undefined}>
-              <option value="">{loading ? 'Loading your music…' : 'Choose a track or album'}</option>
+              <option value="">{loading ? t('codes.loadingMusic') : t('codes.chooseItem')}</option>
               {(tracks.data ?? []).length > 0 && (
-                <optgroup label="Tracks">
+                <optgroup label={t('codes.tracks')}>
                   {tracks.data!.map((track) => (
-                    <option key={track.id} value={`track:${track.id}`}>{`${track.trackName} (${formatPrice(track.price)})`}</option>
+                    <option key={track.id} value={`track:${track.id}`}>{t('codes.option', { name: track.trackName, price: track.price > 0 ? formatPrice(track.price) : t('price.free') })}</option>
                   ))}
                 </optgroup>
               )}
               {(albums.data ?? []).length > 0 && (
-                <optgroup label="Albums">
+                <optgroup label={t('codes.albums')}>
                   {albums.data!.map((album) => (
-                    <option key={album.id} value={`album:${album.id}`}>{`${album.albumName} (${formatPrice(album.price)})`}</option>
+                    <option key={album.id} value={`album:${album.id}`}>{t('codes.option', { name: album.albumName, price: album.price > 0 ? formatPrice(album.price) : t('price.free') })}</option>
                   ))}
                 </optgroup>
               )}
@@ -124,32 +128,32 @@ function CreateCodesCard() {
             {(errors.itemId || errors.itemType) && <p className="text-sm text-destructive">{errors.itemId ?? errors.itemType}</p>}
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="codes-kind">Kind</Label>
+            <Label htmlFor="codes-kind">{t('codes.kind')}</Label>
             <select id="codes-kind" className={selectClass} value={kind} onChange={(event) => setKind(event.target.value as 'download' | 'discount')}>
-              <option value="download">Download (free)</option>
-              <option value="discount">Discount (% off)</option>
+              <option value="download">{t('codes.kindDownload')}</option>
+              <option value="discount">{t('codes.kindDiscount')}</option>
             </select>
           </div>
           <div className="grid gap-2">
-            <Label htmlFor="codes-count">How many</Label>
+            <Label htmlFor="codes-count">{t('codes.howMany')}</Label>
             <Input id="codes-count" inputMode="numeric" className="h-11 sm:h-9" value={count} onChange={(event) => setCount(event.target.value)} aria-invalid={errors.count ? true : undefined} />
-            {errors.count ? <p className="text-sm text-destructive">{errors.count}</p> : <p className="text-sm text-muted-foreground">{`1 to ${MAX_CODES_PER_BATCH.toLocaleString('en-US')}`}</p>}
+            {errors.count ? <p className="text-sm text-destructive">{errors.count}</p> : <p className="text-sm text-muted-foreground">{t('codes.range', { max: MAX_CODES_PER_BATCH.toLocaleString('en-US') })}</p>}
           </div>
           {kind === 'discount' && (
             <div className="grid gap-2">
-              <Label htmlFor="codes-percent">Percent off</Label>
+              <Label htmlFor="codes-percent">{t('codes.percentOff')}</Label>
               <Input id="codes-percent" inputMode="numeric" className="h-11 sm:h-9" value={percent} onChange={(event) => setPercent(event.target.value)} aria-invalid={errors.percentOff ? true : undefined} />
               {errors.percentOff && <p className="text-sm text-destructive">{errors.percentOff}</p>}
             </div>
           )}
           <div className="grid gap-2">
-            <Label htmlFor="codes-expiry">Expires (optional)</Label>
+            <Label htmlFor="codes-expiry">{t('codes.expires')}</Label>
             <Input id="codes-expiry" type="date" className="h-11 sm:h-9" value={expiry} onChange={(event) => setExpiry(event.target.value)} aria-invalid={errors.expiresAt ? true : undefined} />
             {errors.expiresAt && <p className="text-sm text-destructive">{errors.expiresAt}</p>}
           </div>
           <div className="sm:col-span-2">
             <Button type="submit" className="h-11 w-full sm:h-9 sm:w-auto" disabled={create.isPending}>
-              {create.isPending ? 'Making codes…' : 'Make codes'}
+              {create.isPending ? t('codes.making') : t('codes.make')}
             </Button>
           </div>
         </form>
@@ -159,16 +163,17 @@ function CreateCodesCard() {
 }
 
 function BatchRow({ batch }: { batch: CodeBatch }) {
+  const { t, language } = useAppI18n();
   const [shown, setShown] = useState(false);
   const unused = batch.count - batch.used;
-  const what = batch.kind === 'download' ? 'Download codes' : `${batch.percentOff}% off codes`;
+  const what = batch.kind === 'download' ? t('codes.downloadCodes') : t('codes.discountCodes', { percent: batch.percentOff ?? 0 });
 
   const copy = async (code: string) => {
     try {
       await navigator.clipboard.writeText(code);
-      toast({ title: 'Copied', description: code });
+      toast({ title: t('codes.copied'), description: code });
     } catch {
-      toast({ variant: 'destructive', title: 'Could not copy', description: `Select the code and copy it: ${code}` });
+      toast({ variant: 'destructive', title: t('codes.copyFailed'), description: t('codes.copyYourself', { code }) });
     }
   };
 
@@ -191,29 +196,30 @@ function BatchRow({ batch }: { batch: CodeBatch }) {
           {what} · {batch.itemName}
         </p>
         <p className="text-sm text-muted-foreground">
-          Made {day(batch.createdAt)}
-          {batch.expiresAt ? ` · expires ${day(batch.expiresAt)}` : ''}
+          {batch.expiresAt
+            ? t('codes.madeExpires', { made: day(batch.createdAt, language), expires: day(batch.expiresAt, language) })
+            : t('codes.made', { made: day(batch.createdAt, language) })}
         </p>
       </div>
       <p className="text-sm" data-testid="code-batch-counts">
-        <span className="font-medium">{batch.used} used</span> · {unused} unused
+        <span className="font-medium">{t('codes.used', { count: batch.used })}</span> · {t('codes.unused', { count: unused })}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" className="h-10 sm:h-8" aria-expanded={shown} onClick={() => setShown(!shown)}>
-          {shown ? 'Hide codes' : `Show ${batch.count} codes`}
+          {shown ? t('codes.hide') : t('codes.show', { count: batch.count })}
         </Button>
         <Button type="button" variant="outline" className="h-10 sm:h-8" onClick={exportCsv}>
           <DownloadIcon aria-hidden="true" />
-          Export CSV
+          {t('codes.export')}
         </Button>
       </div>
       {shown && (
-        <ul className="grid max-h-96 gap-1 overflow-y-auto" aria-label={`Codes: ${what}, ${batch.itemName}`}>
+        <ul className="grid max-h-96 gap-1 overflow-y-auto" aria-label={t('codes.listLabel', { what, item: batch.itemName })}>
           {batch.codes.map((code) => (
             <li key={code.code} className="flex items-center gap-2 rounded px-1 py-1 text-sm odd:bg-muted/40" data-testid="code-row">
               <code className={code.usedAt ? 'font-mono text-muted-foreground line-through' : 'font-mono'}>{code.code}</code>
-              <span className="min-w-0 flex-1 truncate text-muted-foreground">{code.usedAt ? `Used ${day(code.usedAt)}${code.usedBy ? ` by ${code.usedBy}` : ''}` : 'Unused'}</span>
-              <Button type="button" variant="ghost" size="icon" className="size-10 sm:size-8" aria-label={`Copy ${code.code}`} onClick={() => void copy(code.code)}>
+              <span className="min-w-0 flex-1 truncate text-muted-foreground">{code.usedAt ? (code.usedBy ? t('codes.usedOnBy', { date: day(code.usedAt, language), by: code.usedBy }) : t('codes.usedOn', { date: day(code.usedAt, language) })) : t('codes.unusedOne')}</span>
+              <Button type="button" variant="ghost" size="icon" className="size-10 sm:size-8" aria-label={t('codes.copyNamed', { code: code.code })} onClick={() => void copy(code.code)}>
                 <CopyIcon aria-hidden="true" />
               </Button>
             </li>

@@ -8,6 +8,7 @@ import { Form } from '@/components/ui/form';
 import { albumTrackSchema, type AlbumTrackInput, type AlbumTrackValues } from '../lib/catalog-forms';
 import { AudioFileField } from './audio-file-field';
 import { PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** The price a song's own field stands for (0: free); an unreadable one is the form's to refuse. */
 export function songPriceOf(text: string | number | null | undefined): number {
@@ -34,6 +35,7 @@ export function AddAlbumTrackDialog({
   albumPrice: number;
   onAdd: (track: AlbumTrackValues) => void;
 }) {
+  const { t } = useAppI18n();
   const form = useForm<AlbumTrackInput, unknown, AlbumTrackValues>({
     resolver: zodResolver(albumTrackSchema),
     defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined },
@@ -50,8 +52,8 @@ export function AddAlbumTrackDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="grid-cols-1 sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Add Track to Album</DialogTitle>
-          <DialogDescription>MP3, WAV, M4A, AAC, OGG or FLAC, up to 50 MB. It is uploaded when you save the album.</DialogDescription>
+          <DialogTitle>{t('myMusic.addTrackTitle')}</DialogTitle>
+          <DialogDescription>{t('myMusic.addTrackDescription')}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form
@@ -62,22 +64,22 @@ export function AddAlbumTrackDialog({
             }}
             noValidate
             className="grid gap-4"
-            aria-label="Add Track to Album"
+            aria-label={t('myMusic.addTrackTitle')}
           >
             <AudioFileField accept={ALBUM_TRACK_AUDIO_ACCEPT} />
             <TrackAndArtistFields />
             <PriceField />
             {albumPrice > 0 && songPrice === 0 && (
               <p role="status" className="-mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-                {freeSongInPricedAlbum(albumPrice)}
+                {t('myMusic.freeSongInPricedAlbum', { price: formatPrice(albumPrice) })}
               </p>
             )}
             <PlaybackModeField id="album-track-full-playback" />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
+                {t('myMusic.cancel')}
               </Button>
-              <Button type="submit">Add Track</Button>
+              <Button type="submit">{t('myMusic.addTrack')}</Button>
             </DialogFooter>
           </form>
         </Form>
@@ -86,7 +88,3 @@ export function AddAlbumTrackDialog({
   );
 }
 
-/** What a free song in a priced album means for fans, said before the song is added. */
-export function freeSongInPricedAlbum(albumPrice: number): string {
-  return `Left empty, this song is free: fans can download it without buying the album (${formatPrice(albumPrice)}). Give it a price to sell it only with the album or on its own.`;
-}

@@ -6,7 +6,7 @@ import { FileAudioIcon, UploadIcon } from 'lucide-react';
 import { formatDuration, formatFileSize } from '#common/format';
 import { formatPrice, minorToKesInput } from '#common/money';
 import { type Album, type Track } from '#common/schemas/catalog/responses';
-import { CATALOG_MESSAGES, coverUrl } from '#common/schemas/catalog/rules';
+import { coverUrl } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -22,12 +22,10 @@ import { albumFormData, albumSchema, type AlbumInput, type AlbumValues } from '.
 import { serverFieldErrors } from '../lib/server-field-errors';
 import { AddAlbumTrackDialog, songPriceOf } from './add-album-track-dialog';
 import { CoverPhotoFormField, GenreAndTagsFields, NameField, PayMoreField, PriceField } from './form-fields';
-import { MY_MUSIC_TEXTS } from './texts';
 import { UploadProgress } from './upload-progress';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['albumName', 'price', 'coverPhoto', 'selectedSongs'] as const;
-
-export const songsSelectedText = (count: number) => `${count} ${count === 1 ? 'song' : 'songs'} selected`;
 
 /**
  * Create/Edit Album (spec sections 2 and 4): cover photo, name, price, an 'Upload Tracks' button
@@ -51,6 +49,7 @@ export function AlbumDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useAppI18n();
   const editing = album !== undefined;
   const queryClient = useQueryClient();
   const upload = useUpload();
@@ -91,21 +90,21 @@ export function AlbumDialog({
     try {
       const saved = await upload.run((options) => (album ? updateAlbum(album.id, body, options) : createAlbum(body, options)));
       await refreshCatalog(queryClient);
-      toast({ title: editing ? MY_MUSIC_TEXTS.albumUpdated : MY_MUSIC_TEXTS.albumCreated, description: `“${saved.albumName}”` });
+      toast({ title: editing ? t('myMusic.albumUpdated') : t('myMusic.albumCreated'), description: t('myMusic.quoted', { name: saved.albumName }) });
       onOpenChange(false);
     } catch (error) {
       if (isAbortError(error)) return;
       if (editing) {
         toast({
           variant: 'destructive',
-          title: MY_MUSIC_TEXTS.albumNotUpdated,
-          description: messageOf(error, MY_MUSIC_TEXTS.updateAlbumFallback, MY_MUSIC_TEXTS.networkError),
+          title: t('myMusic.albumNotUpdated'),
+          description: messageOf(error, t('myMusic.updateAlbumFallback'), t('myMusic.networkError')),
         });
       } else {
         toast({
           variant: 'destructive',
-          title: MY_MUSIC_TEXTS.createAlbumFailed,
-          description: messageOf(error, '', MY_MUSIC_TEXTS.networkError) || undefined,
+          title: t('myMusic.createAlbumFailed'),
+          description: messageOf(error, '', t('myMusic.networkError')) || undefined,
         });
       }
       for (const [field, message] of serverFieldErrors(error, FIELDS)) form.setError(field, { message });
@@ -129,16 +128,16 @@ export function AlbumDialog({
         onEscapeKeyDown={(event) => busy && event.preventDefault()}
       >
         <DialogHeader>
-          <DialogTitle>{editing ? 'Edit Album' : 'Create Album'}</DialogTitle>
+          <DialogTitle>{editing ? t('myMusic.editAlbum') : t('myMusic.createAlbum')}</DialogTitle>
           <DialogDescription>
-            {editing ? 'Change the album’s details and songs.' : 'Choose songs you have uploaded, add new ones, or both.'}
+            {editing ? t('myMusic.editAlbumDescription') : t('myMusic.createAlbumDescription')}
           </DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-5" aria-label={editing ? 'Edit Album' : 'Create Album'}>
+          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-5" aria-label={editing ? t('myMusic.editAlbum') : t('myMusic.createAlbum')}>
             <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={editing ? () => setRemoveCover(true) : undefined} disabled={busy} />
             <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
-              <NameField name="albumName" label="Album name" disabled={busy} />
+              <NameField name="albumName" label={t('myMusic.albumName')} disabled={busy} />
               <PriceField disabled={busy} />
               <PayMoreField id="album-pay-more" disabled={busy} />
             </div>
@@ -147,21 +146,21 @@ export function AlbumDialog({
             <section className="grid grid-cols-1 gap-2" aria-labelledby={`${listId}-new`}>
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h3 id={`${listId}-new`} className="text-sm font-medium">
-                  New songs
+                  {t('myMusic.newSongs')}
                 </h3>
                 <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => setAddTrackOpen(true)}>
                   <UploadIcon aria-hidden="true" />
-                  {MY_MUSIC_TEXTS.uploadTracks}
+                  {t('myMusic.uploadTracks')}
                 </Button>
               </div>
               {newTracks.fields.length > 0 ? (
-                <ul className="grid grid-cols-1 gap-2" aria-label="New tracks">
+                <ul className="grid grid-cols-1 gap-2" aria-label={t('myMusic.newTracks')}>
                   {newTracks.fields.map((entry, index) => (
                     <li key={entry.id} className="flex items-center gap-3 rounded-md border p-2">
                       <FileAudioIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
                       <div className="min-w-0 flex-1">
                         <div className="flex flex-wrap items-center gap-2">
-                          <Badge variant="secondary">{MY_MUSIC_TEXTS.newTrack}</Badge>
+                          <Badge variant="secondary">{t('myMusic.newTrack')}</Badge>
                           <span className="truncate text-sm font-medium">{entry.trackName}</span>
                         </div>
                         <p className="truncate text-xs text-muted-foreground">
@@ -169,14 +168,14 @@ export function AlbumDialog({
                         </p>
                         <NewSongPrice price={songPriceOf(entry.price)} albumPrice={albumPriceMinor} />
                       </div>
-                      <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => newTracks.remove(index)} aria-label={`Remove ${entry.trackName}`}>
-                        Remove
+                      <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => newTracks.remove(index)} aria-label={t('myMusic.removeNamed', { name: entry.trackName })}>
+                        {t('myMusic.remove')}
                       </Button>
                     </li>
                   ))}
                 </ul>
               ) : (
-                <p className="text-xs text-muted-foreground">Songs you add here are uploaded with the album.</p>
+                <p className="text-xs text-muted-foreground">{t('myMusic.newSongsHint')}</p>
               )}
             </section>
 
@@ -186,10 +185,10 @@ export function AlbumDialog({
               render={() => (
                 <FormItem className="grid-cols-1">
                   <h3 className="text-sm font-medium" id={`${listId}-songs`}>
-                    Your songs
+                    {t('myMusic.yourSongs')}
                   </h3>
                   {tracks.length === 0 ? (
-                    <p className="text-xs text-muted-foreground">You have no uploaded songs yet. Use {MY_MUSIC_TEXTS.uploadTracks} to add new ones.</p>
+                    <p className="text-xs text-muted-foreground">{t('myMusic.noSongsToChoose')}</p>
                   ) : (
                     <ul className="max-h-60 divide-y overflow-y-auto rounded-md border" aria-labelledby={`${listId}-songs`} data-testid="song-checklist">
                       {tracks.map((track) => {
@@ -210,7 +209,7 @@ export function AlbumDialog({
                               </span>
                               {otherAlbum && (
                                 <span className="block text-xs break-words text-muted-foreground">
-                                  In “{otherAlbum}”{selectedSongs.includes(track.id) ? ': moves to this album' : ''}
+                                  {t(selectedSongs.includes(track.id) ? 'myMusic.inAlbumMoves' : 'myMusic.inAlbum', { album: otherAlbum })}
                                 </span>
                               )}
                             </label>
@@ -220,12 +219,12 @@ export function AlbumDialog({
                     </ul>
                   )}
                   <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="songs-selected">
-                    {songsSelectedText(songCount)}
+                    {t('myMusic.songsSelected', { count: songCount })}
                   </p>
                   {/* Why the submit button is disabled, before anyone has to wonder. */}
                   {songCount === 0 && !form.formState.isSubmitted && (
                     <p className="text-xs text-muted-foreground" data-testid="songs-needed">
-                      {CATALOG_MESSAGES.albumNeedsSongs}.
+                      {t('myMusic.albumNeedsSongs')}
                     </p>
                   )}
                   <FormMessage />
@@ -239,15 +238,15 @@ export function AlbumDialog({
               loaded={upload.loaded}
               total={upload.total}
               secondsLeft={upload.secondsLeft}
-              label={newTracks.fields.length > 0 ? 'Uploading' : 'Saving'}
+              label={newTracks.fields.length > 0 ? t('myMusic.uploading') : t('myMusic.savingLabel')}
             />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
-                {busy ? 'Cancel upload' : 'Cancel'}
+                {busy ? t('myMusic.cancelUpload') : t('myMusic.cancel')}
               </Button>
               <Button type="submit" disabled={busy || songCount === 0} aria-busy={busy || undefined}>
                 {busy && <Spinner label={null} />}
-                {editing ? MY_MUSIC_TEXTS.updateAlbum : MY_MUSIC_TEXTS.createAlbum}
+                {editing ? t('myMusic.updateAlbum') : t('myMusic.createAlbum')}
               </Button>
             </DialogFooter>
           </form>
@@ -269,6 +268,7 @@ export function AlbumDialog({
 
 /** A new song's price in the album's list; free in a priced album is said for what it means. */
 function NewSongPrice({ price, albumPrice }: { price: number; albumPrice: number }) {
-  if (price === 0 && albumPrice > 0) return <p className="text-xs text-amber-800 dark:text-amber-200">Free: downloadable without buying the album</p>;
-  return <p className="text-xs text-muted-foreground">{formatPrice(Math.max(0, price))}</p>;
+  const { t } = useAppI18n();
+  if (price === 0 && albumPrice > 0) return <p className="text-xs text-amber-800 dark:text-amber-200">{t('myMusic.freeInPricedAlbum')}</p>;
+  return <p className="text-xs text-muted-foreground">{price > 0 ? formatPrice(price) : t('price.free')}</p>;
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ChevronDownIcon } from 'lucide-react';
-import { formatDuration, formatRelativeDate } from '#common/format';
+import { formatDuration } from '#common/format';
+import { relativeDate } from '#common/i18n/dates';
 import { formatPrice } from '#common/money';
 import { type Album } from '#common/schemas/catalog/responses';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
@@ -12,7 +13,7 @@ import { NotOnSaleNote } from './not-on-sale-note';
 import { TakedownNote } from './takedown-note';
 import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
-import { MY_MUSIC_TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** An expandable album row (spec section 2): its details, and its songs when opened. */
 export function AlbumRow({
@@ -32,6 +33,7 @@ export function AlbumRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t, language } = useAppI18n();
   const [expanded, setExpanded] = useState(false);
   const songsId = useId();
   const count = album.tracks.length;
@@ -53,13 +55,13 @@ export function AlbumRow({
             </span>
             <span className="block truncate text-sm text-muted-foreground">{album.artistName}</span>
             <span className="block text-xs text-muted-foreground" data-testid="album-song-count">
-              {count} {count === 1 ? 'song' : 'songs'} · {formatRelativeDate(album.createdAt)}
+              {t('myMusic.albumSongs', { count, date: relativeDate(language, album.createdAt) })}
             </span>
           </span>
         </button>
         <div className="flex items-center justify-between gap-2 sm:justify-end">
-          {takedown && <Badge variant="destructive">{MY_MUSIC_TEXTS.takenDown}</Badge>}
-          <Badge variant={album.price > 0 ? 'default' : 'secondary'}>{formatPrice(album.price)}</Badge>
+          {takedown && <Badge variant="destructive">{t('myMusic.takenDown')}</Badge>}
+          <Badge variant={album.price > 0 ? 'default' : 'secondary'}>{album.price > 0 ? formatPrice(album.price) : t('price.free')}</Badge>
           <RowActions name={album.albumName} onEdit={onEdit} onDelete={onDelete} />
         </div>
         {takedown && <TakedownNote className="sm:col-span-2" takedown={takedown} />}
@@ -68,9 +70,9 @@ export function AlbumRow({
       <div id={songsId} hidden={!expanded} className="border-t px-3 py-2">
         {expanded &&
           (count === 0 ? (
-            <p className="py-3 text-center text-sm text-muted-foreground">{MY_MUSIC_TEXTS.emptyAlbum}</p>
+            <p className="py-3 text-center text-sm text-muted-foreground">{t('myMusic.emptyAlbum')}</p>
           ) : (
-            <ol className="divide-y" aria-label={`Songs of ${album.albumName}`}>
+            <ol className="divide-y" aria-label={t('myMusic.songsOf', { album: album.albumName })}>
               {album.tracks.map((track, index) => (
                 <li key={track.id} className="flex items-center gap-3 py-2">
                   <span className="w-5 shrink-0 text-right text-xs text-muted-foreground tabular-nums">{index + 1}</span>
@@ -81,7 +83,7 @@ export function AlbumRow({
                   </span>
                   {!track.allowFullPlayback && (
                     <Badge variant="outline" className="hidden sm:inline-flex">
-                      {PREVIEW_SECONDS}-second preview
+                      {t('preview.badge', { seconds: PREVIEW_SECONDS })}
                     </Badge>
                   )}
                   <span className="text-xs text-muted-foreground tabular-nums">{formatDuration(track.duration)}</span>

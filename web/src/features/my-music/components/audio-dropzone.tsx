@@ -5,6 +5,7 @@ import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog/rules';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { acceptedExtensions, rejectionMessage } from '../lib/drop-rejections';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** At most this many songs picked at once; they are uploaded one after another. */
 export const MAX_FILES_AT_ONCE = 20;
@@ -36,6 +37,7 @@ export function AudioDropzone({
   'aria-invalid'?: boolean | 'true' | 'false';
   'aria-describedby'?: string;
 }) {
+  const { t } = useAppI18n();
   const invalid = ariaInvalid === true || ariaInvalid === 'true';
   const rules = { accept, maxSize: MAX_AUDIO_FILE_BYTES, minSize: 1 };
   // The drop area is not itself a control (a button may not hold the file input): a tap on it
@@ -48,7 +50,7 @@ export function AudioDropzone({
     noClick: true,
     noKeyboard: true,
     onDrop: (accepted, rejections) => {
-      const message = rejectionMessage(rejections, rules);
+      const message = rejectionMessage(t, rejections, rules);
       if (message) onReject(message);
       else if (accepted[0]) {
         onFile(accepted[0]);
@@ -68,7 +70,7 @@ export function AudioDropzone({
         disabled && 'cursor-not-allowed opacity-60',
       )}
     >
-      <input {...getInputProps({ id, 'aria-label': 'Audio file', 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined })} />
+      <input {...getInputProps({ id, 'aria-label': t('myMusic.audioFile'), 'aria-describedby': describedBy, 'aria-invalid': invalid || undefined })} />
       {file ? (
         <>
           <FileAudioIcon className="size-8 text-primary" aria-hidden="true" />
@@ -79,10 +81,10 @@ export function AudioDropzone({
         <>
           <UploadCloudIcon className="size-8 text-muted-foreground" aria-hidden="true" />
           <p className="text-sm font-medium">
-            {isDragActive ? (onFiles ? 'Drop the files here' : 'Drop the file here') : onFiles ? 'Drag and drop audio files here' : 'Drag and drop an audio file here'}
+            {isDragActive ? (onFiles ? t('myMusic.dropFiles') : t('myMusic.dropFile')) : onFiles ? t('myMusic.dragFiles') : t('myMusic.dragFile')}
           </p>
           <p className="text-xs text-muted-foreground">
-            {acceptedExtensions(accept).toUpperCase().replace(/\./g, '')} · up to 50 MB
+            {t('myMusic.acceptedUpTo', { types: acceptedExtensions(accept).toUpperCase().replace(/\./g, '') })}
           </p>
         </>
       )}
@@ -97,7 +99,7 @@ export function AudioDropzone({
           open();
         }}
       >
-        {file ? 'Choose another file' : onFiles ? 'Choose files' : 'Choose a file'}
+        {file ? t('myMusic.chooseAnotherFile') : onFiles ? t('myMusic.chooseFiles') : t('myMusic.chooseFile')}
       </Button>
     </div>
   );

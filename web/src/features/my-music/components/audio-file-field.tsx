@@ -4,6 +4,7 @@ import { readAudioTags } from '../lib/audio-tags';
 import { trackNameForNewFile } from '../lib/catalog-forms';
 import { AudioDropzone } from './audio-dropzone';
 import { useCatalogForm, type CatalogFormValues } from './form-fields';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Puts a chosen audio file into the form and names the track after it while the artist has not
@@ -38,6 +39,7 @@ export function AudioFileField({
   disabled?: boolean;
   onMoreFiles?: (files: File[]) => void;
 }) {
+  const { t } = useAppI18n();
   const form = useCatalogForm();
   return (
     <FormField
@@ -45,7 +47,7 @@ export function AudioFileField({
       name="audioFile"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Audio file</FormLabel>
+          <FormLabel>{t('myMusic.audioFile')}</FormLabel>
           <FormControl>
             <AudioDropzone
               accept={accept}

@@ -7,6 +7,7 @@ import type { CropSquare, OutputRule } from '@/lib/crop';
 import { formatImageSize, readImageSize, uprightSize, type ImageSize } from '@/lib/image-size';
 import { useObjectUrl } from '@/hooks/use-object-url';
 import { isCoverSize } from '../lib/image-size';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** Spec section 5: a cover is exactly 3000x3000 px; the cropper makes a JPEG of that size. */
 const COVER_OUTPUT: OutputRule = { exact: COVER_SIZE_PX };
@@ -50,6 +51,7 @@ export function CoverPhotoField({
   'aria-describedby'?: string;
   'aria-invalid'?: boolean | 'true' | 'false';
 }) {
+  const { t } = useAppI18n();
   const invalid = ariaInvalid === true || ariaInvalid === 'true';
   const inputRef = useRef<HTMLInputElement>(null);
   const preview = useObjectUrl(file);
@@ -86,7 +88,7 @@ export function CoverPhotoField({
     <div className="flex items-center gap-4">
       <div className="flex size-20 shrink-0 items-center justify-center overflow-hidden rounded-md border bg-muted text-muted-foreground">
         {shown ? (
-          <img src={shown} alt="Cover preview" width={80} height={80} decoding="async" className="size-20 object-cover" />
+          <img src={shown} alt={t('myMusic.coverPreview')} width={80} height={80} decoding="async" className="size-20 object-cover" />
         ) : (
           <ImageIcon className="size-6" aria-hidden="true" />
         )}
@@ -111,58 +113,58 @@ export function CoverPhotoField({
         />
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => inputRef.current?.click()}>
-            {file || currentCoverUrl ? 'Change cover photo' : 'Choose cover photo'}
+            {file || currentCoverUrl ? t('myMusic.changeCover') : t('myMusic.chooseCover')}
           </Button>
           {toCrop ? (
             <Button type="button" size="sm" disabled={disabled} onClick={() => setCropping(true)}>
               <CropIcon aria-hidden="true" />
-              Crop photo
+              {t('myMusic.cropPhoto')}
             </Button>
           ) : (
             current?.cropped && (
               <Button type="button" variant="outline" size="sm" disabled={disabled} onClick={() => setCropping(true)}>
                 <CropIcon aria-hidden="true" />
-                Adjust crop
+                {t('myMusic.adjustCrop')}
               </Button>
             )
           )}
           {file ? (
             <Button type="button" variant="ghost" size="sm" disabled={disabled} onClick={() => onFile(null)}>
-              Remove
+              {t('myMusic.remove')}
             </Button>
           ) : (
             currentCoverUrl &&
             onRemoveCurrent && (
               <Button type="button" variant="ghost" size="sm" disabled={disabled} onClick={onRemoveCurrent}>
-                Remove cover
+                {t('myMusic.removeCover')}
               </Button>
             )
           )}
         </div>
         {toCrop?.size && (
           <p id={cropHintId} className="text-sm">
-            This photo is {formatImageSize(toCrop.size)} px. Crop it to use it: the square you choose is saved as a {COVER_PX} px JPG.
+            {t('myMusic.cropHint', { size: formatImageSize(toCrop.size), cover: COVER_PX })}
           </p>
         )}
         <p id={hintId} className="text-xs text-muted-foreground">
           {file ? <span className="break-all">{file.name} · </span> : null}
-          Optional. PNG or JPG, exactly {COVER_PX} px.
+          {t('myMusic.coverHint', { cover: COVER_PX })}
         </p>
       </div>
       <ImageCropDialog
         open={cropping && current !== null}
         onOpenChange={setCropping}
         source={current?.original ?? null}
-        title="Crop cover photo"
+        title={t('myMusic.cropCoverTitle')}
         description={
           current?.size
-            ? `This photo is ${formatImageSize(current.size)} px; covers are exactly ${COVER_PX} px. Move and zoom the photo to choose the square.`
-            : `Covers are exactly ${COVER_PX} px. Move and zoom the photo to choose the square.`
+            ? t('myMusic.cropCoverSized', { size: formatImageSize(current.size), cover: COVER_PX })
+            : t('myMusic.cropCover', { cover: COVER_PX })
         }
         output={COVER_OUTPUT}
         fileName="cover.jpg"
         initialCrop={current?.crop}
-        confirmLabel="Use as cover"
+        confirmLabel={t('myMusic.useAsCover')}
         onCropped={({ file: cropped, crop }) => {
           if (!current) return;
           setPhoto({ ...current, crop, cropped });

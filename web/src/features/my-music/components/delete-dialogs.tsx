@@ -10,6 +10,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** A delete confirmation (spec section 2): says what goes, and waits for the server before closing. */
 function ConfirmDeleteDialog({
@@ -25,6 +26,7 @@ function ConfirmDeleteDialog({
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useAppI18n();
   return (
     <AlertDialog open onOpenChange={(open) => !pending && onOpenChange(open)}>
       <AlertDialogContent>
@@ -33,10 +35,10 @@ function ConfirmDeleteDialog({
           <AlertDialogDescription className="break-words">{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{t('myMusic.cancel')}</AlertDialogCancel>
           <Button variant="destructive" disabled={pending} aria-busy={pending || undefined} onClick={onConfirm}>
             {pending && <Spinner label={null} />}
-            Delete
+            {t('myMusic.delete')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>
@@ -58,12 +60,13 @@ export function DeleteTrackDialog({
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useAppI18n();
   return (
     <ConfirmDeleteDialog
-      title="Delete track?"
-      description={`“${track.trackName}” will be removed from Sauti with its audio and cover${
-        albumName ? `, and from the album “${albumName}”` : ''
-      }. This cannot be undone.`}
+      title={t('myMusic.deleteTrackTitle')}
+      description={
+        albumName ? t('myMusic.deleteTrackInAlbumText', { track: track.trackName, album: albumName }) : t('myMusic.deleteTrackText', { track: track.trackName })
+      }
       pending={pending}
       onConfirm={onConfirm}
       onOpenChange={onOpenChange}
@@ -82,13 +85,11 @@ export function DeleteAlbumDialog({
   onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
 }) {
-  const songs = album.tracks.length;
+  const { t } = useAppI18n();
   return (
     <ConfirmDeleteDialog
-      title="Delete album?"
-      description={`The album “${album.albumName}” will be deleted. ${
-        songs === 0 ? 'It has no songs.' : `Its ${songs === 1 ? 'song stays' : `${songs} songs stay`} in your Songs list as ${songs === 1 ? 'a single' : 'singles'}.`
-      }`}
+      title={t('myMusic.deleteAlbumTitle')}
+      description={t('myMusic.deleteAlbumText', { album: album.albumName, count: album.tracks.length })}
       pending={pending}
       onConfirm={onConfirm}
       onOpenChange={onOpenChange}

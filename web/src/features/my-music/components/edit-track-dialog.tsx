@@ -10,6 +10,7 @@ import { Form } from '@/components/ui/form';
 import type { TrackEditVariables } from '../api/catalog-api';
 import { editTrackFormData, editTrackSchema, type EditTrackInput, type EditTrackValues } from '../lib/catalog-forms';
 import { CoverPhotoFormField, GenreAndTagsFields, PayMoreField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * Edit Track (spec sections 2, 4, 5): name, artist, price, full playback or preview, and the
@@ -27,6 +28,7 @@ export function EditTrackDialog({
   onOpenChange: (open: boolean) => void;
   onSave: (variables: TrackEditVariables) => void;
 }) {
+  const { t } = useAppI18n();
   const [removeCover, setRemoveCover] = useState(false);
   const form = useForm<EditTrackInput, unknown, EditTrackValues>({
     resolver: zodResolver(editTrackSchema),
@@ -67,11 +69,11 @@ export function EditTrackDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="grid-cols-1 sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Edit Track</DialogTitle>
-          <DialogDescription className="break-words">Change the details of “{track.trackName}”.</DialogDescription>
+          <DialogTitle>{t('myMusic.editTrackTitle')}</DialogTitle>
+          <DialogDescription className="break-words">{t('myMusic.editTrackDescription', { name: track.trackName })}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="Edit Track">
+          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label={t('myMusic.editTrackTitle')}>
             <TrackAndArtistFields />
             <PriceField />
             <PayMoreField id="edit-pay-more" />
@@ -80,10 +82,10 @@ export function EditTrackDialog({
             <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={() => setRemoveCover(true)} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
+                {t('myMusic.cancel')}
               </Button>
               <Button type="submit" disabled={form.formState.isSubmitting}>
-                Save Changes
+                {t('myMusic.saveChanges')}
               </Button>
             </DialogFooter>
           </form>

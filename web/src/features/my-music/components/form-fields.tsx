@@ -6,6 +6,7 @@ import { Switch } from '@/components/ui/switch';
 import { GENRES, MAX_TAGS } from '#common/genres';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { CoverPhotoField } from './cover-photo-field';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * A price typed in KES ("1500", "1,500", "KSh 1,500/-"; spec section 9: step 0.01); empty means free. A text
@@ -28,14 +29,15 @@ export function PlaybackModeSwitch({
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
 }) {
+  const { t } = useAppI18n();
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
       <div className="grid gap-1">
         <label htmlFor={id} className="text-sm font-medium">
-          Allow full playback
+          {t('myMusic.allowFullPlayback')}
         </label>
         <p className="text-xs text-muted-foreground" id={`${id}-hint`}>
-          {checked ? 'Listeners can play the whole track.' : `Listeners hear a ${PREVIEW_SECONDS}-second preview.`}
+          {checked ? t('myMusic.fullPlaybackOn') : t('myMusic.fullPlaybackOff', { seconds: PREVIEW_SECONDS })}
         </p>
       </div>
       <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} aria-describedby={`${id}-hint`} />
@@ -96,16 +98,18 @@ export function NameField({
 
 /** Track name and artist name side by side (one column on phones). */
 export function TrackAndArtistFields({ disabled }: { disabled?: boolean }) {
+  const { t } = useAppI18n();
   return (
     <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
-      <NameField name="trackName" label="Track name" disabled={disabled} />
-      <NameField name="artistName" label="Artist name" disabled={disabled} />
+      <NameField name="trackName" label={t('myMusic.trackName')} disabled={disabled} />
+      <NameField name="artistName" label={t('myMusic.artistName')} disabled={disabled} />
     </div>
   );
 }
 
 /** Issue 17: the genre (a list that fits Kenya; none is allowed) and up to 5 tags, side by side. */
 export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
+  const { t } = useAppI18n();
   const { control } = useCatalogForm();
   return (
     <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
@@ -114,7 +118,7 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
         name="genre"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Genre</FormLabel>
+            <FormLabel>{t('myMusic.genre')}</FormLabel>
             <FormControl>
               <select
                 className="h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 md:text-sm"
@@ -125,7 +129,7 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
                 value={field.value ?? ''}
                 onChange={(event) => field.onChange(event.target.value)}
               >
-                <option value="">No genre</option>
+                <option value="">{t('myMusic.noGenre')}</option>
                 {GENRES.map((genre) => (
                   <option key={genre.slug} value={genre.slug}>
                     {genre.name}
@@ -142,11 +146,11 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
         name="tags"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Tags</FormLabel>
+            <FormLabel>{t('myMusic.tags')}</FormLabel>
             <FormControl>
               <Input
                 autoComplete="off"
-                placeholder="love, nairobi"
+                placeholder={t('myMusic.tagsPlaceholder')}
                 disabled={disabled}
                 name={field.name}
                 ref={field.ref}
@@ -155,7 +159,7 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
                 onChange={(event) => field.onChange(event.target.value)}
               />
             </FormControl>
-            <FormDescription>Up to {MAX_TAGS}, separated by commas.</FormDescription>
+            <FormDescription>{t('myMusic.tagsHint', { max: MAX_TAGS })}</FormDescription>
             <FormMessage />
           </FormItem>
         )}
@@ -166,6 +170,7 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
 
 /** Price (KES): empty is free. */
 export function PriceField({ disabled }: { disabled?: boolean }) {
+  const { t } = useAppI18n();
   const { control } = useCatalogForm();
   return (
     <FormField
@@ -173,11 +178,11 @@ export function PriceField({ disabled }: { disabled?: boolean }) {
       name="price"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Price (KES)</FormLabel>
+          <FormLabel>{t('myMusic.price')}</FormLabel>
           <FormControl>
             <PriceInput disabled={disabled} {...field} value={field.value ?? ''} />
           </FormControl>
-          <FormDescription>Leave empty to make it free.</FormDescription>
+          <FormDescription>{t('myMusic.priceHint')}</FormDescription>
           <FormMessage />
         </FormItem>
       )}
@@ -190,6 +195,7 @@ export function PriceField({ disabled }: { disabled?: boolean }) {
  * amount the purchase dialog suggests. `id` names the switch for its label.
  */
 export function PayMoreField({ id, disabled }: { id: string; disabled?: boolean }) {
+  const { t } = useAppI18n();
   const { control, watch } = useCatalogForm();
   const payMore = watch('payMore') ?? false;
   return (
@@ -201,10 +207,10 @@ export function PayMoreField({ id, disabled }: { id: string; disabled?: boolean 
           <div className="flex items-start justify-between gap-4">
             <div className="grid gap-1">
               <label htmlFor={id} className="text-sm font-medium">
-                Let fans pay more
+                {t('myMusic.payMore')}
               </label>
               <p className="text-xs text-muted-foreground" id={`${id}-hint`}>
-                The price is the minimum; a free one becomes &lsquo;Name your price&rsquo;.
+                {t('myMusic.payMoreHint')}
               </p>
             </div>
             <Switch id={id} checked={field.value ?? false} onCheckedChange={field.onChange} disabled={disabled} aria-describedby={`${id}-hint`} />
@@ -217,11 +223,11 @@ export function PayMoreField({ id, disabled }: { id: string; disabled?: boolean 
           name="suggestedPrice"
           render={({ field }) => (
             <FormItem>
-              <FormLabel>Suggested price (KES)</FormLabel>
+              <FormLabel>{t('myMusic.suggestedPrice')}</FormLabel>
               <FormControl>
                 <PriceInput disabled={disabled} {...field} value={field.value ?? ''} />
               </FormControl>
-              <FormDescription>Optional: what the purchase dialog suggests.</FormDescription>
+              <FormDescription>{t('myMusic.suggestedPriceHint')}</FormDescription>
               <FormMessage />
             </FormItem>
           )}
@@ -255,6 +261,7 @@ export function CoverPhotoFormField({
   onRemoveCurrent?: () => void;
   disabled?: boolean;
 }) {
+  const { t } = useAppI18n();
   const form = useCatalogForm();
   return (
     <FormField
@@ -262,7 +269,7 @@ export function CoverPhotoFormField({
       name="coverPhoto"
       render={({ field }) => (
         <FormItem>
-          <FormLabel>Cover photo</FormLabel>
+          <FormLabel>{t('myMusic.coverPhoto')}</FormLabel>
           <FormControl>
             <CoverPhotoField
               file={field.value instanceof File ? field.value : null}

@@ -30,8 +30,8 @@ import { AlbumRow } from './album-row';
 import { DeleteAlbumDialog, DeleteTrackDialog } from './delete-dialogs';
 import { OnboardingChecklist } from './onboarding-checklist';
 import { TakedownNotice } from './takedown-note';
-import { MY_MUSIC_TEXTS } from './texts';
 import { TrackRow } from './track-row';
+import { useAppI18n } from '@/lib/app-i18n';
 
 // The form dialogs (react-hook-form, react-dropzone) load when first opened, or when the pointer
 // comes near their buttons.
@@ -54,11 +54,12 @@ type TabId = 'songs' | 'albums';
 
 /** While a dialog's code arrives on a slow connection. */
 function DialogLoading({ onClose }: { onClose: () => void }) {
+  const { t } = useAppI18n();
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="flex items-center justify-center py-12 sm:max-w-xs">
-        <DialogTitle className="sr-only">Loading</DialogTitle>
-        <DialogDescription className="sr-only">The form is loading.</DialogDescription>
+        <DialogTitle className="sr-only">{t('myMusic.loading')}</DialogTitle>
+        <DialogDescription className="sr-only">{t('myMusic.formLoading')}</DialogDescription>
         <Spinner className="size-6 text-primary" />
       </DialogContent>
     </Dialog>
@@ -81,6 +82,7 @@ export interface MyMusicSectionProps {
 
 /** My Music (spec section 2): the onboarding checklist, then the Songs and Albums tabs with their dialogs. */
 export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, onOpenProfile, onOpenPayments }: MyMusicSectionProps) {
+  const { t } = useAppI18n();
   const { user } = useCurrentUser();
   const tracks = useQuery(tracksQuery);
   const albums = useQuery(albumsQuery);
@@ -103,12 +105,12 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
   }, [tracks.data, sync]);
 
   const updateTrack = useUpdateTrack({
-    onSaved: () => toast({ title: MY_MUSIC_TEXTS.trackUpdated }),
+    onSaved: () => toast({ title: t('myMusic.trackUpdated') }),
     onFailed: (error) =>
       toast({
         variant: 'destructive',
-        title: MY_MUSIC_TEXTS.trackNotUpdated,
-        description: messageOf(error, MY_MUSIC_TEXTS.updateTrackFallback),
+        title: t('myMusic.trackNotUpdated'),
+        description: messageOf(error, t('myMusic.updateTrackFallback')),
       }),
   });
   const savingTrackIds = useMutationState({
@@ -119,7 +121,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
   const deleteAlbum = useDeleteAlbum();
 
   const showSoldRefusal = () =>
-    toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.cannotDeleteTrack, description: MY_MUSIC_TEXTS.trackSold });
+    toast({ variant: 'destructive', title: t('myMusic.cannotDeleteTrack'), description: t('myMusic.trackSold') });
 
   /** Spec section 4: a sold track cannot be deleted; ask the purchases before confirming. */
   const requestTrackDeletion = async (track: Track) => {
@@ -129,7 +131,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
       if (purchases.length > 0) showSoldRefusal();
       else setDialog({ kind: 'delete-track', track });
     } catch {
-      toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.trackNotDeleted, description: MY_MUSIC_TEXTS.deleteTrackFallback });
+      toast({ variant: 'destructive', title: t('myMusic.trackNotDeleted'), description: t('myMusic.deleteTrackFallback') });
     } finally {
       setCheckingDelete(null);
     }
@@ -138,30 +140,30 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
   const confirmTrackDeletion = (track: Track) =>
     deleteTrack.mutate(track, {
       onSuccess: () => {
-        toast({ title: MY_MUSIC_TEXTS.trackDeleted, description: `“${track.trackName}”` });
+        toast({ title: t('myMusic.trackDeleted'), description: t('myMusic.quoted', { name: track.trackName }) });
         closeDialog();
       },
       onError: (error) => {
         closeDialog();
         // Sold between the check and the click: the server says so.
         if (hasErrorCode(error, 'track.sold')) showSoldRefusal();
-        else toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.trackNotDeleted, description: MY_MUSIC_TEXTS.deleteTrackFallback });
+        else toast({ variant: 'destructive', title: t('myMusic.trackNotDeleted'), description: t('myMusic.deleteTrackFallback') });
       },
     });
 
   const confirmAlbumDeletion = (album: Album) =>
     deleteAlbum.mutate(album, {
       onSuccess: () => {
-        toast({ title: MY_MUSIC_TEXTS.albumDeleted, description: `“${album.albumName}”` });
+        toast({ title: t('myMusic.albumDeleted'), description: t('myMusic.quoted', { name: album.albumName }) });
         closeDialog();
       },
       onError: (error) => {
         closeDialog();
         // Issue 16: a sold album stays (its buyers' links keep working); the server says so.
         if (hasErrorCode(error, 'album.sold')) {
-          toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.cannotDeleteAlbum, description: messageOf(error, CATALOG_MESSAGES.albumSold) });
+          toast({ variant: 'destructive', title: t('myMusic.cannotDeleteAlbum'), description: messageOf(error, CATALOG_MESSAGES.albumSold) });
         } else {
-          toast({ variant: 'destructive', title: MY_MUSIC_TEXTS.albumNotDeleted, description: MY_MUSIC_TEXTS.deleteAlbumFallback });
+          toast({ variant: 'destructive', title: t('myMusic.albumNotDeleted'), description: t('myMusic.deleteAlbumFallback') });
         }
       },
     });
@@ -193,13 +195,13 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
       <Tabs value={tab} onValueChange={(value) => setTab(value as TabId)} className="gap-4">
         <TabsList className="w-full sm:w-fit">
           <TabsTrigger value="songs" className="px-4">
-            Songs
+            {t('myMusic.songs')}
             <Badge variant="secondary" className="tabular-nums" data-testid="songs-count">
               {tracks.isSuccess ? trackList.length : '…'}
             </Badge>
           </TabsTrigger>
           <TabsTrigger value="albums" className="px-4">
-            Albums
+            {t('myMusic.albums')}
             <Badge variant="secondary" className="tabular-nums" data-testid="albums-count">
               {albums.isSuccess ? albumList.length : '…'}
             </Badge>
@@ -208,11 +210,11 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
 
         <TabsContent value="songs" className="space-y-4">
           <TabHeader
-            title="Songs"
+            title={t('myMusic.songs')}
             action={
               <Button onClick={openUpload} onPointerEnter={() => void loadUploadDialog()} onFocus={() => void loadUploadDialog()}>
                 <UploadIcon aria-hidden="true" />
-                {MY_MUSIC_TEXTS.uploadTracks}
+                {t('myMusic.uploadTracks')}
               </Button>
             }
           >
@@ -221,11 +223,11 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
           {tracks.isPending ? (
             <ListSkeleton />
           ) : tracks.isError ? (
-            <LoadError what="your songs" onRetry={() => void tracks.refetch()} />
+            <LoadError text={t('myMusic.songsLoadError')} onRetry={() => void tracks.refetch()} />
           ) : trackList.length === 0 ? (
-            <EmptyState text={MY_MUSIC_TEXTS.noTracks} hint="Upload an MP3 or WAV to start selling and sharing your music." />
+            <EmptyState text={t('myMusic.noTracks')} hint={t('myMusic.noTracksHint')} />
           ) : (
-            <ul className="grid grid-cols-1 gap-2" aria-label="Songs">
+            <ul className="grid grid-cols-1 gap-2" aria-label={t('myMusic.songs')}>
               {trackList.map((track) => (
                 <TrackRow
                   key={track.id}
@@ -246,22 +248,22 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
 
         <TabsContent value="albums" className="space-y-4">
           <TabHeader
-            title="Albums"
+            title={t('myMusic.albums')}
             action={
               <Button onClick={() => openAlbum()} onPointerEnter={() => void loadAlbumDialog()} onFocus={() => void loadAlbumDialog()}>
                 <PlusIcon aria-hidden="true" />
-                {MY_MUSIC_TEXTS.addAlbum}
+                {t('myMusic.addAlbum')}
               </Button>
             }
           />
           {albums.isPending ? (
             <ListSkeleton />
           ) : albums.isError ? (
-            <LoadError what="your albums" onRetry={() => void albums.refetch()} />
+            <LoadError text={t('myMusic.albumsLoadError')} onRetry={() => void albums.refetch()} />
           ) : albumList.length === 0 ? (
-            <EmptyState text={MY_MUSIC_TEXTS.noAlbums} hint="Group your songs into an album, with its own cover and price." />
+            <EmptyState text={t('myMusic.noAlbums')} hint={t('myMusic.noAlbumsHint')} />
           ) : (
-            <ul className="grid grid-cols-1 gap-2" aria-label="Albums">
+            <ul className="grid grid-cols-1 gap-2" aria-label={t('myMusic.albums')}>
               {albumList.map((album) => (
                 <AlbumRow
                   key={album.id}
@@ -336,13 +338,14 @@ function TabHeader({ title, action, children }: { title: string; action: ReactNo
 
 /** Spec section 9: storage shown against the 1 GB quota, as the server counts it (audio and covers). */
 function StorageUsage({ used }: { used: number }) {
+  const { t } = useAppI18n();
   const percent = Math.min(100, (used / STORAGE_QUOTA_BYTES) * 100);
   return (
     <div className="grid w-56 max-w-full gap-1" data-testid="storage-usage">
       <p className="text-xs text-muted-foreground">
-        {formatFileSize(used)} of 1 GB used
+        {t('myMusic.storageUsed', { used: formatFileSize(used) })}
       </p>
-      <Progress value={percent} aria-label="Storage used" aria-valuetext={`${formatFileSize(used)} of 1 GB`} className="h-1.5" />
+      <Progress value={percent} aria-label={t('myMusic.storageLabel')} aria-valuetext={t('myMusic.storageOf', { used: formatFileSize(used) })} className="h-1.5" />
     </div>
   );
 }
@@ -356,21 +359,23 @@ function EmptyState({ text, hint }: { text: string; hint: string }) {
   );
 }
 
-function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
+function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useAppI18n();
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border bg-background px-4 py-8 text-center" role="alert">
-      <p className="text-sm">We could not load {what}. Please check your connection and try again.</p>
+      <p className="text-sm">{text}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RefreshCwIcon aria-hidden="true" />
-        Try again
+        {t('myMusic.tryAgain')}
       </Button>
     </div>
   );
 }
 
 function ListSkeleton() {
+  const { t } = useAppI18n();
   return (
-    <div className="grid gap-2" aria-busy="true" aria-label="Loading">
+    <div className="grid gap-2" aria-busy="true" aria-label={t('myMusic.loading')}>
       {[0, 1, 2].map((key) => (
         <Skeleton key={key} className="h-[74px] w-full" />
       ))}

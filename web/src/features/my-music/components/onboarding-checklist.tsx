@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { cn } from '@/lib/utils';
-import { MY_MUSIC_TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 export interface ChecklistStatus {
   /** (1) The profile has a display name and a photo. */
@@ -62,27 +62,28 @@ export function OnboardingChecklist({
   onOpenPayments: () => void;
   onUploadTrack: () => void;
 }) {
+  const { t } = useAppI18n();
   const steps: Step[] = [
     {
       done: status.profileComplete,
-      title: 'Complete your profile',
-      description: status.hasDisplayName ? 'Add a profile photo so fans recognise you.' : 'Add your display name and a profile photo so fans recognise you.',
-      partDone: status.hasDisplayName ? 'Display name added' : undefined,
-      action: 'Go to Profile',
+      title: t('myMusic.step.profile'),
+      description: status.hasDisplayName ? t('myMusic.step.profilePhoto') : t('myMusic.step.profileNameAndPhoto'),
+      partDone: status.hasDisplayName ? t('myMusic.step.displayNameAdded') : undefined,
+      action: t('myMusic.goToProfile'),
       onAction: onOpenProfile,
     },
     {
       done: status.hasPaymentMethod,
-      title: 'Add a payment method',
-      description: 'Say where your earnings go: an M-Pesa number or a bank account.',
-      action: 'Go to Payments',
+      title: t('myMusic.step.payment'),
+      description: t('myMusic.step.paymentText'),
+      action: t('myMusic.goToPayments'),
       onAction: onOpenPayments,
     },
     {
       done: status.hasTrack,
-      title: 'Upload your first track',
-      description: 'An MP3 or WAV of up to 50 MB, free or with a price in KES.',
-      action: 'Upload a track',
+      title: t('myMusic.step.upload'),
+      description: t('myMusic.step.uploadText'),
+      action: t('myMusic.step.uploadAction'),
       onAction: onUploadTrack,
     },
   ];
@@ -110,14 +111,14 @@ export function OnboardingChecklist({
               onClick={toggle}
             >
               <ChevronDownIcon className={cn('size-4 shrink-0 transition-transform', !expanded && '-rotate-90')} aria-hidden="true" />
-              {MY_MUSIC_TEXTS.checklistTitle}
+              {t('myMusic.checklistTitle')}
             </button>
           </CardTitle>
           <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
-            {doneCount} of {steps.length} done
+            {t('myMusic.stepsDone', { done: doneCount, total: steps.length })}
           </span>
         </div>
-        <Progress value={(doneCount / steps.length) * 100} aria-label="Steps done" className="h-1.5" />
+        <Progress value={(doneCount / steps.length) * 100} aria-label={t('myMusic.stepsDoneLabel')} className="h-1.5" />
       </CardHeader>
       <CardContent id={stepsId} hidden={!expanded} className="px-3 sm:px-4">
         <ol className="grid gap-2">
@@ -134,7 +135,7 @@ export function OnboardingChecklist({
               )}
               <div className="min-w-0 flex-1 basis-48">
                 <p className={cn('text-sm font-medium', step.done && 'text-muted-foreground line-through')}>
-                  <span className="sr-only">{`Step ${index + 1}${step.done ? ', done' : ''}: `}</span>
+                  <span className="sr-only">{t(step.done ? 'myMusic.stepNumberDone' : 'myMusic.stepNumber', { number: index + 1 })}</span>
                   {step.title}
                 </p>
                 {!step.done && step.partDone && (

@@ -1,4 +1,5 @@
-import { formatDuration, formatFileSize, formatRelativeDate } from '#common/format';
+import { formatDuration, formatFileSize } from '#common/format';
+import { relativeDate } from '#common/i18n/dates';
 import { formatPrice } from '#common/money';
 import { type Track } from '#common/schemas/catalog/responses';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
@@ -8,9 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { CoverThumbnail } from './cover-thumbnail';
 import { NotOnSaleNote } from './not-on-sale-note';
 import { TakedownNote } from './takedown-note';
-import { MY_MUSIC_TEXTS } from './texts';
 import { RowActions } from './row-actions';
 import { TrackPlayButton } from './play-button';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** One song of the Songs tab: play, cover, name, artist, duration, size, price and its actions. */
 export function TrackRow({
@@ -39,6 +40,7 @@ export function TrackRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const { t, language } = useAppI18n();
   return (
     <li
       className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-3 gap-y-2 rounded-lg border bg-background p-3 sm:grid-cols-[auto_minmax(0,1fr)_auto]"
@@ -60,24 +62,22 @@ export function TrackRow({
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
           <span data-testid="track-duration">{formatDuration(track.duration)}</span>
           <span data-testid="track-size">{formatFileSize(track.fileSize)}</span>
-          <span>{formatRelativeDate(track.uploadedAt)}</span>
-          <span>
-            {track.streamCount} {track.streamCount === 1 ? 'play' : 'plays'}
-          </span>
+          <span>{relativeDate(language, track.uploadedAt)}</span>
+          <span>{t('myMusic.plays', { count: track.streamCount })}</span>
           {saving && (
             <span className="flex items-center gap-1 text-primary">
               <Spinner label={null} className="size-3" />
-              Saving…
+              {t('myMusic.saving')}
             </span>
           )}
         </p>
       </div>
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-2 sm:col-span-1 sm:justify-end">
         <div className="flex items-center gap-2">
-          {takedown && <Badge variant="destructive">{MY_MUSIC_TEXTS.takenDown}</Badge>}
-          {!track.allowFullPlayback && <Badge variant="outline">{PREVIEW_SECONDS}-second preview</Badge>}
+          {takedown && <Badge variant="destructive">{t('myMusic.takenDown')}</Badge>}
+          {!track.allowFullPlayback && <Badge variant="outline">{t('preview.badge', { seconds: PREVIEW_SECONDS })}</Badge>}
           <Badge variant={track.price > 0 ? 'default' : 'secondary'} data-testid="track-price">
-            {formatPrice(track.price)}
+            {track.price > 0 ? formatPrice(track.price) : t('price.free')}
           </Badge>
         </div>
         <RowActions name={track.trackName} onEdit={onEdit} onDelete={onDelete} checkingDelete={checkingDelete} />

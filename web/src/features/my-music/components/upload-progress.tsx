@@ -1,7 +1,8 @@
 import { formatFileSize } from '#common/format';
 import { Progress } from '@/components/ui/progress';
-import { formatTimeLeft } from '@/lib/upload-estimate';
 import type { UploadPhase } from '../hooks/use-upload';
+import { useAppI18n } from '@/lib/app-i18n';
+import { formatTimeLeft } from '@/lib/upload-estimate';
 
 /**
  * Spec section 4: a percentage progress bar while an upload runs. Under it, the bytes sent of the
@@ -13,7 +14,7 @@ export function UploadProgress({
   loaded = 0,
   total = 0,
   secondsLeft = null,
-  label = 'Uploading',
+  label,
 }: {
   phase: UploadPhase;
   percent: number;
@@ -22,21 +23,23 @@ export function UploadProgress({
   secondsLeft?: number | null;
   label?: string;
 }) {
+  const { t } = useAppI18n();
   if (phase === 'idle') return null;
-  const text = phase === 'processing' ? 'Checking your audio…' : `${label}…`;
+  const text = phase === 'processing' ? t('myMusic.checkingAudio') : t('myMusic.inProgress', { label: label ?? t('myMusic.uploading') });
   return (
     <div className="grid gap-1.5" data-testid="upload-progress">
       <div className="flex items-center justify-between text-sm">
         <span aria-live="polite">{text}</span>
         <span className="font-medium tabular-nums">{percent}%</span>
       </div>
-      <Progress value={percent} aria-label="Upload progress" aria-valuetext={`${percent}%`} />
+      <Progress value={percent} aria-label={t('myMusic.uploadProgress')} aria-valuetext={`${percent}%`} />
       {phase === 'sending' && total > 0 && (
         <p className="text-xs text-muted-foreground tabular-nums" data-testid="upload-amount">
-          {formatFileSize(loaded)} of {formatFileSize(total)}
-          {secondsLeft !== null && ` · ${formatTimeLeft(secondsLeft)}`}
+          {t('myMusic.sentOf', { loaded: formatFileSize(loaded), total: formatFileSize(total) })}
+          {secondsLeft !== null && ` · ${formatTimeLeft(t, secondsLeft)}`}
         </p>
       )}
     </div>
   );
 }
+

@@ -18,8 +18,8 @@ import { serverFieldErrors } from '../lib/server-field-errors';
 import { formatFileSize } from '#common/format';
 import { AudioFileField, chooseAudioFile } from './audio-file-field';
 import { CoverPhotoFormField, GenreAndTagsFields, PayMoreField, PlaybackModeField, PriceField, TrackAndArtistFields, type CatalogFormValues } from './form-fields';
-import { MY_MUSIC_TEXTS } from './texts';
 import { UploadProgress } from './upload-progress';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['trackName', 'artistName', 'price', 'allowFullPlayback', 'genre', 'tags', 'audioFile', 'coverPhoto'] as const;
 
@@ -39,6 +39,7 @@ export function UploadTrackDialog({
   onOpenChange: (open: boolean) => void;
   artistName: string;
 }) {
+  const { t } = useAppI18n();
   const queryClient = useQueryClient();
   const upload = useUpload();
   const form = useForm<UploadTrackInput, unknown, UploadTrackValues>({
@@ -61,9 +62,9 @@ export function UploadTrackDialog({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const track = await upload.run((options) => uploadTrack(values, options));
-      queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) => (tracks ? [track, ...tracks.filter((t) => t.id !== track.id)] : tracks));
+      queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) => (tracks ? [track, ...tracks.filter((other) => other.id !== track.id)] : tracks));
       void refreshCatalog(queryClient);
-      toast({ title: MY_MUSIC_TEXTS.uploadSuccessful, description: `“${track.trackName}” is now in your songs.` });
+      toast({ title: t('myMusic.uploadSuccessful'), description: t('myMusic.uploadedText', { name: track.trackName }) });
       const [next, ...rest] = queue;
       if (!next) return close(false);
       form.reset({ trackName: '', artistName, price: '', payMore: false, suggestedPrice: '', allowFullPlayback: true, genre: values.genre ?? '', tags: values.tags.join(', '), audioFile: undefined, coverPhoto: null });
@@ -73,8 +74,8 @@ export function UploadTrackDialog({
       if (isAbortError(error)) return;
       toast({
         variant: 'destructive',
-        title: MY_MUSIC_TEXTS.uploadFailed,
-        description: messageOf(error, MY_MUSIC_TEXTS.uploadFallback, MY_MUSIC_TEXTS.networkError),
+        title: t('myMusic.uploadFailed'),
+        description: messageOf(error, t('myMusic.uploadFallback'), t('myMusic.networkError')),
       });
       for (const [field, message] of serverFieldErrors(error, FIELDS, { audio: 'audioFile' })) form.setError(field, { message });
     }
@@ -90,14 +91,14 @@ export function UploadTrackDialog({
         onEscapeKeyDown={(event) => busy && event.preventDefault()}
       >
         <DialogHeader>
-          <DialogTitle>Upload New Track</DialogTitle>
-          <DialogDescription>MP3 or WAV, up to 50 MB. Fans can stream it as soon as it is up.</DialogDescription>
+          <DialogTitle>{t('myMusic.uploadTitle')}</DialogTitle>
+          <DialogDescription>{t('myMusic.uploadDescription')}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label="Upload New Track">
+          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label={t('myMusic.uploadTitle')}>
             {batchSize > 1 && (
               <p role="status" className="-mb-2 text-sm font-medium" data-testid="upload-batch">
-                Song {batchSize - queue.length} of {batchSize}
+                {t('myMusic.batchSong', { number: batchSize - queue.length, total: batchSize })}
               </p>
             )}
             <AudioFileField
@@ -110,7 +111,7 @@ export function UploadTrackDialog({
             />
             {queue.length > 0 && (
               <div className="rounded-md border bg-muted/40 p-3 text-sm" data-testid="upload-queue">
-                <p className="font-medium">Next, one after another:</p>
+                <p className="font-medium">{t('myMusic.queueTitle')}</p>
                 <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-muted-foreground">
                   {queue.map((file) => (
                     <li key={`${file.name}-${file.size}-${file.lastModified}`} className="wrap-anywhere">
@@ -118,7 +119,7 @@ export function UploadTrackDialog({
                     </li>
                   ))}
                 </ol>
-                <p className="mt-1 text-xs text-muted-foreground">Each becomes its own track: you check its name, artist and price before it goes up.</p>
+                <p className="mt-1 text-xs text-muted-foreground">{t('myMusic.queueHint')}</p>
               </div>
             )}
             <TrackAndArtistFields disabled={busy} />
@@ -130,16 +131,16 @@ export function UploadTrackDialog({
             <UploadProgress phase={upload.phase} percent={upload.percent} loaded={upload.loaded} total={upload.total} secondsLeft={upload.secondsLeft} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
-                {busy ? 'Cancel upload' : 'Cancel'}
+                {busy ? t('myMusic.cancelUpload') : t('myMusic.cancel')}
               </Button>
               <Button type="submit" disabled={busy || form.formState.isSubmitting} aria-busy={busy || undefined}>
                 {busy ? (
                   <>
                     <Spinner label={null} />
-                    Uploading…
+                    {t('myMusic.uploadingNow')}
                   </>
                 ) : (
-                  'Upload Track'
+                  t('myMusic.uploadTrack')
                 )}
               </Button>
             </DialogFooter>

@@ -1,5 +1,6 @@
 import type { FileRejection } from 'react-dropzone';
 import { formatFileSize } from '#common/format';
+import type { AppTranslator } from '@/lib/i18n';
 
 export interface DropRules {
   /** react-dropzone accept map: MIME type -> extensions. */
@@ -17,12 +18,12 @@ export function acceptedExtensions(accept: Record<string, string[]>): string {
  * Spec section 5's file-drop rejections, one line each: the file type is not among the accepted
  * types; the file is larger or smaller than N bytes; too many files.
  */
-export function rejectionMessage(rejections: readonly FileRejection[], rules: DropRules): string | null {
+export function rejectionMessage(t: AppTranslator['t'], rejections: readonly FileRejection[], rules: DropRules): string | null {
   const codes = new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.code)));
   if (codes.size === 0) return null;
-  if (codes.has('too-many-files')) return 'Too many files';
-  if (codes.has('file-invalid-type')) return `File type must be one of ${acceptedExtensions(rules.accept)}`;
-  if (codes.has('file-too-large')) return `File is larger than ${rules.maxSize} bytes (${formatFileSize(rules.maxSize)})`;
-  if (codes.has('file-too-small')) return `File is smaller than ${rules.minSize} ${rules.minSize === 1 ? 'byte' : 'bytes'}: it is empty`;
-  return rejections[0]?.errors[0]?.message ?? 'This file cannot be used';
+  if (codes.has('too-many-files')) return t('myMusic.reject.tooMany');
+  if (codes.has('file-invalid-type')) return t('myMusic.reject.type', { types: acceptedExtensions(rules.accept) });
+  if (codes.has('file-too-large')) return t('myMusic.reject.tooLarge', { bytes: rules.maxSize, size: formatFileSize(rules.maxSize) });
+  if (codes.has('file-too-small')) return t('myMusic.reject.tooSmall', { count: rules.minSize });
+  return rejections[0]?.errors[0]?.message ?? t('myMusic.reject.other');
 }

@@ -11,7 +11,7 @@ import { ApiError, hasErrorCode, messageOf } from '@/lib/api';
 import { useAddBankMethod, useBanks, type BankMethodValues } from '../api/payment-methods-api';
 import { maskedAccountNumber } from '../lib/format';
 import { BankCombobox } from './bank-combobox';
-import { PAYMENTS_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['bankName', 'accountName', 'accountNumber'] as const;
 type Field = (typeof FIELDS)[number];
@@ -28,6 +28,7 @@ const TALL = 'h-11 sm:h-10';
  * keeps 10% of each sale for the platform.
  */
 export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: FormDialogControl) {
+  const { t } = useAppI18n();
   const add = useAddBankMethod();
   // Each opening starts empty.
   const form = useDialogForm(bankMethodSchema, open, EMPTY);
@@ -45,10 +46,10 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
   const onValid = async (values: BankMethodValues) => {
     try {
       const method = await add.mutateAsync({ ...values, bankCode: values.bankCode || undefined });
-      toast({ title: TEXTS.methodAdded, description: `${method.bankName ?? values.bankName} ${maskedAccountNumber(method.accountNumber ?? values.accountNumber)}` });
+      toast({ title: t('payments.methodAdded'), description: t('payments.bankAdded', { bank: method.bankName ?? values.bankName, masked: maskedAccountNumber(method.accountNumber ?? values.accountNumber) }) });
       onOpenChange(false);
     } catch (error) {
-      const reason = messageOf(error, '', 'Network error');
+      const reason = messageOf(error, '', t('payments.networkError'));
       // The server's field errors (the same rules as the form's) go under their fields.
       if (error instanceof ApiError && error.data.errors && typeof error.data.errors === 'object') {
         for (const [field, message] of Object.entries(error.data.errors as Record<string, unknown>)) {
@@ -56,7 +57,7 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
           if (target && typeof message === 'string') form.setError(target, { message });
         }
       }
-      toast({ variant: 'destructive', title: TEXTS.methodAddFailed, description: reason || undefined });
+      toast({ variant: 'destructive', title: t('payments.methodAddFailed'), description: reason || undefined });
       // Another tab added a method meanwhile: this one cannot be added, and the section shows that one.
       if (hasErrorCode(error, 'payment-method.one-only')) onOpenChange(false);
     }
@@ -66,12 +67,13 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={TEXTS.addBankTitle}
-      description="Your share of each sale settles to this Kenyan bank account through Paystack."
+      title={t('payments.addBankTitle')}
+      description={t('payments.addBankDescription')}
       form={form}
       onSubmit={onValid}
       onInvalid={onInvalid}
-      submitLabel="Add Bank Account"
+      submitLabel={t('payments.addBankButton')}
+      cancelLabel={t('payments.cancel')}
       pending={add.isPending}
       buttonClassName={TALL}
       onCloseAutoFocus={onCloseAutoFocus}
@@ -85,7 +87,7 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
         name="bankName"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Bank</FormLabel>
+            <FormLabel>{t('payments.bank')}</FormLabel>
             <BankField
               value={field.value}
               name={field.name}
@@ -113,11 +115,11 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
         name="accountName"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Account name</FormLabel>
+            <FormLabel>{t('payments.accountName')}</FormLabel>
             <FormControl>
               <Input autoComplete="name" autoCapitalize="words" maxLength={200} disabled={add.isPending} className={TALL} {...field} />
             </FormControl>
-            <FormDescription>As the bank knows it: your name or your business’s.</FormDescription>
+            <FormDescription>{t('payments.accountNameHint')}</FormDescription>
             <FormMessage />
           </FormItem>
         )}
@@ -127,7 +129,7 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
         name="accountNumber"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Account number</FormLabel>
+            <FormLabel>{t('payments.accountNumber')}</FormLabel>
             <FormControl>
               <Input inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={40} disabled={add.isPending} className={TALL} {...field} />
             </FormControl>
@@ -141,23 +143,24 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
 
 /** The bank list as it loads: a placeholder, the combobox, or why it is missing with a way to try again. */
 function BankField({ inputRef, ...props }: Omit<ComponentProps<typeof BankCombobox>, 'banks' | 'ref'> & { inputRef: Ref<HTMLInputElement> }) {
+  const { t } = useAppI18n();
   const banks = useBanks();
   if (banks.isPending) {
-    return <Skeleton className="h-11 w-full sm:h-10" aria-label="Loading the bank list" role="status" />;
+    return <Skeleton className="h-11 w-full sm:h-10" aria-label={t('payments.loadingBanks')} role="status" />;
   }
   if (banks.isError) {
     return (
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-3 text-sm" role="alert">
         <p className="text-muted-foreground">{messageOf(banks.error, PAYMENT_MESSAGES.banksUnavailable, PAYMENT_MESSAGES.banksUnavailable)}</p>
         <Button type="button" variant="outline" size="sm" className="h-11 sm:h-8" onClick={() => void banks.refetch()}>
-          Try again
+          {t('payments.tryAgain')}
         </Button>
       </div>
     );
   }
   return (
     <FormControl>
-      <BankCombobox ref={inputRef} banks={banks.data} placeholder="Search for your bank" {...props} />
+      <BankCombobox ref={inputRef} banks={banks.data} placeholder={t('payments.searchBank')} {...props} />
     </FormControl>
   );
 }

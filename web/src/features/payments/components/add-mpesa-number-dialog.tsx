@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { useAddMobileMoneyMethod } from '../api/payment-methods-api';
-import { PAYMENTS_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 type MobileMoneyValues = z.output<typeof mobileMoneyMethodSchema>;
 
@@ -43,6 +43,7 @@ function MobileNumberMessage() {
  * the shared rule (common/payments.ts) is the server's too.
  */
 export function AddMpesaNumberDialog({ open, onOpenChange, onCloseAutoFocus }: FormDialogControl) {
+  const { t } = useAppI18n();
   const add = useAddMobileMoneyMethod();
   // Each opening starts empty.
   const form = useDialogForm(mobileMoneyMethodSchema, open, EMPTY);
@@ -59,17 +60,17 @@ export function AddMpesaNumberDialog({ open, onOpenChange, onCloseAutoFocus }: F
   const onSubmit = async ({ mobileNumber }: MobileMoneyValues) => {
     try {
       const method = await add.mutateAsync(mobileNumber);
-      toast({ title: TEXTS.mpesaAdded, description: method.mobileNumber ?? mobileNumber });
+      toast({ title: t('payments.mpesaAdded'), description: method.mobileNumber ?? mobileNumber });
       onOpenChange(false);
     } catch (error) {
-      const reason = messageOf(error, '', 'Network error');
+      const reason = messageOf(error, '', t('payments.networkError'));
       // A refusal of the number itself (ours or the provider's) goes under the field as well.
       if (hasErrorCode(error, 'form.invalid', 'payment-provider.refused')) {
         const errors = error.data.errors as Record<string, unknown> | undefined;
         const fieldMessage = typeof errors?.mobileNumber === 'string' ? errors.mobileNumber : error.serverMessage;
         if (fieldMessage) form.setError('mobileNumber', { message: fieldMessage });
       }
-      toast({ variant: 'destructive', title: TEXTS.mpesaAddFailed, description: reason || undefined });
+      toast({ variant: 'destructive', title: t('payments.mpesaAddFailed'), description: reason || undefined });
       if (hasErrorCode(error, 'payment-method.one-only')) onOpenChange(false);
     }
   };
@@ -78,12 +79,13 @@ export function AddMpesaNumberDialog({ open, onOpenChange, onCloseAutoFocus }: F
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={TEXTS.addMpesaTitle}
-      description="Your share of each sale is sent to this Safaricom number by M-Pesa."
+      title={t('payments.addMpesaTitle')}
+      description={t('payments.addMpesaDescription')}
       form={form}
       onSubmit={onSubmit}
       onInvalid={onInvalid}
-      submitLabel="Add M-Pesa Number"
+      submitLabel={t('payments.addMpesaButton')}
+      cancelLabel={t('payments.cancel')}
       pending={add.isPending}
       buttonClassName={TALL}
       onCloseAutoFocus={onCloseAutoFocus}
@@ -93,7 +95,7 @@ export function AddMpesaNumberDialog({ open, onOpenChange, onCloseAutoFocus }: F
         name="mobileNumber"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>M-Pesa mobile number</FormLabel>
+            <FormLabel>{t('payments.mpesaNumberLabel')}</FormLabel>
             <FormControl>
               <Input
                 type="tel"
@@ -109,10 +111,10 @@ export function AddMpesaNumberDialog({ open, onOpenChange, onCloseAutoFocus }: F
             <FormDescription aria-live="polite">
               {payable ? (
                 <>
-                  We’ll pay <span className="font-medium text-foreground tabular-nums">{payable}</span>
+                  {t('payments.wePay')} <span className="font-medium text-foreground tabular-nums">{payable}</span>
                 </>
               ) : (
-                'Type it any way: 0712 345 678, 712345678 or +254 712 345 678.'
+                t('payments.typeAnyWay')
               )}
             </FormDescription>
             <MobileNumberMessage />

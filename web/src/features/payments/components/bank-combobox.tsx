@@ -3,6 +3,7 @@ import { CheckIcon, ChevronDownIcon } from 'lucide-react';
 import type { Bank } from '#common/schemas/payments';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** Lower case, letters and digits only: "I&M Bank" and "i m bank" are the same search. */
 const simplify = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
@@ -48,6 +49,7 @@ export function BankCombobox({
   /** What the box shows, chosen or not (a typed name that is no bank gets its own message). */
   onTextChange?: (text: string) => void;
 }) {
+  const { t } = useAppI18n();
   const listId = useId();
   const [text, setTextState] = useState(value);
   const setText = (next: string) => {
@@ -177,7 +179,7 @@ export function BankCombobox({
         ref={listRef}
         id={listId}
         role="listbox"
-        aria-label="Banks"
+        aria-label={t('payments.banks')}
         hidden={!open}
         // Keeps the focus in the box while a bank is tapped or the list scrolled with the mouse.
         onMouseDown={(event) => event.preventDefault()}
@@ -203,12 +205,12 @@ export function BankCombobox({
         })}
         {matches.length === 0 && (
           <li role="presentation" className="px-2 py-2 text-sm text-muted-foreground">
-            No bank matches “{search.trim()}”.
+            {t('payments.noBankMatches', { search: search.trim() })}
           </li>
         )}
       </ul>
       <p className="sr-only" aria-live="polite">
-        {open ? `${matches.length} ${matches.length === 1 ? 'bank' : 'banks'}` : ''}
+        {open ? t('payments.bankCount', { count: matches.length }) : ''}
       </p>
     </div>
   );

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { LightbulbIcon, XIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { PAYMENTS_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
+import { MPESA_WITHDRAWAL_BANDS } from '#common/payments';
+
+// A no-break space keeps "KES" and its amount on one line.
+const kes = (amount: number) => `KES\u00a0${amount.toLocaleString('en-KE')}`;
 
 /** Where the dismissal is remembered: this browser, until the artist logs out (logout clears storage). */
 export const BANNER_DISMISSED_KEY = 'sauti.payments.mpesaFeeBannerDismissed';
@@ -33,6 +37,10 @@ export function useBannerDismissed(): [boolean, () => void] {
  * and that a bank account has none, so larger earnings are better paid to a bank.
  */
 export function MpesaFeeBanner({ onDismiss }: { onDismiss: () => void }) {
+  const { t } = useAppI18n();
+  // "KES 20 up to KES 1,500, KES 40 up to KES 20,000 and KES 60 up to KES 150,000" (spec section 9's bands).
+  const bands = MPESA_WITHDRAWAL_BANDS.map(([, to, fee]) => t('payments.band', { fee: kes(fee), to: kes(to) }));
+  const bandsSentence = t('payments.bandsList', { first: bands.slice(0, -1).join(', '), last: bands.at(-1) ?? '' });
   return (
     <div
       role="note"
@@ -43,16 +51,16 @@ export function MpesaFeeBanner({ onDismiss }: { onDismiss: () => void }) {
       <LightbulbIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
       <div className="grid gap-1">
         <p id="mpesa-fee-banner-title" className="font-medium">
-          {TEXTS.bannerTitle}
+          {t('payments.bannerTitle')}
         </p>
-        <p className="text-sm text-muted-foreground">{TEXTS.bannerText}</p>
+        <p className="text-sm text-muted-foreground">{t('payments.bannerText', { bands: bandsSentence })}</p>
       </div>
       <Button
         type="button"
         variant="ghost"
         size="icon"
         className="absolute top-1.5 right-1.5 size-11 text-muted-foreground sm:size-9"
-        aria-label={TEXTS.bannerDismiss}
+        aria-label={t('payments.bannerDismiss')}
         onClick={onDismiss}
       >
         <XIcon aria-hidden="true" />

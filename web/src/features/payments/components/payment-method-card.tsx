@@ -4,21 +4,22 @@ import type { PaymentMethod } from '#common/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { maskedAccountNumber, spokenAccountNumber } from '../lib/format';
-import { PAYMENTS_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * The artist's one payment method (spec sections 2, 3): a bank account (bank, account name, the
  * account number's last four digits) or an M-Pesa number (+254...), with Remove.
  */
 export function PaymentMethodCard({ method, onRemove }: { method: PaymentMethod; onRemove: (event: MouseEvent<HTMLButtonElement>) => void }) {
+  const { t } = useAppI18n();
   const bank = method.type === 'bank';
   const Icon = bank ? LandmarkIcon : SmartphoneIcon;
-  const title = bank ? (method.bankName ?? 'Bank account') : 'M-Pesa';
+  const title = bank ? (method.bankName ?? t('payments.bankAccount')) : 'M-Pesa';
   const masked = maskedAccountNumber(method.accountNumber);
   return (
     <li
       className="flex flex-col gap-4 rounded-lg border bg-background p-4 sm:flex-row sm:items-center"
-      aria-label={bank ? `Bank account at ${title}` : `M-Pesa number ${method.mobileNumber ?? ''}`.trim()}
+      aria-label={bank ? t('payments.bankAccountAt', { bank: title }) : t('payments.mpesaNumber', { number: method.mobileNumber ?? '' }).trim()}
       data-testid="payment-method"
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -28,7 +29,7 @@ export function PaymentMethodCard({ method, onRemove }: { method: PaymentMethod;
         <div className="grid min-w-0 gap-0.5">
           <div className="flex flex-wrap items-center gap-2">
             <p className="font-medium break-words">{title}</p>
-            <Badge variant="secondary">{bank ? 'Bank account' : 'Mobile money'}</Badge>
+            <Badge variant="secondary">{bank ? t('payments.bankAccount') : t('payments.mobileMoney')}</Badge>
           </div>
           {bank ? (
             <>
@@ -36,7 +37,7 @@ export function PaymentMethodCard({ method, onRemove }: { method: PaymentMethod;
               {masked && (
                 <p className="text-sm text-muted-foreground tabular-nums">
                   <span aria-hidden="true">{masked}</span>
-                  <span className="sr-only">{spokenAccountNumber(method.accountNumber)}</span>
+                  <span className="sr-only">{spokenAccountNumber(t, method.accountNumber)}</span>
                 </p>
               )}
             </>
@@ -45,7 +46,7 @@ export function PaymentMethodCard({ method, onRemove }: { method: PaymentMethod;
               {method.mobileNumber}
             </p>
           )}
-          <p className="text-xs text-muted-foreground">{bank ? TEXTS.bankPayoutNote : TEXTS.mpesaPayoutNote}</p>
+          <p className="text-xs text-muted-foreground">{bank ? t('payments.bankPayoutNote') : t('payments.mpesaPayoutNote')}</p>
         </div>
       </div>
       <Button
@@ -55,7 +56,7 @@ export function PaymentMethodCard({ method, onRemove }: { method: PaymentMethod;
         onClick={onRemove}
       >
         <Trash2Icon aria-hidden="true" />
-        Remove
+        {t('payments.remove')}
       </Button>
     </li>
   );

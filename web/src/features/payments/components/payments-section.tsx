@@ -11,7 +11,8 @@ import { MpesaFeeBanner, useBannerDismissed } from './mpesa-fee-banner';
 import { PaymentMethodCard } from './payment-method-card';
 import { PayoutsCard } from './payouts-card';
 import { RemovePaymentMethodDialog } from './remove-payment-method-dialog';
-import { PAYMENTS_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
+import { PLATFORM_PERCENT } from '#common/payments';
 
 /**
  * The dashboard's Payments section (spec section 2): the M-Pesa fee recommendation, the one
@@ -19,6 +20,7 @@ import { PAYMENTS_TEXTS as TEXTS } from './texts';
  * M-Pesa number, both disabled once one exists) or remove it.
  */
 export function PaymentsSection() {
+  const { t } = useAppI18n();
   const methods = usePaymentMethods();
   const [bannerDismissed, dismissBanner] = useBannerDismissed();
   const [dialog, setDialog] = useState<'bank' | 'mpesa' | null>(null);
@@ -55,26 +57,26 @@ export function PaymentsSection() {
       <Card className="gap-4">
         <CardHeader>
           <CardTitle as="h2" className="text-lg outline-none" ref={headingRef} tabIndex={-1}>
-            Payment method
+            {t('payments.methodTitle')}
           </CardTitle>
           <CardDescription>
-            <span className="font-medium text-foreground">{TEXTS.split}</span>. {TEXTS.splitDetail}
+            <span className="font-medium text-foreground">{t('payments.split', { share: 100 - PLATFORM_PERCENT })}</span>. {t('payments.splitDetail', { percent: PLATFORM_PERCENT })}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {methods.isPending ? (
-            <Skeleton className="h-24 w-full" role="status" aria-label="Loading your payment method" />
+            <Skeleton className="h-24 w-full" role="status" aria-label={t('payments.loadingMethod')} />
           ) : methods.isError ? (
             <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm">
-              <p className="text-muted-foreground">{TEXTS.loadFailed}</p>
+              <p className="text-muted-foreground">{t('payments.loadFailed')}</p>
               <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={() => void methods.refetch()}>
-                Try again
+                {t('payments.tryAgain')}
               </Button>
             </div>
           ) : methods.data.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{TEXTS.noMethod}</p>
+            <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('payments.noMethod')}</p>
           ) : (
-            <ul className="grid gap-2" aria-label="Payment methods">
+            <ul className="grid gap-2" aria-label={t('payments.methods')}>
               {methods.data.map((method) => (
                 <PaymentMethodCard key={method.id} method={method} onRemove={(event) => open(event, () => setRemoving(method))} />
               ))}
@@ -84,14 +86,14 @@ export function PaymentsSection() {
             <div className="flex flex-col gap-2 sm:flex-row">
               <Button type="button" className="h-11 sm:h-10" disabled={!canAdd} onClick={(event) => open(event, () => setDialog('bank'))}>
                 <LandmarkIcon aria-hidden="true" />
-                {TEXTS.addBankButton}
+                {t('payments.addBankButton')}
               </Button>
               <Button type="button" variant="outline" className="h-11 sm:h-10" disabled={!canAdd} onClick={(event) => open(event, () => setDialog('mpesa'))}>
                 <SmartphoneIcon aria-hidden="true" />
-                {TEXTS.addMpesaButton}
+                {t('payments.addMpesaButton')}
               </Button>
             </div>
-            {hasMethod && <p className="text-sm text-muted-foreground">{TEXTS.oneMethodOnly}</p>}
+            {hasMethod && <p className="text-sm text-muted-foreground">{t('payments.oneMethodOnly')}</p>}
           </div>
         </CardContent>
       </Card>

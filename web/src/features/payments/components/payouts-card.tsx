@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatPrice } from '#common/money';
-import { PAYOUT_MESSAGES, SALES_MESSAGES, type PayoutStatusName, type PayoutView } from '#common/schemas/sales';
+import type { PayoutStatusName, PayoutView } from '#common/schemas/sales';
 import type { PaymentMethod } from '#common/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,55 +10,39 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { usePayouts, usePreferences, useUpdatePreferences } from '../api/payouts-api';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
+import type { Language } from '#common/i18n/language';
 
 /** A sum of money with the project's formatPrice ('KES 430.00'); zero is 'KES 0.00', never 'Free'. */
 const money = (minor: number) => (minor ? formatPrice(minor) : 'KES 0.00');
 
 /** A day and time in Kenyan time (EAT): "27 Nov 2026, 09:15". */
-function when(iso: string): string {
+function when(iso: string, language: Language): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' }).format(date);
+  return new Intl.DateTimeFormat(language === 'sw' ? 'sw-KE' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Nairobi' }).format(date);
 }
 
-const STATUS: Record<PayoutStatusName, { label: string; variant: 'default' | 'secondary' | 'destructive' | 'outline' }> = {
-  pending: { label: 'On its way', variant: 'secondary' },
-  otp: { label: 'On its way', variant: 'secondary' },
-  success: { label: 'Paid', variant: 'default' },
-  failed: { label: 'Failed', variant: 'destructive' },
-  reversed: { label: 'Reversed', variant: 'destructive' },
+const STATUS: Record<PayoutStatusName, { label: AppMessageKey; variant: 'default' | 'secondary' | 'destructive' | 'outline' }> = {
+  pending: { label: 'payouts.status.onItsWay', variant: 'secondary' },
+  otp: { label: 'payouts.status.onItsWay', variant: 'secondary' },
+  success: { label: 'payouts.status.paid', variant: 'default' },
+  failed: { label: 'payouts.status.failed', variant: 'destructive' },
+  reversed: { label: 'payouts.status.reversed', variant: 'destructive' },
 };
 
-export const PAYOUTS_TEXTS = {
-  title: 'Payouts',
-  description: 'What you are owed from your sales, and every payout to your M-Pesa number.',
-  owed: 'Owed to you',
-  owedHint: 'Settled and ready for your next payout.',
-  settling: 'Settling',
-  settlingHint: 'Sales of the last 24 hours, and payouts on their way.',
-  nextPayout: 'Next M-Pesa payout',
-  nextPayoutDetail: (amount: string, at: string) => `${amount} on ${at} (after the M-Pesa withdrawal fee).`,
-  noPayoutYet: 'Nothing to pay out yet: a payout goes once your settled sales reach KES 120 (KES 100 after the fee).',
-  noMethod: 'Add an M-Pesa number or a bank account above to be paid.',
-  bankNote: PAYOUT_MESSAGES.bankNote,
-  history: 'Your payouts',
-  noPayouts: 'No payouts yet.',
-  loading: 'Loading your payouts',
-  loadFailed: 'Your payouts could not be loaded.',
-  saleEmails: 'E-mail me when I make a sale',
-  saleEmailsHint: 'A short e-mail naming what sold and your share.',
-} as const;
-
 function PayoutRow({ payout }: { payout: PayoutView }) {
+  const { t, language } = useAppI18n();
   const status = STATUS[payout.status];
   return (
     <li className="grid gap-1 border-b py-3 last:border-0" data-testid="payout-row">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium tabular-nums">{money(payout.amount)}</span>
-        <Badge variant={status.variant}>{status.label}</Badge>
+        <Badge variant={status.variant}>{t(status.label)}</Badge>
       </div>
       <p className="text-xs text-muted-foreground">
-        {when(payout.createdAt)} · fee {money(payout.fee)}
+        {t('payouts.rowFee', { at: when(payout.createdAt, language), fee: money(payout.fee) })}
       </p>
       {payout.reason && <p className="text-sm text-destructive">{payout.reason}</p>}
     </li>
@@ -67,6 +51,7 @@ function PayoutRow({ payout }: { payout: PayoutView }) {
 
 /** The switch for the sale e-mail (PATCH /api/user/preferences {saleEmails}). */
 export function SaleEmailsSwitch() {
+  const { t } = useAppI18n();
   const id = useId();
   const preferences = usePreferences();
   const update = useUpdatePreferences();
@@ -74,8 +59,8 @@ export function SaleEmailsSwitch() {
   return (
     <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
       <div className="grid gap-1">
-        <Label htmlFor={id}>{PAYOUTS_TEXTS.saleEmails}</Label>
-        <p className="text-xs text-muted-foreground">{PAYOUTS_TEXTS.saleEmailsHint}</p>
+        <Label htmlFor={id}>{t('payouts.saleEmails')}</Label>
+        <p className="text-xs text-muted-foreground">{t('payouts.saleEmailsHint')}</p>
       </div>
       <Switch
         id={id}
@@ -85,8 +70,8 @@ export function SaleEmailsSwitch() {
           update.mutate(
             { saleEmails },
             {
-              onSuccess: (saved) => toast({ title: saved.saleEmails ? SALES_MESSAGES.saleEmailsOn : SALES_MESSAGES.saleEmailsOff }),
-              onError: () => toast({ variant: 'destructive', title: SALES_MESSAGES.preferencesFailed }),
+              onSuccess: (saved) => toast({ title: saved.saleEmails ? t('payouts.saleEmailsOn') : t('payouts.saleEmailsOff') }),
+              onError: () => toast({ variant: 'destructive', title: t('payouts.preferencesFailed') }),
             },
           )
         }
@@ -102,63 +87,64 @@ export function SaleEmailsSwitch() {
  * reason and what happens next.
  */
 export function PayoutsCard({ method }: { method: PaymentMethod | undefined }) {
+  const { t, language } = useAppI18n();
   const payouts = usePayouts();
   return (
     <Card className="gap-4" data-testid="payouts-card">
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          {PAYOUTS_TEXTS.title}
+          {t('payouts.title')}
         </CardTitle>
-        <CardDescription>{PAYOUTS_TEXTS.description}</CardDescription>
+        <CardDescription>{t('payouts.description')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {payouts.isPending ? (
-          <Skeleton className="h-24 w-full" role="status" aria-label={PAYOUTS_TEXTS.loading} />
+          <Skeleton className="h-24 w-full" role="status" aria-label={t('payouts.loading')} />
         ) : payouts.isError ? (
           <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
-            <p className="text-muted-foreground">{PAYOUTS_TEXTS.loadFailed}</p>
+            <p className="text-muted-foreground">{t('payouts.loadFailed')}</p>
             <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={() => void payouts.refetch()}>
-              Try again
+              {t('payments.tryAgain')}
             </Button>
           </div>
         ) : (
           <>
             <dl className="grid grid-cols-2 gap-3">
               <div className="rounded-lg border p-3">
-                <dt className="text-sm text-muted-foreground">{PAYOUTS_TEXTS.owed}</dt>
+                <dt className="text-sm text-muted-foreground">{t('payouts.owed')}</dt>
                 <dd className="text-xl font-semibold tabular-nums" data-testid="payouts-owed">
                   {money(payouts.data.balance.owed)}
                 </dd>
-                <dd className="text-xs text-muted-foreground">{PAYOUTS_TEXTS.owedHint}</dd>
+                <dd className="text-xs text-muted-foreground">{t('payouts.owedHint')}</dd>
               </div>
               <div className="rounded-lg border p-3">
-                <dt className="text-sm text-muted-foreground">{PAYOUTS_TEXTS.settling}</dt>
+                <dt className="text-sm text-muted-foreground">{t('payouts.settling')}</dt>
                 <dd className="text-xl font-semibold tabular-nums" data-testid="payouts-pending">
                   {money(payouts.data.balance.pending)}
                 </dd>
-                <dd className="text-xs text-muted-foreground">{PAYOUTS_TEXTS.settlingHint}</dd>
+                <dd className="text-xs text-muted-foreground">{t('payouts.settlingHint')}</dd>
               </div>
             </dl>
             <div className="rounded-lg bg-muted/50 p-3 text-sm" data-testid="next-payout">
               {method?.type === 'bank' ? (
-                <p>{PAYOUTS_TEXTS.bankNote}</p>
+                <p>{t('payouts.bankNote')}</p>
               ) : !method ? (
-                <p>{PAYOUTS_TEXTS.noMethod}</p>
+                <p>{t('payouts.noMethod')}</p>
               ) : payouts.data.nextPayout ? (
                 <p>
-                  <span className="font-medium">{PAYOUTS_TEXTS.nextPayout}:</span>{' '}
-                  {PAYOUTS_TEXTS.nextPayoutDetail(money(payouts.data.nextPayout.amount), when(payouts.data.nextPayout.at))}
+                  <span className="font-medium">{t('payouts.nextPayout')}:</span>{' '}
+                  {t('payouts.nextPayoutDetail', { amount: money(payouts.data.nextPayout.amount), at: when(payouts.data.nextPayout.at, language) })}
                 </p>
               ) : (
-                <p>{PAYOUTS_TEXTS.noPayoutYet}</p>
+                <p>{t('payouts.noPayoutYet')}</p>
               )}
             </div>
             <div className="grid gap-1">
-              <h3 className="text-sm font-medium">{PAYOUTS_TEXTS.history}</h3>
+              <h3 className="text-sm font-medium">{t('payouts.history')}</h3>
               {payouts.data.payouts.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{PAYOUTS_TEXTS.noPayouts}</p>
+                <p className="text-sm text-muted-foreground">{t('payouts.noPayouts')}</p>
               ) : (
-                <ul className="grid text-sm" aria-label={PAYOUTS_TEXTS.history}>
+                <ul className="grid text-sm" aria-label={t('payouts.history')}>
                   {payouts.data.payouts.map((payout) => (
                     <PayoutRow key={payout.id} payout={payout} />
                   ))}

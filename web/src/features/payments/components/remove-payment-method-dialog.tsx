@@ -17,15 +17,17 @@ import { toast } from '@/components/ui/use-toast';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { pendingTransactionsMessage, useRemovePaymentMethod } from '../api/payment-methods-api';
 import { maskedAccountNumber } from '../lib/format';
-import { PAYMENTS_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppTranslator } from '@/lib/i18n';
 
 const TALL = 'h-11 sm:h-10';
 
 /** What goes, in words: "the bank account at Equity Bank (•••• 6789)" or "the M-Pesa number +254712345678". */
-function describe(method: PaymentMethod): string {
-  if (method.type === 'mobile_money') return `the M-Pesa number ${method.mobileNumber ?? ''}`.trim();
+function describe(t: AppTranslator['t'], method: PaymentMethod): string {
+  if (method.type === 'mobile_money') return t('payments.removeMpesa', { number: method.mobileNumber ?? '' }).trim();
   const masked = maskedAccountNumber(method.accountNumber);
-  return `the bank account at ${method.bankName ?? 'your bank'}${masked ? ` (${masked})` : ''}`;
+  const bank = method.bankName ?? t('payments.yourBank');
+  return masked ? t('payments.removeBankMasked', { bank, masked }) : t('payments.removeBank', { bank });
 }
 
 /**
@@ -44,6 +46,7 @@ export function RemovePaymentMethodDialog({
   /** Where the focus goes once the dialog has closed (the Remove button is gone after a removal). */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  const { t } = useAppI18n();
   const remove = useRemovePaymentMethod();
   const [pendingMessage, setPendingMessage] = useState<string>();
   const busy = remove.isPending;
@@ -52,7 +55,7 @@ export function RemovePaymentMethodDialog({
     const force = pendingMessage !== undefined;
     try {
       await remove.mutateAsync({ id: method.id, force });
-      toast({ title: TEXTS.methodRemoved });
+      toast({ title: t('payments.methodRemoved') });
       onOpenChange(false);
     } catch (error) {
       const pending = force ? undefined : pendingTransactionsMessage(error);
@@ -60,7 +63,7 @@ export function RemovePaymentMethodDialog({
         setPendingMessage(pending);
         return;
       }
-      toast({ variant: 'destructive', title: TEXTS.methodRemoveFailed, description: messageOf(error, '', 'Network error') || undefined });
+      toast({ variant: 'destructive', title: t('payments.methodRemoveFailed'), description: messageOf(error, '', t('payments.networkError')) || undefined });
       // Already gone (another tab removed it): nothing left to confirm; the list is read again.
       if (hasErrorCode(error, 'payment-method.not-found')) onOpenChange(false);
     }
@@ -70,9 +73,9 @@ export function RemovePaymentMethodDialog({
     <AlertDialog open onOpenChange={(open) => !busy && onOpenChange(open)}>
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
-          <AlertDialogTitle>{TEXTS.removeTitle}</AlertDialogTitle>
+          <AlertDialogTitle>{t('payments.removeTitle')}</AlertDialogTitle>
           <AlertDialogDescription className="break-words">
-            {`Sales will no longer be paid to ${describe(method)}. ${TEXTS.removeWarning}`}
+            {t('payments.removeText', { what: describe(t, method) })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         {pendingMessage && (
@@ -85,11 +88,11 @@ export function RemovePaymentMethodDialog({
         )}
         <AlertDialogFooter>
           <AlertDialogCancel className={TALL} disabled={busy}>
-            Cancel
+            {t('payments.cancel')}
           </AlertDialogCancel>
           <Button variant="destructive" className={TALL} disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
             {busy && <Spinner label={null} />}
-            {pendingMessage ? TEXTS.removeAnyway : 'Remove'}
+            {pendingMessage ? t('payments.removeAnyway') : t('payments.remove')}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

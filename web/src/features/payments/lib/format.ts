@@ -1,3 +1,5 @@
+import type { AppTranslator } from '@/lib/i18n';
+
 /**
  * An account number as the Payments section shows it: only its last four digits ("•••• 6789"),
  * enough for the artist to recognise it and nothing for someone reading over their shoulder.
@@ -9,7 +11,7 @@ export function maskedAccountNumber(accountNumber: string | null | undefined): s
 }
 
 /** The same for screen readers, which would read the dots one by one. */
-export function spokenAccountNumber(accountNumber: string | null | undefined): string {
+export function spokenAccountNumber(t: AppTranslator['t'], accountNumber: string | null | undefined): string {
   const digits = (accountNumber ?? '').replace(/\D/g, '');
-  return digits ? `Account number ending in ${digits.slice(-4).split('').join(' ')}` : 'Account number';
+  return digits ? t('payments.accountEnding', { digits: digits.slice(-4).split('').join(' ') }) : t('payments.accountNumber');
 }

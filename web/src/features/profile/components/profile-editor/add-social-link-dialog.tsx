@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { useAddSocialLink } from '../../api/profile-settings';
-import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 type SocialLinkFormValues = z.output<typeof socialLinkInputSchema>;
 
@@ -18,6 +18,7 @@ const FIELDS = ['title', 'url'] as const;
  * are taken (common/schemas/profile.ts, the server's own rule).
  */
 export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useAppI18n();
   const add = useAddSocialLink();
   // Each opening starts empty.
   const form = useDialogForm(socialLinkInputSchema, open, { title: '', url: '' });
@@ -25,10 +26,10 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
   const onSubmit = async (values: SocialLinkFormValues) => {
     try {
       await add.mutateAsync(values);
-      toast({ title: TEXTS.socialLinkAdded, description: values.title });
+      toast({ title: t('profileEditor.socialLinkAdded'), description: values.title });
       onOpenChange(false);
     } catch (error) {
-      const reason = messageOf(error, '', 'Network error');
+      const reason = messageOf(error, '', t('profileEditor.networkError'));
       // The server's field errors (the same rules as the form's) go under their fields.
       if (error instanceof ApiError && error.data.errors && typeof error.data.errors === 'object') {
         for (const [field, message] of Object.entries(error.data.errors as Record<string, unknown>)) {
@@ -37,7 +38,7 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
           }
         }
       }
-      toast({ variant: 'destructive', title: TEXTS.addSocialLinkFailed, description: reason || undefined });
+      toast({ variant: 'destructive', title: t('profileEditor.addSocialLinkFailed'), description: reason || undefined });
     }
   };
 
@@ -45,11 +46,12 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={TEXTS.addSocialLink}
-      description="Fans see it as a button on your public profile."
+      title={t('profileEditor.addSocialLink')}
+      description={t('profileEditor.addLinkDescription')}
       form={form}
       onSubmit={onSubmit}
-      submitLabel="Add Link"
+      submitLabel={t('profileEditor.addLink')}
+      cancelLabel={t('profileEditor.cancel')}
       pending={add.isPending}
     >
       <FormField
@@ -57,9 +59,9 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
         name="title"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Title</FormLabel>
+            <FormLabel>{t('profileEditor.linkTitle')}</FormLabel>
             <FormControl>
-              <Input placeholder="e.g. Instagram" autoComplete="off" maxLength={SOCIAL_LINK_TITLE_MAX_LENGTH * 2} disabled={add.isPending} {...field} />
+              <Input placeholder={t('profileEditor.linkTitlePlaceholder')} autoComplete="off" maxLength={SOCIAL_LINK_TITLE_MAX_LENGTH * 2} disabled={add.isPending} {...field} />
             </FormControl>
             <FormMessage />
           </FormItem>
@@ -70,7 +72,7 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
         name="url"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>URL</FormLabel>
+            <FormLabel>{t('profileEditor.url')}</FormLabel>
             <FormControl>
               <Input
                 type="url"
@@ -78,14 +80,14 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
                 autoCapitalize="none"
                 autoCorrect="off"
                 spellCheck={false}
-                placeholder="https://instagram.com/yourname"
+                placeholder={t('profileEditor.urlPlaceholder')}
                 autoComplete="url"
                 maxLength={SOCIAL_LINK_URL_MAX_LENGTH + 100}
                 disabled={add.isPending}
                 {...field}
               />
             </FormControl>
-            <FormDescription>Instagram, TikTok, YouTube, X or your website.</FormDescription>
+            <FormDescription>{t('profileEditor.urlHint')}</FormDescription>
             <FormMessage />
           </FormItem>
         )}

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { useUpdateDisplayName } from '../../api/profile-settings';
-import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 type EditProfileValues = z.output<typeof updateProfileSchema>;
 
@@ -27,6 +27,7 @@ export function EditProfileDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useAppI18n();
   const update = useUpdateDisplayName();
   // Each opening starts from the saved name.
   const form = useDialogForm(updateProfileSchema, open, { displayName: user.displayName });
@@ -37,13 +38,13 @@ export function EditProfileDialog({
   const onSubmit = async ({ displayName }: EditProfileValues) => {
     try {
       await update.mutateAsync(displayName);
-      toast({ title: TEXTS.profileUpdated, description: displayName });
+      toast({ title: t('profileEditor.profileUpdated'), description: displayName });
       onOpenChange(false);
     } catch (error) {
-      const reason = messageOf(error, '', 'Network error');
+      const reason = messageOf(error, '', t('profileEditor.networkError'));
       // The server's reason for this name (taken, reserved, too long) belongs under the field.
       if (error instanceof ApiError && error.status < 500 && reason) form.setError('displayName', { message: reason });
-      toast({ variant: 'destructive', title: TEXTS.updateFailed, description: reason || undefined });
+      toast({ variant: 'destructive', title: t('profileEditor.updateFailed'), description: reason || undefined });
     }
   };
 
@@ -51,11 +52,12 @@ export function EditProfileDialog({
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={TEXTS.editProfile}
-      description="Your display name is how fans find you, and it makes your public link."
+      title={t('profileEditor.editProfile')}
+      description={t('profileEditor.editDescription')}
       form={form}
       onSubmit={onSubmit}
-      submitLabel="Save Changes"
+      submitLabel={t('profileEditor.saveChanges')}
+      cancelLabel={t('profileEditor.cancel')}
       pending={update.isPending}
     >
       <FormField
@@ -63,17 +65,17 @@ export function EditProfileDialog({
         name="displayName"
         render={({ field }) => (
           <FormItem>
-            <FormLabel>Display name</FormLabel>
+            <FormLabel>{t('profileEditor.displayName')}</FormLabel>
             <FormControl>
               <Input autoComplete="nickname" maxLength={DISPLAY_NAME_MAX_LENGTH * 2} disabled={update.isPending} {...field} />
             </FormControl>
             <FormDescription className="break-all">
               {slug ? (
                 <>
-                  Your link will end in <span className="font-medium text-foreground">/{slug}</span>
+                  {t('profileEditor.linkEndsIn')} <span className="font-medium text-foreground">/{slug}</span>
                 </>
               ) : (
-                'Letters and numbers make your link.'
+                t('profileEditor.lettersMakeLink')
               )}
             </FormDescription>
             <FormMessage />

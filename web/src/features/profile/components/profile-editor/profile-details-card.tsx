@@ -5,7 +5,7 @@ import type { CurrentUser } from '#common/schemas/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { EditProfileDialog } from './edit-profile-dialog';
-import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** The artist's own public page: the server's profile URL when it is a path on this site, else by id. */
 function publicPath(user: CurrentUser): string {
@@ -15,34 +15,35 @@ function publicPath(user: CurrentUser): string {
 
 /** Display name (spec section 2: edit display name) with the Edit Profile dialog. */
 export function ProfileDetailsCard({ user }: { user: CurrentUser }) {
+  const { t } = useAppI18n();
   const [editing, setEditing] = useState(false);
   return (
     <Card className="gap-4">
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          Profile details
+          {t('profileEditor.details')}
         </CardTitle>
-        <CardDescription>This is how fans see you.</CardDescription>
+        <CardDescription>{t('profileEditor.detailsDescription')}</CardDescription>
         <CardAction>
           <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
             <PencilIcon aria-hidden="true" />
-            {TEXTS.editProfile}
+            {t('profileEditor.editProfile')}
           </Button>
         </CardAction>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
-          <dt className="text-muted-foreground">Display name</dt>
+          <dt className="text-muted-foreground">{t('profileEditor.displayName')}</dt>
           <dd className="font-medium break-words" data-testid="profile-display-name">
             {user.displayName}
           </dd>
-          <dt className="text-muted-foreground">Public page</dt>
+          <dt className="text-muted-foreground">{t('profileEditor.publicPage')}</dt>
           <dd className="min-w-0 break-all">
             <Link href={publicPath(user)} className="font-medium text-primary underline-offset-4 hover:underline">
               {publicPath(user)}
             </Link>
           </dd>
-          <dt className="text-muted-foreground">Email</dt>
+          <dt className="text-muted-foreground">{t('profileEditor.email')}</dt>
           <dd className="font-medium wrap-anywhere">{user.email}</dd>
         </dl>
       </CardContent>

@@ -16,8 +16,8 @@ import { formatImageSize, readImageSize, uprightSize, type ImageSize } from '@/l
 import { isAbortError } from '@/lib/upload';
 import { initialsOf } from '@/lib/utils';
 import { profilePhotoUrl, showCurrentUser, uploadProfilePhoto } from '../../api/profile-settings';
-import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
 import { useObjectUrl } from '@/hooks/use-object-url';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** The file input's accept list: JPG and PNG by type and by extension. */
 const PHOTO_ACCEPT = Object.entries(PROFILE_PHOTO_ACCEPT)
@@ -57,6 +57,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
+  const { t } = useAppI18n();
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [photo, setPhoto] = useState<PhotoToCrop | null>(null);
@@ -74,7 +75,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
     latest.current = chosen;
     if (!isAcceptedPhoto(chosen)) {
       setFile(null);
-      setProblem(TEXTS.photoWrongType);
+      setProblem(t('profileEditor.photoWrongType'));
       return;
     }
     setProblem(null);
@@ -88,7 +89,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
         if (usable) setFile(chosen);
         else {
           setFile(null);
-          setProblem(TEXTS.photoTooLarge);
+          setProblem(t('profileEditor.photoTooLarge'));
         }
         return;
       }
@@ -108,11 +109,11 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
       showCurrentUser(queryClient, updated);
       setFile(null);
       setPhoto(null);
-      toast({ title: TEXTS.photoUpdated });
+      toast({ title: t('profileEditor.photoUpdated') });
     } catch (error) {
       if (isAbortError(error)) return;
-      const reason = messageOf(error, '', 'Network error');
-      toast({ variant: 'destructive', title: TEXTS.photoFailed, description: reason || undefined });
+      const reason = messageOf(error, '', t('profileEditor.networkError'));
+      toast({ variant: 'destructive', title: t('profileEditor.photoFailed'), description: reason || undefined });
     } finally {
       if (controller.current === abort) {
         controller.current = null;
@@ -125,13 +126,13 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
     <Card className="gap-4">
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          Profile photo
+          {t('profileEditor.photo')}
         </CardTitle>
-        <CardDescription id={hintId}>{TEXTS.photoRecommendation}</CardDescription>
+        <CardDescription id={hintId}>{t('profileEditor.photoRecommendation', { size: PROFILE_PHOTO_RECOMMENDED_PX })}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4 sm:flex-row sm:items-center">
         <Avatar className="size-28 shrink-0 border sm:size-32">
-          {shown && <AvatarImage src={shown} alt={preview ? 'Preview of your new profile photo' : `Profile photo of ${user.displayName}`} className="object-cover" />}
+          {shown && <AvatarImage src={shown} alt={preview ? t('profileEditor.photoPreview') : t('profileEditor.photoOf', { name: user.displayName })} className="object-cover" />}
           <AvatarFallback className="bg-gradient-to-br from-primary/25 to-accent text-3xl text-foreground/80">{initialsOf(user.displayName)}</AvatarFallback>
         </Avatar>
         <div className="grid w-full min-w-0 gap-3 text-center sm:text-left">
@@ -141,7 +142,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
             accept={PHOTO_ACCEPT}
             className="sr-only"
             tabIndex={-1}
-            aria-label="Profile photo file"
+            aria-label={t('profileEditor.photoFile')}
             aria-describedby={hintId}
             disabled={uploading}
             onChange={(event) => {
@@ -157,24 +158,24 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
               </p>
               {uploading ? (
                 <div className="grid gap-1.5">
-                  <Progress value={percent} aria-label="Upload progress" aria-valuetext={`${percent}%`} />
+                  <Progress value={percent} aria-label={t('myMusic.uploadProgress')} aria-valuetext={`${percent}%`} />
                   <p className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
-                    {percent >= 100 ? 'Preparing your photo…' : `Uploading… ${percent}%`}
+                    {percent >= 100 ? t('profileEditor.preparing') : t('profileEditor.uploadingPercent', { percent })}
                   </p>
                 </div>
               ) : (
                 <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
                   <Button type="button" onClick={save}>
-                    Save photo
+                    {t('profileEditor.savePhoto')}
                   </Button>
                   {photo && (
                     <Button type="button" variant="outline" onClick={() => setCropping(true)}>
                       <CropIcon aria-hidden="true" />
-                      Adjust crop
+                      {t('myMusic.adjustCrop')}
                     </Button>
                   )}
                   <Button type="button" variant="outline" onClick={() => inputRef.current?.click()}>
-                    Choose another
+                    {t('profileEditor.chooseAnother')}
                   </Button>
                   <Button
                     type="button"
@@ -184,7 +185,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
                       setPhoto(null);
                     }}
                   >
-                    Cancel
+                    {t('profileEditor.cancel')}
                   </Button>
                 </div>
               )}
@@ -193,7 +194,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
             <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
               <Button type="button" variant="outline" onClick={() => inputRef.current?.click()}>
                 <ImageUpIcon aria-hidden="true" />
-                {user.hasProfilePhoto ? 'Change photo' : 'Upload photo'}
+                {user.hasProfilePhoto ? t('profileEditor.changePhoto') : t('profileEditor.uploadPhoto')}
               </Button>
             </div>
           )}
@@ -207,11 +208,9 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
           open={cropping && photo !== null}
           onOpenChange={setCropping}
           source={photo?.original ?? null}
-          title="Crop profile photo"
+          title={t('profileEditor.cropTitle')}
           description={
-            photo
-              ? `This photo is ${formatImageSize(photo.size)} px. Move and zoom it to choose the square fans will see in the circle.`
-              : ''
+            photo ? t('profileEditor.cropDescription', { size: formatImageSize(photo.size) }) : ''
           }
           output={PHOTO_OUTPUT}
           fileName="profile-photo.jpg"

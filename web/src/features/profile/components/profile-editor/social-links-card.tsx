@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { useDeleteSocialLink, useSocialLinks } from '../../api/profile-settings';
 import { AddSocialLinkDialog } from './add-social-link-dialog';
-import { PROFILE_EDITOR_TEXTS as TEXTS } from './texts';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /** The host a link goes to, shown under its title ("instagram.com"). */
 function hostOf(url: string): string {
@@ -21,16 +21,17 @@ function hostOf(url: string): string {
 
 /** Social links (spec section 2): the list, Add Social Media Link, and delete. */
 export function SocialLinksCard() {
+  const { t } = useAppI18n();
   const links = useSocialLinks();
   const remove = useDeleteSocialLink();
   const [adding, setAdding] = useState(false);
 
   const deleteLink = (link: SocialLink) =>
     remove.mutate(link, {
-      onSuccess: () => toast({ title: TEXTS.socialLinkDeleted, description: link.title }),
+      onSuccess: () => toast({ title: t('profileEditor.socialLinkDeleted'), description: link.title }),
       onError: (error) => {
-        const reason = messageOf(error, '', 'Network error');
-        toast({ variant: 'destructive', title: TEXTS.deleteSocialLinkFailed, description: reason || undefined });
+        const reason = messageOf(error, '', t('profileEditor.networkError'));
+        toast({ variant: 'destructive', title: t('profileEditor.deleteSocialLinkFailed'), description: reason || undefined });
       },
     });
 
@@ -38,33 +39,33 @@ export function SocialLinksCard() {
     <Card className="gap-4">
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          Social links
+          {t('profileEditor.socialLinks')}
         </CardTitle>
-        <CardDescription>Buttons on your public profile that open in a new tab.</CardDescription>
+        <CardDescription>{t('profileEditor.socialLinksDescription')}</CardDescription>
         <CardAction>
           <Button type="button" size="sm" onClick={() => setAdding(true)} disabled={!links.isSuccess}>
             <PlusIcon aria-hidden="true" />
-            Add Link
+            {t('profileEditor.addLink')}
           </Button>
         </CardAction>
       </CardHeader>
       <CardContent>
         {links.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label="Loading social links">
+          <div className="grid gap-2" aria-busy="true" aria-label={t('profileEditor.loadingLinks')}>
             <Skeleton className="h-14 w-full" />
             <Skeleton className="h-14 w-full" />
           </div>
         ) : links.isError ? (
           <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm">
-            <p className="text-muted-foreground">Your social links could not be loaded.</p>
+            <p className="text-muted-foreground">{t('profileEditor.linksFailed')}</p>
             <Button type="button" variant="outline" size="sm" onClick={() => void links.refetch()}>
-              Try again
+              {t('profileEditor.tryAgain')}
             </Button>
           </div>
         ) : links.data.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{TEXTS.noSocialLinks}</p>
+          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('profileEditor.noSocialLinks')}</p>
         ) : (
-          <ul className="grid gap-2" aria-label="Social links">
+          <ul className="grid gap-2" aria-label={t('profileEditor.socialLinks')}>
             {links.data.map((link) => {
               const deleting = remove.isPending && remove.variables?.id === link.id;
               return (
@@ -81,7 +82,7 @@ export function SocialLinksCard() {
                     >
                       <span className="truncate">{link.title}</span>
                       <ExternalLinkIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
-                      <span className="sr-only">(opens in a new tab)</span>
+                      <span className="sr-only">{t('profileEditor.newTab')}</span>
                     </a>
                     <span className="truncate text-xs text-muted-foreground">{hostOf(link.url)}</span>
                   </div>
@@ -90,7 +91,7 @@ export function SocialLinksCard() {
                     variant="ghost"
                     size="icon"
                     className="shrink-0 text-muted-foreground hover:text-destructive"
-                    aria-label={`Delete ${link.title}`}
+                    aria-label={t('profileEditor.deleteNamed', { name: link.title })}
                     disabled={deleting}
                     onClick={() => deleteLink(link)}
                   >

@@ -1,0 +1,56 @@
+import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
+import { formatMessage, type CompiledCatalogue } from '#common/i18n/format';
+import type { Language } from '#common/i18n/language';
+import { fallbackTranslator, useI18n, type AppTranslator, type MessageKey } from './i18n';
+
+/*
+ * The artist side's messages (decision 055): the dashboard, /auth and /admin have their own
+ * catalogue pair (app.en.json, app.sw.json), a chunk of its own that only those routes load, so
+ * the public pages' HTML and scripts never carry it; this module is itself only in the artist
+ * side's chunks (the router loads it with each artist screen). <AppMessages> (inside a Suspense) adds it to
+ * the page's translator; the components under it ask `useAppI18n()`.
+ */
+const appCatalogues = new Map<Language, CompiledCatalogue>();
+const appCatalogueLoads = new Map<Language, Promise<CompiledCatalogue>>();
+
+function loadAppCatalogue(language: Language): Promise<CompiledCatalogue> {
+  let load = appCatalogueLoads.get(language);
+  if (!load) {
+    const chunk =
+      language === 'sw' ? import('../../../common/src/i18n/app.sw.json?icu') : import('../../../common/src/i18n/app.en.json?icu');
+    load = chunk.then((module) => {
+      appCatalogues.set(language, module.default);
+      return module.default;
+    });
+    appCatalogueLoads.set(language, load);
+  }
+  return load;
+}
+
+/** A catalogue already at hand (the tests' English one, compiled without Vite). */
+export function setAppCatalogue(language: Language, catalogue: CompiledCatalogue) {
+  appCatalogues.set(language, catalogue);
+}
+
+const AppI18nContext = createContext<AppTranslator | null>(null);
+
+export function AppMessages({ children }: { children: ReactNode }) {
+  const base = useI18n();
+  const app = appCatalogues.get(base.language) ?? use(loadAppCatalogue(base.language));
+  const translator = useMemo<AppTranslator>(
+    () => ({
+      language: base.language,
+      t: (key, values) => {
+        const message = app[key];
+        return message === undefined ? base.t(key as MessageKey, values) : formatMessage(message, values, base.language);
+      },
+    }),
+    [base, app],
+  );
+  return <AppI18nContext.Provider value={translator}>{children}</AppI18nContext.Provider>;
+}
+
+/** useI18n() with the artist side's keys too: for components under <AppMessages>. */
+export function useAppI18n(): AppTranslator {
+  return useContext(AppI18nContext) ?? fallbackTranslator();
+}
