@@ -10,7 +10,7 @@ import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/support/smtp-capture';
 import { ProviderError, TEST_CARD_SUCCESS } from '../payment-provider';
-import { OWNED_RESEND_LIMIT } from './payments.service';
+import { OWNED_RESEND_LIMIT } from './checkout.service';
 
 /**
  * Issue 16, "Trust around every sale", the server's half: sold albums stay, what a browser owns,
