@@ -3,16 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { STATE_FILE, type ServerState } from './server-state';
-import { serverEnv, startServer } from './start-server';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { serverEnv, startServer, stopServer } from './start-server';
 
 function runAdminCli(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -39,10 +30,7 @@ export async function grantOperator(email: string): Promise<string> {
       fs.rmSync(own, { recursive: true, force: true });
     }
   }
-  process.kill(state.pid, 'SIGTERM');
-  const deadline = Date.now() + 30_000;
-  while (alive(state.pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-  if (alive(state.pid)) throw new Error('The e2e server did not stop within 30 s');
+  if (!(await stopServer(state.pid, 30_000))) throw new Error('The e2e server did not stop within 30 s');
   const output = await runAdminCli(['grant', email], serverEnv(state.dataDir));
   const pid = await startServer(state.dataDir, { detached: true });
   fs.writeFileSync(STATE_FILE, JSON.stringify({ ...state, pid } satisfies ServerState));

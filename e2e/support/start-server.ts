@@ -56,3 +56,21 @@ export async function startServer(dataDir: string, options: { detached?: boolean
   child.unref();
   return child.pid!;
 }
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sends the server SIGTERM and waits up to `waitMs` for it to exit; whether it did. */
+export async function stopServer(pid: number, waitMs: number): Promise<boolean> {
+  if (!alive(pid)) return true;
+  process.kill(pid, 'SIGTERM');
+  const deadline = Date.now() + waitMs;
+  while (alive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  return !alive(pid);
+}

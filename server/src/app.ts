@@ -7,6 +7,7 @@ import { lockDataDir } from './lib/data-dir-lock';
 import { serializeError } from './lib/error-serializer';
 import { EventBus } from './lib/events';
 import { dropPublicAnswersOnEvents, PublicAnswers } from './lib/public-answers';
+import { RELAYED_ANSWER_MAX_MS } from './lib/event-relay';
 import { AccessLogController } from './plugins/access-log';
 import { clientErrorHandler, routerErrorHandler } from './plugins/client-errors';
 import { errorsPlugin } from './plugins/errors';
@@ -103,7 +104,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
     // Public answers kept serialised, dropped by the events that change them (decision 052), on
     // every process (decision 053): kept only while this process hears of every change, and on
     // PostgreSQL for a minute at most (a notification lost with a crashed process).
-    const publicAnswers = new PublicAnswers(() => app.events.synced, app.database.kind === 'embedded' ? undefined : 60_000);
+    const publicAnswers = new PublicAnswers(() => app.events.synced, app.database.kind === 'embedded' ? undefined : RELAYED_ANSWER_MAX_MS);
     dropPublicAnswersOnEvents(app.events, publicAnswers);
     app.decorate('publicAnswers', publicAnswers);
 

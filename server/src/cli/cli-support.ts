@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from '../lib/data-dir-lock';
@@ -59,6 +60,24 @@ export async function openCliDatabase(config: Config, command: string): Promise<
       lock?.release();
     },
   };
+}
+
+/**
+ * The whole app, without its jobs, for a command that needs the services (payouts, refunds, seed).
+ * It takes the DATA_DIR lock as a server does: while a server runs on it the command refuses,
+ * saying what to do (`doing`: the step between stopping and starting the server). The app is
+ * loaded only here, so the commands that need the database alone start quickly.
+ */
+export async function buildCliApp(config: Config, command: string, doing = 'run it'): Promise<FastifyInstance> {
+  const { buildApp } = await import('../app');
+  try {
+    return await buildApp(config, { logger: false, startJobs: false });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      throw new CliError(`${error.message}\n${command} needs the DATA_DIR to itself: stop the server, ${doing}, and start the server again.`);
+    }
+    throw error;
+  }
 }
 
 /** Runs a command's main: prints a CliError's message and exits with its code, anything else with its stack. */

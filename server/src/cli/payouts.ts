@@ -10,12 +10,9 @@
  * Amounts are shown in KES. Exit codes: 0 done, 1 refused (DATA_DIR in use), 2 wrong usage.
  */
 import { parseArgs } from 'node:util';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import { DataDirLockedError } from '../lib/data-dir-lock';
 import { SimulatedProvider } from '../modules/payment-provider';
 import { payoutReports, type PayoutStatus } from '../modules/payouts';
-import { CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
+import { buildCliApp, CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
 
 const STATUSES: PayoutStatus[] = ['pending', 'otp', 'success', 'failed', 'reversed'];
 
@@ -51,15 +48,7 @@ function parse(argv: string[]) {
 
 async function run() {
   const config = loadCliConfig();
-  let app: FastifyInstance;
-  try {
-    app = await buildApp(config, { logger: false, startJobs: false });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new CliError(`${error.message}\nnpm run payouts -- run needs the DATA_DIR to itself: stop the server, run it, and start the server again.`);
-    }
-    throw error;
-  }
+  const app = await buildCliApp(config, 'npm run payouts -- run');
   try {
     const result = await app.payouts.run();
     console.log(`Payout run: ${result.created} payout${result.created === 1 ? '' : 's'} sent, ${result.reverified} pending payout${result.reverified === 1 ? '' : 's'} checked again.`);

@@ -22,12 +22,10 @@
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { parseKesToMinor } from '#common/money';
-import { buildApp } from '../app';
-import { DataDirLockedError } from '../lib/data-dir-lock';
 import { AppError, ERRORS } from '../lib/errors';
 import { SimulatedProvider } from '../modules/payment-provider';
 import { revokeLinksOf } from '../modules/payments';
-import { CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
+import { buildCliApp, CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
 
 const USAGE = `Usage:
   npm run purchases -- revoke <reference>                            revoke the e-mailed download links of an order
@@ -62,15 +60,7 @@ export function parseCommand(argv: string[]): Command | 'help' {
 
 async function withApp(work: (app: FastifyInstance) => Promise<void>) {
   const config = loadCliConfig();
-  let app: FastifyInstance;
-  try {
-    app = await buildApp(config, { logger: false, startJobs: false });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new CliError(`${error.message}\nnpm run purchases needs the DATA_DIR to itself: stop the server, run it, and start the server again.`);
-    }
-    throw error;
-  }
+  const app = await buildCliApp(config, 'npm run purchases');
   try {
     await work(app);
   } catch (error) {

@@ -26,14 +26,12 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { GENRE_SLUGS } from '#common/genres';
 import { toSlug } from '#common/slug';
-import { buildApp } from '../app';
 import { albums, covers, tracks, users } from '../db/schema';
-import { DataDirLockedError } from '../lib/data-dir-lock';
 import { rebuildDailyStats } from '../modules/analytics';
 import { EditorsPicks } from '../modules/discovery';
 import { rebuildTrends } from '../modules/playback';
 import { storageKeys } from '../modules/storage';
-import { CliError, loadCliConfig, runCli } from './cli-support';
+import { buildCliApp, CliError, loadCliConfig, runCli } from './cli-support';
 
 const run = promisify(execFile);
 
@@ -293,15 +291,7 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 async function seed(args: Args) {
   const config = loadCliConfig();
   const started = Date.now();
-  let app: FastifyInstance;
-  try {
-    app = await buildApp(config, { logger: false, startJobs: false });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new CliError(`${error.message}\nnpm run seed needs the DATA_DIR to itself: stop the server, seed, and start the server again.`);
-    }
-    throw error;
-  }
+  const app = await buildCliApp(config, 'npm run seed', 'seed');
   const work = fs.mkdtempSync(path.join(app.scratchDir, 'seed-'));
   try {
     const db = app.database.db;

@@ -7,6 +7,12 @@ import { decodeMessage, encodeMessage, SequenceTracker, takeBatch, type RelayMes
 
 /** The one channel every Sauti process of a database listens on. */
 export const EVENTS_CHANNEL = 'sauti_events';
+/**
+ * How long a process may keep a public answer when its events travel through PostgreSQL (decisions
+ * 052, 053): the events drop it at once on every process; this bounds what a notification lost with
+ * a crashed process could leave behind. On the embedded database one process hears every change.
+ */
+export const RELAYED_ANSWER_MAX_MS = 60_000;
 /** The listening connection's application_name: an operator (or a test) finds it in pg_stat_activity by process id. */
 export const listenerApplicationName = (origin: string, pid = process.pid) => `sauti-events ${pid} ${origin}`;
 

@@ -5,7 +5,7 @@ import { EventBus, type DomainEvents } from '../../src/lib/events';
 import { PgEventRelay } from '../../src/lib/event-relay';
 import { mediaFixtures } from '../support/media-fixtures';
 import { startS3Server, type TestS3 } from '../support/s3-server';
-import { outputMatch, startServerNode, type ServerNode } from '../support/server-process';
+import { outputMatch, postJson, startServerNode, stopNodes, type ServerNode } from '../support/server-process';
 import { createTestDatabase } from '../support/test-app';
 
 /**
@@ -35,11 +35,8 @@ function startNode(): Promise<Node> {
   });
 }
 
-const post = (node: Node, route: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(node.url + route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-
 async function signIn(node: Node): Promise<string> {
-  const login = await post(node, '/api/login', { email, password });
+  const login = await postJson(node, '/api/login', { email, password });
   expect(login.status).toBe(200);
   return login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]!;
 }
@@ -80,7 +77,7 @@ beforeAll(async () => {
   await client.connect();
 
   email = `events-${Date.now().toString(36)}@example.com`;
-  expect((await post(a, '/api/register', { email, password, displayName: `Events ${Date.now().toString(36)}` })).status).toBe(201);
+  expect((await postJson(a, '/api/register', { email, password, displayName: `Events ${Date.now().toString(36)}` })).status).toBe(201);
   await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
   cookie = await signIn(a);
 
@@ -95,12 +92,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const node of [a, b]) {
-    if (!node) continue;
-    node.server.child.kill('SIGTERM');
-    expect(await node.server.exited, node.server.output()).toBe(0);
-    fs.rmSync(node.dataDir, { recursive: true, force: true });
-  }
+  await stopNodes([a, b]);
   await client?.end();
   await database?.drop();
   await s3?.close();
@@ -134,7 +126,7 @@ describe('domain events across two processes', () => {
     // B keeps the session in memory after its first lookup.
     expect((await user(b)).status).toBe(200);
     expect((await user(b)).status).toBe(200);
-    expect((await post(a, '/api/logout', {}, { cookie: session })).status).toBeLessThan(300);
+    expect((await postJson(a, '/api/logout', {}, { cookie: session })).status).toBeLessThan(300);
     // The very next request to B.
     expect((await user(b)).status).toBe(401);
     expect((await user(a)).status).toBe(401);

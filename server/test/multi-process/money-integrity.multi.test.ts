@@ -8,7 +8,7 @@ import { REFUND_MESSAGES } from '#common/schemas/payments';
 import { mediaFixtures } from '../support/media-fixtures';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
 import { startS3Server, type TestS3 } from '../support/s3-server';
-import { startServerNode, type ServerNode } from '../support/server-process';
+import { postJson, startServerNode, stopNodes, type ServerNode } from '../support/server-process';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
 import { createTestDatabase, makeDataDir } from '../support/test-app';
 
@@ -35,9 +35,7 @@ function startNode(): Promise<Node> {
   return startServerNode({
     DATABASE_URL: database.url,
     SMTP_URL: smtp.url,
-    PAYSTACK_SECRET_KEY: standIn.secretKey,
-    PAYSTACK_PUBLIC_KEY: standIn.publicKey,
-    PAYSTACK_API_URL: standIn.url,
+    ...standIn.env,
     ...s3.env,
   });
 }
@@ -64,11 +62,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  for (const node of nodes) {
-    node.server.child.kill('SIGTERM');
-    expect(await node.server.exited, node.server.output()).toBe(0);
-    fs.rmSync(node.dataDir, { recursive: true, force: true });
-  }
+  await stopNodes(nodes);
   await client?.end();
   await database?.drop();
   await s3?.close();
@@ -86,9 +80,6 @@ interface Purchase {
   item: { type: 'track' | 'album'; id: string; price: number };
 }
 
-const post = (node: Node, route: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(node.url + route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-
 /**
  * An artist paid by M-Pesa, with three priced tracks (odd prices on purpose) and a priced album,
  * registered on `node` and verified in the database (the mailed link is beside the point here).
@@ -96,12 +87,12 @@ const post = (node: Node, route: string, body: unknown, headers: Record<string, 
 async function newSeller(node: Node, name: string): Promise<{ artist: { cookie: string }; items: Purchase['item'][] }> {
   const email = `${name}-${Date.now().toString(36)}@example.com`;
   const password = 'a long test password';
-  expect((await post(node, '/api/register', { email, password, displayName: `${name} ${Date.now().toString(36)}` })).status).toBe(201);
+  expect((await postJson(node, '/api/register', { email, password, displayName: `${name} ${Date.now().toString(36)}` })).status).toBe(201);
   await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
-  const login = await post(node, '/api/login', { email, password });
+  const login = await postJson(node, '/api/login', { email, password });
   expect(login.status).toBe(200);
   const artist = { cookie: login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]! };
-  const method = await post(node, '/api/payment-methods/mobile-money', { mobileNumber: '0712 345 678' }, { cookie: artist.cookie });
+  const method = await postJson(node, '/api/payment-methods/mobile-money', { mobileNumber: '0712 345 678' }, { cookie: artist.cookie });
   expect(method.status).toBe(201);
   const media = await mediaFixtures();
   const items: Purchase['item'][] = [];
@@ -131,7 +122,7 @@ async function newSeller(node: Node, name: string): Promise<{ artist: { cookie: 
 /** `npm run purchases -- <args>` as the operator runs it beside the servers (its own DATA_DIR). */
 function purchasesCommand(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const dataDir = makeDataDir();
-  const env = { ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://sauti.test', DATABASE_URL: database.url, DATA_DIR: dataDir, PAYSTACK_SECRET_KEY: standIn.secretKey, PAYSTACK_PUBLIC_KEY: standIn.publicKey, PAYSTACK_API_URL: standIn.url, ...s3.env };
+  const env = { ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://sauti.test', DATABASE_URL: database.url, DATA_DIR: dataDir, ...standIn.env, ...s3.env };
   return new Promise((resolve) => {
     execFile(process.execPath, ['--import', 'tsx', PURCHASES_CLI, ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -154,7 +145,7 @@ describe(`money integrity on two processes (seed ${SEED})`, () => {
     for (let index = 0; index < 24; index += 1) {
       const item = pick(items);
       const email = `fan${index % 7}@example.com`;
-      const response = await post(pick(nodes), '/api/payments/initialize', { email, [item.type === 'album' ? 'albumId' : 'trackId']: item.id });
+      const response = await postJson(pick(nodes), '/api/payments/initialize', { email, [item.type === 'album' ? 'albumId' : 'trackId']: item.id });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { data: { reference: string; finalAmount: number } };
       expect(body.data.finalAmount).toBe(finalAmount(item.price));
@@ -173,7 +164,7 @@ describe(`money integrity on two processes (seed ${SEED})`, () => {
     const calls: Promise<unknown>[] = [];
     for (const purchase of purchases) {
       const verifies = 1 + Math.floor(next() * 3);
-      for (let i = 0; i < verifies; i += 1) calls.push(post(pick(nodes), '/api/payments/verify', { reference: purchase.reference }, next() < 0.5 ? { cookie: purchase.cookie } : {}));
+      for (let i = 0; i < verifies; i += 1) calls.push(postJson(pick(nodes), '/api/payments/verify', { reference: purchase.reference }, next() < 0.5 ? { cookie: purchase.cookie } : {}));
       if (purchase.scenario !== 'never-paid' && purchase.scenario !== 'declined') {
         const { rawBody, signature } = standIn.webhook('charge.success', purchase.reference);
         const deliveries = 1 + Math.floor(next() * 3); // Paystack retries: the same event again
@@ -256,12 +247,12 @@ describe(`money integrity on two processes (seed ${SEED})`, () => {
     const [a, b] = nodes as [Node, Node];
     const { items } = await newSeller(b, `refund-${SEED}`);
     const song = items[1]!;
-    const started = await post(a, '/api/payments/initialize', { email: 'racer@example.com', trackId: song.id });
+    const started = await postJson(a, '/api/payments/initialize', { email: 'racer@example.com', trackId: song.id });
     expect(started.status).toBe(200);
     const { reference } = ((await started.json()) as { data: { reference: string } }).data;
     const cookie = started.headers.getSetCookie().find((c) => c.startsWith('sauti_buyer='))!.split(';')[0]!;
     standIn.payTransaction(reference, { channel: 'mobile_money' });
-    expect((await post(a, '/api/payments/verify', { reference }, { cookie })).status).toBe(200);
+    expect((await postJson(a, '/api/payments/verify', { reference }, { cookie })).status).toBe(200);
     const download = (node: Node) => fetch(`${node.url}/api/tracks/${song.id}/download`, { headers: { cookie } });
     for (const node of nodes) {
       const response = await download(node);

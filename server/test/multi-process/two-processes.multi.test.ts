@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { decodedSecondsOfBytes, mediaFixtures } from '../support/media-fixtures';
 import { startS3Server, type TestS3 } from '../support/s3-server';
-import { startServerNode, type ServerNode } from '../support/server-process';
+import { postJson, startServerNode, stopNodes, type ServerNode } from '../support/server-process';
 import { createTestDatabase } from '../support/test-app';
 import { TusClient } from '../support/tus-client';
 
@@ -35,9 +35,6 @@ function startNode(): Promise<Node> {
   });
 }
 
-const post = (node: Node, route: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(node.url + route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-
 beforeAll(async () => {
   database = await createTestDatabase(serverUrl);
   s3 = await startS3Server();
@@ -48,20 +45,15 @@ beforeAll(async () => {
 
   // An artist: registered on A, verified (the mailed link is beside the point here), signed in on A.
   email = `two-${Date.now().toString(36)}@example.com`;
-  expect((await post(a, '/api/register', { email, password, displayName: `Two ${Date.now().toString(36)}` })).status).toBe(201);
+  expect((await postJson(a, '/api/register', { email, password, displayName: `Two ${Date.now().toString(36)}` })).status).toBe(201);
   await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
-  const login = await post(a, '/api/login', { email, password });
+  const login = await postJson(a, '/api/login', { email, password });
   expect(login.status).toBe(200);
   cookie = login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]!;
 }, 120_000);
 
 afterAll(async () => {
-  for (const node of [a, b]) {
-    if (!node) continue;
-    node.server.child.kill('SIGTERM');
-    expect(await node.server.exited, node.server.output()).toBe(0);
-    fs.rmSync(node.dataDir, { recursive: true, force: true });
-  }
+  await stopNodes([a, b]);
   await client?.end();
   await database?.drop();
   await s3?.close();
@@ -103,8 +95,8 @@ describe('two server processes on one database', () => {
     const tracks = (await (await fetch(`${a.url}/api/tracks`, { headers: { cookie } })).json()) as { id: string }[];
     const id = tracks[0]!.id;
     const event = { streamType: 'play', duration: 30, completedPercentage: 80 };
-    const first = (await (await post(a, `/api/tracks/${id}/stream`, event)).json()) as { counted: boolean; streamCount: number };
-    const second = (await (await post(b, `/api/tracks/${id}/stream`, event)).json()) as { counted: boolean; streamCount: number };
+    const first = (await (await postJson(a, `/api/tracks/${id}/stream`, event)).json()) as { counted: boolean; streamCount: number };
+    const second = (await (await postJson(b, `/api/tracks/${id}/stream`, event)).json()) as { counted: boolean; streamCount: number };
     expect(first).toEqual({ counted: true, streamCount: 1 });
     expect(second).toEqual({ counted: false, streamCount: 1 });
   });
@@ -112,19 +104,19 @@ describe('two server processes on one database', () => {
   it('holds the per-e-mail sign-in limit across both processes', async () => {
     // 10 attempts per e-mail per window (DEFAULT_AUTH_LIMITS): 5 wrong ones on each process use them up.
     for (const node of [a, b, a, b, a, b, a, b, a, b]) {
-      expect((await post(node, '/api/login', { email, password: 'not the password' })).status).toBe(401);
+      expect((await postJson(node, '/api/login', { email, password: 'not the password' })).status).toBe(401);
     }
-    expect((await post(b, '/api/login', { email, password })).status).toBe(429);
-    expect((await post(a, '/api/login', { email, password })).status).toBe(429);
+    expect((await postJson(b, '/api/login', { email, password })).status).toBe(429);
+    expect((await postJson(a, '/api/login', { email, password })).status).toBe(429);
   });
 
   it('holds the per-address route limit across both processes', async () => {
     // /api/forgot-password allows 30 requests per client address per window (DEFAULT_ROUTE_LIMITS).
     for (let i = 0; i < 30; i++) {
       const node = i % 2 === 0 ? a : b;
-      expect((await post(node, '/api/forgot-password', { email: `nobody-${i}@example.com` })).status).toBe(200);
+      expect((await postJson(node, '/api/forgot-password', { email: `nobody-${i}@example.com` })).status).toBe(200);
     }
-    const refused = await post(b, '/api/forgot-password', { email: 'one-more@example.com' });
+    const refused = await postJson(b, '/api/forgot-password', { email: 'one-more@example.com' });
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { message: string }).message).toMatch(/too many/i);
   });

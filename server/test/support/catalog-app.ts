@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Track } from '#common/schemas/catalog/responses';
+import type { Album, Track } from '#common/schemas/catalog/responses';
 import { createArtist, type TestArtist } from './artists';
 import { startS3Server, type TestS3 } from './s3-server';
 import { startTestApp } from './test-app';
@@ -136,6 +136,25 @@ export class CatalogTestApp {
     );
     if (response.status !== 201) throw new Error(`The track upload answered ${response.status}: ${JSON.stringify(response.body)}`);
     return response.body as Track;
+  }
+
+  /**
+   * Creates an album as `artist` through POST /api/albums, for tests about something else: the
+   * album's fields and its new songs (each free unless priced, played whole), one file each.
+   */
+  async uploadAlbum(artist: { cookie: string }, fields: Record<string, string>, songs: { trackName: string; file: string; price?: string }[] = []): Promise<Album> {
+    const albumTracks = songs.map((song) => ({ trackName: song.trackName, artistName: 'Wanjiru', price: song.price ?? '', allowFullPlayback: true }));
+    const response = await this.sendForm(
+      'POST',
+      '/api/albums',
+      {
+        fields: { ...fields, ...(songs.length > 0 ? { albumTracks: JSON.stringify(albumTracks) } : {}) },
+        files: songs.map((song, i) => ({ field: `albumTrackFile_${i}`, path: song.file })),
+      },
+      artist.cookie,
+    );
+    if (response.status !== 201) throw new Error(`The album upload answered ${response.status}: ${JSON.stringify(response.body)}`);
+    return response.body as Album;
   }
 
   async request(

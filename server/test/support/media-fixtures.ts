@@ -43,8 +43,11 @@ function truncate(source: string, fraction: number) {
   };
 }
 
-/** A PNG whose header claims 20000x20000 pixels (a decompression bomb), 70-odd bytes long. */
-function bombPng(target: string) {
+/**
+ * A PNG whose header claims 20000x20000 pixels (a decompression bomb), a few dozen bytes long
+ * around `idat`: the fixture's deflated zeros, or raw bytes (the profile photo tests).
+ */
+export function pngBomb(idat: Buffer): Buffer {
   const crcTable = Array.from({ length: 256 }, (_, n) => {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -68,15 +71,11 @@ function bombPng(target: string) {
   header.writeUInt32BE(20000, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // truecolour
-  fs.writeFileSync(
-    target,
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(Buffer.alloc(1024))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]),
-  );
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function bombPng(target: string) {
+  fs.writeFileSync(target, pngBomb(deflateSync(Buffer.alloc(1024))));
 }
 
 const square = (size: number, width = size) =>

@@ -82,6 +82,8 @@ export interface PaystackStandIn {
   url: string;
   secretKey: string;
   publicKey: string;
+  /** The app's environment pointing at this stand-in (PAYSTACK_SECRET_KEY, _PUBLIC_KEY, _API_URL). */
+  env: { PAYSTACK_SECRET_KEY: string; PAYSTACK_PUBLIC_KEY: string; PAYSTACK_API_URL: string };
   transactions: Map<string, StandInTransaction>;
   transfers: Map<string, StandInTransfer>;
   subaccounts: Map<string, Record<string, unknown>>;
@@ -418,10 +420,13 @@ export async function startPaystackStandIn(options: { secretKey?: string } = {})
   });
   const { port } = server.address() as AddressInfo;
 
+  const url = `http://127.0.0.1:${port}`;
+  const publicKey = `pk_test_${randomBytes(12).toString('hex')}`;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     secretKey,
-    publicKey: `pk_test_${randomBytes(12).toString('hex')}`,
+    publicKey,
+    env: { PAYSTACK_SECRET_KEY: secretKey, PAYSTACK_PUBLIC_KEY: publicKey, PAYSTACK_API_URL: url },
     transactions,
     transfers,
     subaccounts,

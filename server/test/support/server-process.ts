@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import net from 'node:net';
+import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import { makeDataDir } from './test-app';
 
 const mainTs = path.join(import.meta.dirname, '../../src/main.ts');
@@ -72,6 +74,20 @@ export async function startServerNode(env: Record<string, string>): Promise<Serv
   const server = startServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: 'http://sauti.test', ...env });
   await listening(server);
   return { server, url: `http://127.0.0.1:${port}`, dataDir };
+}
+
+/** A JSON POST to one process. */
+export const postJson = (node: ServerNode, route: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(node.url + route, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+/** Stops each process (each must exit cleanly, its output shown if not) and removes its DATA_DIR. */
+export async function stopNodes(nodes: (ServerNode | undefined)[]): Promise<void> {
+  for (const node of nodes) {
+    if (!node) continue;
+    node.server.child.kill('SIGTERM');
+    expect(await node.server.exited, node.server.output()).toBe(0);
+    fs.rmSync(node.dataDir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { albumFieldsSchema, albumUpdateFieldsSchema } from '#common/schemas/catalog/requests';
 import { type Album } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES, MAX_ALBUM_TRACKS, suggestedPriceProblem } from '#common/schemas/catalog/rules';
-import { isUuid } from '#common/ids';
 import type { DbOrTx } from '../../db/client';
 import { AppError, fieldError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
@@ -84,7 +83,7 @@ export class AlbumsService {
   }
 
   async assertOwn(userId: string, albumId: string): Promise<void> {
-    if (!isUuid(albumId) || !(await findOwnAlbum(this.db, userId, albumId))) throw new AppError('album.not-found');
+    if (!(await findOwnAlbum(this.db, userId, albumId))) throw new AppError('album.not-found');
   }
 
   /** Pairs albumTracks[i] with albumTrackFile_i and decodes every file. */

@@ -3,13 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { albumSchema, purchaseItemSchema, storageUseSchema, trackSchema } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
+import { idParams } from '#common/ids';
 import { requireUser, signedInUser } from '../auth';
+import { knownId } from '../../lib/known-id';
 import type { AlbumsService } from './albums.service';
 import type { TracksService } from './tracks.service';
 import { readCatalogForm, type UploadForm } from './upload-routes-support';
 import { runUpload, type ReceivedUpload } from '../uploads';
 
-const idParams = z.object({ id: z.string().max(100) });
+const ownTrack = [requireUser, knownId('track.not-found')];
+const ownAlbum = [requireUser, knownId('album.not-found')];
 
 /** POST /api/tracks may name a finished resumable upload (tus, /api/uploads) instead of sending the audio part. */
 const FINISHED_AUDIO = { idField: 'audioUploadId', fileField: 'audio', duplicateMessage: CATALOG_MESSAGES.oneAudioFile };
@@ -30,7 +33,7 @@ export async function catalogReadRoutes(app: FastifyInstance, services: { tracks
 
   routes.get(
     '/api/purchases/track/:id',
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: z.array(purchaseItemSchema) } } },
+    { preHandler: ownTrack, schema: { params: idParams, response: { 200: z.array(purchaseItemSchema) } } },
     async (request) => tracks.purchases((await signedInUser(request)).id, request.params.id),
   );
 
@@ -77,7 +80,7 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
 
   routes.patch(
     '/api/tracks/:id',
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: trackSchema } } },
+    { preHandler: ownTrack, schema: { params: idParams, response: { 200: trackSchema } } },
     async (request, reply) => {
       // Refused before a byte of the body is read: another artist's track is simply not there.
       await tracks.assertOwn((await signedInUser(request)).id, request.params.id);
@@ -87,7 +90,7 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
 
   routes.delete(
     '/api/tracks/:id',
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: messageSchema } } },
+    { preHandler: ownTrack, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
       await tracks.delete((await signedInUser(request)).id, request.params.id);
       return { message: 'Track deleted' };
@@ -101,7 +104,7 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
 
   routes.patch(
     '/api/albums/:id',
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: albumSchema } } },
+    { preHandler: ownAlbum, schema: { params: idParams, response: { 200: albumSchema } } },
     async (request, reply) => {
       await albums.assertOwn((await signedInUser(request)).id, request.params.id);
       return withForm(request, reply, 'album', true, (userId, upload) => albums.update(userId, request.params.id, upload));
@@ -110,7 +113,7 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
 
   routes.delete(
     '/api/albums/:id',
-    { preHandler: requireUser, schema: { params: idParams, response: { 200: messageSchema } } },
+    { preHandler: ownAlbum, schema: { params: idParams, response: { 200: messageSchema } } },
     async (request) => {
       await albums.delete((await signedInUser(request)).id, request.params.id);
       return { message: 'Album deleted' };

@@ -3,7 +3,6 @@ import type { TtlCache } from '../../lib/ttl-cache';
 import { trackCreateFieldsSchema, trackUpdateFieldsSchema } from '#common/schemas/catalog/requests';
 import { type PurchaseItem, type StorageUse, type Track } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES, suggestedPriceProblem } from '#common/schemas/catalog/rules';
-import { isUuid } from '#common/ids';
 import { AppError, fieldError } from '../../lib/errors';
 import { ALBUM_TRACK_FORMATS, deleteRenditions, MEDIA_JOBS, renditionsOf, TRACK_FORMATS } from '../media';
 import { storageKeys } from '../storage';
@@ -73,7 +72,7 @@ export class TracksService {
 
   /** 404 unless the track exists and is this artist's: another artist's track is simply not there. */
   async assertOwn(userId: string, trackId: string): Promise<void> {
-    if (!isUuid(trackId) || !(await findOwnTrack(this.db, userId, trackId))) throw new AppError('track.not-found');
+    if (!(await findOwnTrack(this.db, userId, trackId))) throw new AppError('track.not-found');
   }
 
   async create(userId: string, upload: ReceivedUpload): Promise<Track> {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, tracks } from '../../db/schema';
 import { createArtist } from '../../../test/support/artists';
 import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
-import { startTestApp } from '../../../test/support/test-app';
+import { startTwoApps, type TwoApps } from '../../../test/support/two-apps';
 import { FOLLOW_RELEASE_JOB } from './follows.service';
 
 /**
@@ -11,23 +11,22 @@ import { FOLLOW_RELEASE_JOB } from './follows.service';
  * both see the track change, both queue and run its job, both are asked to announce it at once.
  * Each follower gets exactly one mail (PGlite serialises transactions and could not show a race).
  */
-type App = Awaited<ReturnType<typeof startTestApp>>;
+type App = TwoApps['first'];
 
 describe('release mails on two processes', () => {
   let smtp: SmtpCapture;
   let first: App;
   let second: App;
+  let apps: TwoApps | undefined;
 
   beforeAll(async () => {
     if (!process.env.DATABASE_URL) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
     smtp = await startSmtpCapture();
-    first = await startTestApp({ SMTP_URL: smtp.url });
-    second = await startTestApp({ SMTP_URL: smtp.url }, { databaseUrl: first.databaseUrl });
+    apps = await startTwoApps({ SMTP_URL: smtp.url });
+    ({ first, second } = apps);
   }, 180_000);
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
-    await first?.dropDatabase();
+    await apps?.close();
     await smtp?.close();
   });
 

@@ -487,7 +487,7 @@ describe('Paystack mode', () => {
 
   beforeAll(async () => {
     standIn = await startPaystackStandIn();
-    paystackApp = await startTestApp({ PAYSTACK_SECRET_KEY: standIn.secretKey, PAYSTACK_PUBLIC_KEY: 'pk_test_visible', PAYSTACK_API_URL: standIn.url });
+    paystackApp = await startTestApp({ ...standIn.env, PAYSTACK_PUBLIC_KEY: 'pk_test_visible' });
   });
   afterAll(async () => {
     await paystackApp?.close();

@@ -5,9 +5,9 @@ import type { CodeBatch } from '#common/schemas/codes';
 import type { Track } from '#common/schemas/catalog/responses';
 import { codes, ledgerEntries, orders } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp } from '../../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
-import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
+import type { CatalogTestApp } from '../../../test/support/catalog-app';
+import type { PaystackStandIn } from '../../../test/support/paystack-stand-in';
+import { startPaystackSale, type PaystackSale } from '../../../test/support/paystack-sale';
 
 /**
  * A discount code through the Paystack stand-in (issue 21, decision 050): Paystack is asked for the
@@ -16,22 +16,17 @@ import { startPaystackStandIn, type PaystackStandIn } from '../../../test/suppor
 describe('a discount code through Paystack', () => {
   let t: CatalogTestApp;
   let standIn: PaystackStandIn;
-  let media: MediaFixtures;
+  let setUp: PaystackSale | undefined;
   let seller: TestArtist;
   let track: Track;
 
   beforeAll(async () => {
-    media = await mediaFixtures();
-    standIn = await startPaystackStandIn();
-    t = await CatalogTestApp.start('local', { PAYSTACK_SECRET_KEY: standIn.secretKey, PAYSTACK_PUBLIC_KEY: 'pk_test_sauti', PAYSTACK_API_URL: standIn.url });
-    seller = await t.artist();
-    expect((await t.request('POST', '/api/payment-methods/mobile-money', { cookie: seller.cookie, json: { mobileNumber: '0712345678' } })).status).toBe(201);
-    track = await t.uploadTrack(seller, media.mp3Short, { trackName: 'Kesho', price: '1,250' });
+    setUp = await startPaystackSale({ trackName: 'Kesho', price: '1,250' });
+    ({ t, standIn, seller, track } = setUp);
   }, 240_000);
 
   afterAll(async () => {
-    await t?.close();
-    await standIn?.close();
+    await setUp?.close();
   });
 
   it('charges the discounted price and its fee, splits what was paid, and uses the code only once paid', async () => {

@@ -10,7 +10,8 @@ import { hashToken } from '../../lib/tokens';
 import { findSellableAlbum, findSellableTrack, type SellableItem } from '../catalog';
 import type { AttemptStore } from '../limits';
 import { batchesOf, findCode, insertBatch, insertCodes, type FoundCode } from './codes.repo';
-import { downloadPath, type CheckoutDiscount, type PaymentsService } from './payments.service';
+import type { CheckoutDiscount, CheckoutService } from './checkout.service';
+import { downloadPath, purchasedItemColumns } from './purchased-item';
 
 /**
  * Guessing codes (decision 050): failed attempts (unknown, used, expired, foreign codes) are
@@ -26,7 +27,7 @@ export const CODE_GUESS_LIMITS = {
 export interface CodesDeps {
   db: () => Db;
   attempts: AttemptStore;
-  payments: PaymentsService;
+  checkout: CheckoutService;
 }
 
 type ItemRef = { type: 'track' | 'album'; id: string };
@@ -59,11 +60,7 @@ export class CodesService {
       const { batch, inserted } = await insertBatch(
         tx,
         {
-          sellerId,
-          itemType: item.type,
-          trackId: item.type === 'track' ? item.id : null,
-          albumId: item.type === 'album' ? item.id : null,
-          itemName: item.name,
+          ...purchasedItemColumns(item),
           kind: input.kind,
           percentOff: input.kind === 'discount' ? (input.percentOff ?? null) : null,
           expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
@@ -128,7 +125,7 @@ export class CodesService {
     const purchaseItem = { id: item.id, name: item.name, price: item.price, type: item.type, payMore: item.payMore };
     const price = found.batch.kind === 'discount' ? discountedPrice(item.price, found.batch.percentOff ?? 0) : 0;
     if (price === 0) {
-      const { reference } = await this.deps.payments.grantWithCode(found.id, item, input.email, buyerKey(), language);
+      const { reference } = await this.deps.checkout.grantWithCode(found.id, item, input.email, buyerKey(), language);
       return { kind: 'download', message: CODE_MESSAGES.downloadReady, item: purchaseItem, reference, downloadUrl: downloadPath(item.type, item.id) };
     }
     const fee = processingFee(price);

@@ -68,22 +68,7 @@ describe("a fan's library (issue 17)", () => {
     expect((await t.request('POST', '/api/payment-methods/mobile-money', { cookie: seller.cookie, json: { mobileNumber: '0712345678' } })).status).toBe(201);
     track = await t.uploadTrack(seller, media.wav, { trackName: 'Wimbo wa Kwanza', price: '50' });
     refundedTrack = await t.uploadTrack(seller, media.mp3Short, { trackName: 'Wimbo Uliorudishwa', price: '50' });
-    const made = await t.sendForm(
-      'POST',
-      '/api/albums',
-      {
-        fields: {
-          albumName: 'Safari',
-          price: '300',
-          selectedSongs: '[]',
-          albumTracks: JSON.stringify([{ trackName: 'Safari 1', artistName: 'Wanjiru', price: '', allowFullPlayback: true }]),
-        },
-        files: [{ field: 'albumTrackFile_0', path: media.mp3Short }],
-      },
-      seller.cookie,
-    );
-    expect(made.status).toBe(201);
-    album = made.body;
+    album = await t.uploadAlbum(seller, { albumName: 'Safari', price: '300', selectedSongs: '[]' }, [{ trackName: 'Safari 1', file: media.mp3Short }]);
     await buy(FAN, { trackId: track.id });
     await buy(FAN, { albumId: album.id });
     const refundedRef = await buy(FAN, { trackId: refundedTrack.id });

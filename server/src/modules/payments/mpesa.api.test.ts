@@ -34,7 +34,7 @@ describe.each(['simulated', 'paystack'] as const)('M-Pesa with the %s provider',
     standIn = mode === 'paystack' ? await startPaystackStandIn() : undefined;
     t = await CatalogTestApp.start('local', {
       SMTP_URL: smtp.url,
-      ...(standIn ? { PAYSTACK_SECRET_KEY: standIn.secretKey, PAYSTACK_PUBLIC_KEY: 'pk_test_sauti', PAYSTACK_API_URL: standIn.url } : {}),
+      ...standIn?.env,
     });
     seller = await t.artist();
     await addMpesa(t, seller);

@@ -31,7 +31,7 @@ describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider',
     standIn = mode === 'paystack' ? await startPaystackStandIn() : undefined;
     t = await CatalogTestApp.start('local', {
       SMTP_URL: smtp.url,
-      ...(standIn ? { PAYSTACK_SECRET_KEY: standIn.secretKey, PAYSTACK_PUBLIC_KEY: 'pk_test_sauti', PAYSTACK_API_URL: standIn.url } : {}),
+      ...standIn?.env,
     });
     seller = await t.artist();
     await addMpesa(seller);
@@ -368,24 +368,10 @@ describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider',
   describe('albums and receipts again', () => {
     let album: Album;
     beforeAll(async () => {
-      const response = await t.sendForm(
-        'POST',
-        '/api/albums',
-        {
-          fields: {
-            albumName: 'Siku Moja',
-            price: '1000',
-            albumTracks: JSON.stringify([{ trackName: 'Moja', artistName: 'Wanjiru', price: '', allowFullPlayback: true }, { trackName: 'Mbili', artistName: 'Wanjiru', price: '200', allowFullPlayback: true }]),
-          },
-          files: [
-            { field: 'albumTrackFile_0', path: media.mp3Short },
-            { field: 'albumTrackFile_1', path: media.mp3Short },
-          ],
-        },
-        seller.cookie,
-      );
-      expect(response.status).toBe(201);
-      album = response.body;
+      album = await t.uploadAlbum(seller, { albumName: 'Siku Moja', price: '1000' }, [
+        { trackName: 'Moja', file: media.mp3Short },
+        { trackName: 'Mbili', file: media.mp3Short, price: '200' },
+      ]);
     });
 
     it('buying an album grants its ZIP and its priced songs', async () => {

@@ -2,7 +2,10 @@ import fp from 'fastify-plugin';
 import { HOUR_MS } from '../jobs';
 import { salesFiguresFromLedger } from '../payouts';
 import { paymentRoutes, webhookRoutes } from './payments.routes';
-import { CONFIRM_JOB, PaymentsService, TRANSFER_EVENT_JOB, type TransferEvent } from './payments.service';
+import { CheckoutService } from './checkout.service';
+import { CONFIRM_JOB, FulfilmentService } from './fulfilment.service';
+import { PurchaseProofService } from './purchase-proof.service';
+import { TRANSFER_EVENT_JOB, WebhooksService, type TransferEvent } from './webhooks.service';
 import { LibraryService } from './library.service';
 import { libraryRoutes } from './library.routes';
 import { receiptRoutes } from './receipts.routes';
@@ -32,23 +35,17 @@ export const paymentsPlugin = fp(
   async (app) => {
     // Issue 17: a fan's library, another proof of purchase (an e-mail address proven by a link).
     const library = new LibraryService({ db: () => app.database.db, mailer: app.mailer, attempts: app.attempts, log: app.log, publicUrl: app.config.publicUrl });
-    const payments = new PaymentsService({
-      db: () => app.database.db,
-      provider: app.paymentsProvider,
-      mailer: app.mailer,
-      jobs: app.jobs,
-      events: app.events,
-      log: app.log,
-      publicUrl: app.config.publicUrl,
-      attempts: app.attempts,
-      libraryEmailOf: (key) => library.emailOf(key),
-    });
-    app.decorate('purchaseGrants', { allows: (item, proof) => payments.allows(item, proof) });
-    app.decorate('sales', { trackPurchases: (trackId: string) => payments.trackPurchases(trackId), albumPurchases: (albumId: string) => payments.albumPurchases(albumId) });
+    const db = () => app.database.db;
+    const fulfilment = new FulfilmentService({ db, provider: app.paymentsProvider, mailer: app.mailer, events: app.events, log: app.log, publicUrl: app.config.publicUrl });
+    const checkout = new CheckoutService({ db, provider: app.paymentsProvider, log: app.log, publicUrl: app.config.publicUrl, attempts: app.attempts, fulfilment });
+    const proof = new PurchaseProofService({ db, fulfilment, libraryEmailOf: (key) => library.emailOf(key) });
+    const webhooks = new WebhooksService({ db, jobs: app.jobs, log: app.log, fulfilment });
+    app.decorate('purchaseGrants', { allows: (item, given) => proof.allows(item, given) });
+    app.decorate('sales', { trackPurchases: (trackId: string) => proof.trackPurchases(trackId), albumPurchases: (albumId: string) => proof.albumPurchases(albumId) });
     app.decorate('salesFigures', salesFiguresFromLedger(() => app.database.db));
 
     app.jobs.register<{ reference: string }>(CONFIRM_JOB, async ({ reference }) => {
-      await payments.confirmReference(reference);
+      await fulfilment.confirmReference(reference);
     });
     app.jobs.register<{ event: TransferEvent; reference: string }>(TRANSFER_EVENT_JOB, async ({ event, reference }) => {
       await app.payouts.handleTransferEvent(event, reference);
@@ -64,7 +61,7 @@ export const paymentsPlugin = fp(
       if (checked > 0) app.log.info({ checked }, 'open refunds checked with the provider');
     });
     app.jobs.scheduleEvery('payments.reconcile', RECONCILE_EVERY_MS, async () => {
-      const result = await payments.reconcile();
+      const result = await webhooks.reconcile();
       if (result.checked > 0) app.log.info(result, 'pending orders reconciled');
     });
 
@@ -73,11 +70,11 @@ export const paymentsPlugin = fp(
     });
 
     // Issue 21 (decision 050): download and discount codes, a way to pay of this module.
-    const codes = new CodesService({ db: () => app.database.db, attempts: app.attempts, payments });
-    await app.register(async (scope) => paymentRoutes(scope, payments, codes));
+    const codes = new CodesService({ db: () => app.database.db, attempts: app.attempts, checkout });
+    await app.register(async (scope) => paymentRoutes(scope, { checkout, proof, codes }));
     await app.register(async (scope) => codeRoutes(scope, codes));
     await app.register(async (scope) => libraryRoutes(scope, library));
-    await app.register(async (scope) => webhookRoutes(scope, payments, () => app.paymentsProvider));
+    await app.register(async (scope) => webhookRoutes(scope, webhooks, () => app.paymentsProvider));
     await app.register(async (scope) => salesRoutes(scope, new SalesService({ db: () => app.database.db })));
     await app.register(async (scope) => receiptRoutes(scope, new ReceiptsService({ db: () => app.database.db })));
   },

@@ -15,7 +15,9 @@ import { AppError } from '../../lib/errors';
 import { BUYER_COOKIE, LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import { randomToken } from '../../lib/tokens';
 import type { PaymentsProvider } from '../payment-provider';
-import type { PaymentsService } from './payments.service';
+import type { CheckoutService } from './checkout.service';
+import type { PurchaseProofService } from './purchase-proof.service';
+import type { WebhooksService } from './webhooks.service';
 import type { CodesService } from './codes.service';
 import { answersArePersonal } from '../../lib/no-store';
 import { requestLanguage } from '../../plugins/language';
@@ -47,7 +49,7 @@ export function buyerKeyOf(app: FastifyInstance, request: FastifyRequest, reply:
  * GET /api/purchases/owned (issue 16).
  * Public: fans buy without an account. Answers are personal (an e-mail, a reference): no-store.
  */
-export async function paymentRoutes(app: FastifyInstance, payments: PaymentsService, codes: CodesService) {
+export async function paymentRoutes(app: FastifyInstance, { checkout, proof, codes }: { checkout: CheckoutService; proof: PurchaseProofService; codes: CodesService }) {
   answersArePersonal(app);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -60,7 +62,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
     async (request, reply) => {
       // Issue 21: a discount code is checked (and its guessing counted) before the checkout holds it.
       const discount = request.body.code ? await codes.forCheckout(request.body.code, request.body, request.ip) : undefined;
-      const data = await payments.initialize(request.body, buyerKeyOf(app, request, reply), discount, requestLanguage(request));
+      const data = await checkout.initialize(request.body, buyerKeyOf(app, request, reply), discount, requestLanguage(request));
       return { message: 'Payment initialized', data };
     },
   );
@@ -74,7 +76,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
       schema: { body: verifyPaymentSchema, response: { 200: verifyPaymentResponseSchema, 202: verifyPendingResponseSchema } },
     },
     async (request, reply) => {
-      const answer = await payments.verify(request.body.reference, request.cookies[BUYER_COOKIE]);
+      const answer = await proof.verify(request.body.reference, request.cookies[BUYER_COOKIE]);
       return 'pending' in answer ? reply.code(202).send(answer) : reply.code(200).send(answer);
     },
   );
@@ -83,7 +85,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
     '/api/purchases/resend',
     { config: { rateLimit: PAYMENT_RATE_LIMITS.resend }, schema: { body: resendReceiptSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await payments.resend(request.body);
+      await proof.resend(request.body);
       return { message: PAYMENT_MESSAGES.receiptResent };
     },
   );
@@ -93,7 +95,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
   routes.get(
     '/api/purchases/owned',
     { config: { rateLimit: PAYMENT_RATE_LIMITS.owned }, schema: { response: { 200: ownedItemsResponseSchema } } },
-    async (request) => payments.owned(request.cookies[BUYER_COOKIE], request.cookies[LIBRARY_COOKIE]),
+    async (request) => proof.owned(request.cookies[BUYER_COOKIE], request.cookies[LIBRARY_COOKIE]),
   );
 }
 
@@ -102,7 +104,7 @@ export async function paymentRoutes(app: FastifyInstance, payments: PaymentsServ
  * (not re-serialised JSON), in constant time, and fails closed; the event is then recorded and
  * answered at once, and a durable job re-verifies with the provider before granting anything.
  */
-export async function webhookRoutes(app: FastifyInstance, payments: PaymentsService, provider: () => PaymentsProvider) {
+export async function webhookRoutes(app: FastifyInstance, webhooks: WebhooksService, provider: () => PaymentsProvider) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
   app.post('/api/payments/webhook', { config: { rateLimit: false } }, async (request, reply) => {
@@ -117,7 +119,7 @@ export async function webhookRoutes(app: FastifyInstance, payments: PaymentsServ
     } catch {
       throw new AppError('webhook.invalid');
     }
-    await payments.acceptWebhook(body);
+    await webhooks.acceptWebhook(body);
     return reply.code(200).send({ received: true });
   });
 }

@@ -151,28 +151,10 @@ describe('downloads list and receipt page (issue 16)', () => {
     let album: Album;
 
     beforeAll(async () => {
-      const response = await t.sendForm(
-        'POST',
-        '/api/albums',
-        {
-          fields: {
-            albumName: 'Safari',
-            price: '300',
-            selectedSongs: '[]',
-            albumTracks: JSON.stringify([
-              { trackName: 'Safari 1', artistName: 'Wanjiru', price: '', allowFullPlayback: true },
-              { trackName: 'Safari 2', artistName: 'Wanjiru', price: '', allowFullPlayback: true },
-            ]),
-          },
-          files: [
-            { field: 'albumTrackFile_0', path: media.mp3Short },
-            { field: 'albumTrackFile_1', path: media.mp3Short },
-          ],
-        },
-        seller.cookie,
-      );
-      expect(response.status).toBe(201);
-      album = response.body;
+      album = await t.uploadAlbum(seller, { albumName: 'Safari', price: '300', selectedSongs: '[]' }, [
+        { trackName: 'Safari 1', file: media.mp3Short },
+        { trackName: 'Safari 2', file: media.mp3Short },
+      ]);
     });
 
     it('lists the ZIP of each format, approximate, without FLAC for lossy originals', async () => {

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, payouts, refunds, simulatedTransactions } from '../../db/schema';
 import { createArtist } from '../../../test/support/artists';
-import { startTestApp } from '../../../test/support/test-app';
+import { startTwoApps, type TwoApps } from '../../../test/support/two-apps';
 import type { SimulatedProvider } from '../payment-provider';
 import { recordSale } from '../payouts';
 
@@ -13,26 +13,22 @@ import { recordSale } from '../payouts';
  * job racing it. Each refund is made and recorded once, and no payout is ever negative or pays
  * refunded money twice (PGlite serialises transactions and could not show a race).
  */
-type App = Awaited<ReturnType<typeof startTestApp>>;
+type App = TwoApps['first'];
 
 describe('refunds on two processes', () => {
   let first: App;
   let second: App;
+  let apps: TwoApps | undefined;
   const idle = async () => {
     await (first.app.paymentsProvider as SimulatedProvider).idle();
     await (second.app.paymentsProvider as SimulatedProvider).idle();
   };
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
-    first = await startTestApp();
-    second = await startTestApp({}, { databaseUrl: first.databaseUrl });
+    apps = await startTwoApps();
+    ({ first, second } = apps);
   }, 180_000);
-  afterAll(async () => {
-    await second?.close(); // its own DATA_DIR; the database is the first app's
-    await first?.close();
-    await first?.dropDatabase();
-  });
+  afterAll(() => apps?.close());
 
   it('refunds once and nets it against payouts, whichever process wins each race', async () => {
     const db = first.app.database.db;

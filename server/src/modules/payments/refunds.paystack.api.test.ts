@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Track } from '#common/schemas/catalog/responses';
 import { ledgerEntries, orders, refunds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp } from '../../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
-import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
+import type { CatalogTestApp } from '../../../test/support/catalog-app';
+import type { PaystackStandIn } from '../../../test/support/paystack-stand-in';
+import { startPaystackSale, type PaystackSale } from '../../../test/support/paystack-sale';
 
 /**
  * Refunds against the Paystack stand-in (issue 16): POST /refund with the transaction's reference
@@ -17,8 +16,7 @@ import { startPaystackStandIn, type PaystackStandIn } from '../../../test/suppor
 describe('refunds through Paystack', () => {
   let t: CatalogTestApp;
   let standIn: PaystackStandIn;
-  let media: MediaFixtures;
-  let seller: TestArtist;
+  let setUp: PaystackSale | undefined;
   let track: Track;
 
   const db = () => t.app.database.db;
@@ -43,17 +41,12 @@ describe('refunds through Paystack', () => {
   }
 
   beforeAll(async () => {
-    media = await mediaFixtures();
-    standIn = await startPaystackStandIn();
-    t = await CatalogTestApp.start('local', { PAYSTACK_SECRET_KEY: standIn.secretKey, PAYSTACK_PUBLIC_KEY: 'pk_test_sauti', PAYSTACK_API_URL: standIn.url });
-    seller = await t.artist();
-    expect((await t.request('POST', '/api/payment-methods/mobile-money', { cookie: seller.cookie, json: { mobileNumber: '0712345678' } })).status).toBe(201);
-    track = await t.uploadTrack(seller, media.mp3Short, { trackName: 'Kesho', price: '500' });
+    setUp = await startPaystackSale({ trackName: 'Kesho', price: '500' });
+    ({ t, standIn, track } = setUp);
   }, 240_000);
 
   afterAll(async () => {
-    await t?.close();
-    await standIn?.close();
+    await setUp?.close();
   });
 
   it("asks Paystack for the refund, and settles the sale only when Paystack's refund.processed is confirmed by GET /refund/:id", async () => {

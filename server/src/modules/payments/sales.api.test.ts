@@ -71,17 +71,7 @@ describe("the artist's sales and payouts", () => {
     kesho = await t.uploadTrack(seller, media.mp3Short, { trackName: 'Kesho', price: '500' });
     hostile = await t.uploadTrack(seller, media.mp3Short, { trackName: HOSTILE_NAME, price: '123.45' });
     othersTrack = await t.uploadTrack(other, media.mp3Short, { trackName: 'Not yours', price: '200' });
-    const created = await t.sendForm(
-      'POST',
-      '/api/albums',
-      {
-        fields: { albumName: 'Siku Moja', price: '1000', albumTracks: JSON.stringify([{ trackName: 'Moja', artistName: 'Wanjiru', price: '', allowFullPlayback: true }]) },
-        files: [{ field: 'albumTrackFile_0', path: media.mp3Short }],
-      },
-      seller.cookie,
-    );
-    expect(created.status).toBe(201);
-    album = created.body;
+    album = await t.uploadAlbum(seller, { albumName: 'Siku Moja', price: '1000' }, [{ trackName: 'Moja', file: media.mp3Short }]);
 
     // Four sales of different prices, by card and M-Pesa, oldest first; and one of the other artist.
     references.push(await buy({ trackId: kesho.id }, 'first@example.com'));

@@ -10,7 +10,7 @@ import { CatalogTestApp } from '../../../test/support/catalog-app';
 import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/support/smtp-capture';
 import { ProviderError, TEST_CARD_SUCCESS } from '../payment-provider';
-import { OWNED_RESEND_LIMIT } from './payments.service';
+import { OWNED_RESEND_LIMIT } from './checkout.service';
 
 /**
  * Issue 16, "Trust around every sale", the server's half: sold albums stay, what a browser owns,
@@ -39,22 +39,7 @@ describe('trust around every sale (issue 16)', () => {
   const addMpesa = (artist: TestArtist) => addMpesaOf(t, artist);
   const upload = (artist: TestArtist, fields: Record<string, string>): Promise<Track> => t.uploadTrack(artist, media.mp3Short, fields);
   async function makeAlbum(artist: TestArtist, name: string, price: string, selected: string[] = []): Promise<Album> {
-    const response = await t.sendForm(
-      'POST',
-      '/api/albums',
-      {
-        fields: {
-          albumName: name,
-          price,
-          selectedSongs: JSON.stringify(selected),
-          albumTracks: JSON.stringify([{ trackName: `${name} 1`, artistName: 'Wanjiru', price: '', allowFullPlayback: true }]),
-        },
-        files: [{ field: 'albumTrackFile_0', path: media.mp3Short }],
-      },
-      artist.cookie,
-    );
-    expect(response.status).toBe(201);
-    return response.body;
+    return t.uploadAlbum(artist, { albumName: name, price, selectedSongs: JSON.stringify(selected) }, [{ trackName: `${name} 1`, file: media.mp3Short }]);
   }
   const initialize = (body: Record<string, unknown>, cookie?: string) => t.request('POST', '/api/payments/initialize', { json: body, ...(cookie ? { cookie } : {}) });
   const verify = (reference: string, cookie?: string) => t.request('POST', '/api/payments/verify', { json: { reference }, ...(cookie ? { cookie } : {}) });

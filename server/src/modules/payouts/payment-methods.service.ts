@@ -1,6 +1,5 @@
 import { PLATFORM_PERCENT, toLocalMobile } from '#common/payments';
 import type { Bank, PaymentMethod } from '#common/schemas/payments';
-import { isUuid } from '#common/ids';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../lib/errors';
 import { ProviderError } from '../payment-provider';
@@ -110,7 +109,7 @@ export class PaymentMethodsService {
    */
   async remove(userId: string, id: string, force: boolean): Promise<void> {
     const db = this.deps.db();
-    const method = isUuid(id) ? await findMethodById(db, id) : undefined;
+    const method = await findMethodById(db, id);
     if (!method || method.userId !== userId) throw new AppError('payment-method.not-found');
     if (!force && (await hasMoneyInFlight(db, userId))) {
       throw new AppError('payment-method.pending-transactions', undefined, { hasPendingTransactions: true });

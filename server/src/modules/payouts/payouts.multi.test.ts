@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, payouts } from '../../db/schema';
 import { createArtist } from '../../../test/support/artists';
-import { startTestApp } from '../../../test/support/test-app';
+import { startTwoApps, type TwoApps } from '../../../test/support/two-apps';
 import type { SimulatedProvider } from '../payment-provider';
 import { recordSale } from './index';
 
@@ -13,22 +13,18 @@ import { recordSale } from './index';
  * could not show a race).
  */
 const KES = 100;
-type App = Awaited<ReturnType<typeof startTestApp>>;
+type App = TwoApps['first'];
 
 describe('M-Pesa payouts on two processes', () => {
   let first: App;
   let second: App;
+  let apps: TwoApps | undefined;
 
   beforeAll(async () => {
-    if (!process.env.DATABASE_URL) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
-    first = await startTestApp();
-    second = await startTestApp({}, { databaseUrl: first.databaseUrl });
+    apps = await startTwoApps();
+    ({ first, second } = apps);
   }, 180_000);
-  afterAll(async () => {
-    await second?.close(); // its own DATA_DIR; the database is the first app's
-    await first?.close();
-    await first?.dropDatabase();
-  });
+  afterAll(() => apps?.close());
 
   it('pays each balance once when both run the payout job at the same moment', async () => {
     const db = first.app.database.db;

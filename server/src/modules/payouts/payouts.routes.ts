@@ -13,6 +13,7 @@ import {
 } from '#common/schemas/payments';
 import { payoutsResponseSchema } from '#common/schemas/sales';
 import { requireUser, signedInUser } from '../auth';
+import { knownId } from '../../lib/known-id';
 import type { PaymentMethodsService } from './payment-methods.service';
 import type { PayoutsService } from './payouts.service';
 import { answersArePersonal } from '../../lib/no-store';
@@ -56,7 +57,7 @@ export async function paymentMethodRoutes(app: FastifyInstance, methods: Payment
 
   routes.delete(
     '/api/payment-methods/:id',
-    { preHandler: requireUser, schema: { params: paymentMethodParamsSchema, querystring: removePaymentMethodQuerySchema, response: { 200: removedResponseSchema } } },
+    { preHandler: [requireUser, knownId('payment-method.not-found')], schema: { params: paymentMethodParamsSchema, querystring: removePaymentMethodQuerySchema, response: { 200: removedResponseSchema } } },
     async (request) => {
       await methods.remove((await signedInUser(request)).id, request.params.id, request.query.force === 'true');
       return { message: PAYMENT_MESSAGES.methodRemoved };

@@ -4,13 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COVER_SIZES } from '#common/schemas/catalog/rules';
 import { streamCountSchema, streamEventSchema } from '#common/schemas/playback';
+import { idParams } from '#common/ids';
 import { AppError } from '../../lib/errors';
+import { knownId } from '../../lib/known-id';
 import { HotObjects } from '../storage';
 import { sendStoredFile } from '../storage';
 import { DEFAULT_COVER_SIZE, isCoverSize, type CoversService } from './covers.service';
 import type { StreamsService } from './streams.service';
 
-const idParams = z.object({ id: z.string().max(100) });
+/** A track's routes answer its 404 for a malformed id before the service (decision 061). */
+const knownTrack = knownId('track.not-found');
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -36,7 +39,7 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
   // Page headers (CSP and the like) mean nothing for audio: this route sets the two that matter itself.
   app.get<{ Params: { id: string }; Querystring: { quality?: string } }>(
     '/api/tracks/:id/stream',
-    { config: { securityHeaders: false, accessLog: false } },
+    { preHandler: knownTrack, config: { securityHeaders: false, accessLog: false } },
     async (request, reply) => {
       const file = await streams.streamFile(
         request.params.id,
@@ -53,6 +56,7 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
   routes.post(
     '/api/tracks/:id/stream',
     {
+      preHandler: knownTrack,
       schema: { params: idParams, body: streamEventSchema, response: { 200: streamCountSchema.extend({ counted: z.boolean() }) } },
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
     },
@@ -62,7 +66,7 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
     },
   );
 
-  routes.get('/api/tracks/:id/streams', { schema: { params: idParams, response: { 200: streamCountSchema } } }, async (request) => ({
+  routes.get('/api/tracks/:id/streams', { preHandler: knownTrack, schema: { params: idParams, response: { 200: streamCountSchema } } }, async (request) => ({
     streamCount: await streams.streamCount(request.params.id),
   }));
 

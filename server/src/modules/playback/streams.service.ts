@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { StreamEvent } from '#common/schemas/playback';
-import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import type { RenditionKind } from '../../db/schema';
 import type { RenditionProfileName } from '../media';
@@ -94,7 +93,7 @@ export class StreamsService {
       const record = await findStreamRecord(this.context.db(), trackId);
       return record ? prepare(record) : null;
     };
-    const stream = isUuid(trackId) ? await (this.context.events.synced ? this.prepared.get(trackId, load) : load()) : null;
+    const stream = await (this.context.events.synced ? this.prepared.get(trackId, load) : load());
     if (!stream) throw new AppError('track.not-found');
     return stream;
   }
@@ -192,7 +191,7 @@ export class StreamsService {
   }
 
   async streamCount(trackId: string): Promise<number> {
-    const count = isUuid(trackId) ? await streamCountOf(this.context.db(), trackId) : undefined;
+    const count = await streamCountOf(this.context.db(), trackId);
     if (count === undefined) throw new AppError('track.not-found');
     return count;
   }

@@ -9,36 +9,9 @@ import { MAX_SOCIAL_LINKS, PROFILE_MESSAGES, profilePhotoUrl } from '#common/sch
 import { previousSlugs, socialLinks, users } from '../../db/schema';
 import { CatalogTestApp } from '../../../test/support/catalog-app';
 import type { TestArtist } from '../../../test/support/artists';
+import { pngBomb } from '../../../test/support/media-fixtures';
 import { toCurrentUser } from '../auth';
 import { userIdForPreviousSlug } from './index';
-
-/** A PNG whose header claims 20000x20000 pixels (a decompression bomb), a few dozen bytes long. */
-function bombPng(): Buffer {
-  const table = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of bytes) c = table[(c ^ byte) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(20000, 0);
-  header.writeUInt32BE(20000, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(2, 9);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', Buffer.alloc(16)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 describe('the artist profile API', () => {
   let t: CatalogTestApp;
@@ -72,7 +45,7 @@ describe('the artist profile API', () => {
     );
     await write('photo.png', () => sharp({ create: { width: 500, height: 700, channels: 4, background: { r: 0, g: 160, b: 0, alpha: 0.5 } } }).png().toBuffer());
     await write('notes.txt', () => Buffer.from('These are my liner notes, not a photo.\n'.repeat(20)));
-    await write('bomb.png', bombPng);
+    await write('bomb.png', () => pngBomb(Buffer.alloc(16)));
     await write('tiny.png', () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#888' } }).png().toBuffer());
     await write('truncated.jpg', async () => {
       const noise = Buffer.alloc(1600 * 1600 * 3);

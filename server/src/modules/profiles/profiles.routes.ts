@@ -14,15 +14,15 @@ import {
   socialLinksResponseSchema,
   updateProfileSchema,
 } from '#common/schemas/profile';
-import { z } from 'zod';
+import { idParams } from '#common/ids';
 import { AppError } from '../../lib/errors';
+import { knownId } from '../../lib/known-id';
 import { requireUser, signedInUser } from '../auth';
 import { receiveUpload, runUpload } from '../uploads';
 import type { ProfilesService, SocialLinksService } from './profiles.service';
 import { answersArePersonal } from '../../lib/no-store';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-const userParams = z.object({ id: z.string().max(100) });
 
 export interface ProfileServices {
   profiles: ProfilesService;
@@ -63,7 +63,7 @@ export async function profileRoutes(app: FastifyInstance, services: ProfileServi
 
     own.delete(
       '/api/social-links/:id',
-      { preHandler: requireUser, schema: { params: socialLinkParamsSchema, response: { 200: socialLinkDeletedResponseSchema } } },
+      { preHandler: [requireUser, knownId('social-link.not-found')], schema: { params: socialLinkParamsSchema, response: { 200: socialLinkDeletedResponseSchema } } },
       async (request) => {
         await links.remove((await signedInUser(request)).id, request.params.id);
         return { message: PROFILE_MESSAGES.socialLinkDeleted };
@@ -74,7 +74,7 @@ export async function profileRoutes(app: FastifyInstance, services: ProfileServi
   // Public, cached like cover thumbnails: a year when the URL names this photo, else revalidated.
   routes.get(
     '/api/user/:id/profile-photo',
-    { schema: { params: userParams, querystring: profilePhotoQuerySchema } },
+    { preHandler: knownId('profile-photo.not-found'), schema: { params: idParams, querystring: profilePhotoQuerySchema } },
     async (request, reply) => {
       const format = (request.headers.accept ?? '').includes('image/webp') ? 'webp' : 'jpg';
       const photo = await profiles.photo(request.params.id, { size: request.query.size, format, version: request.query.v });

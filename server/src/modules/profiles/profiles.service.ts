@@ -4,7 +4,6 @@ import { LRUCache } from 'lru-cache';
 import type { CurrentUser } from '#common/schemas/auth';
 import { PROFILE_MESSAGES, PROFILE_PHOTO_FIELD, MAX_SOCIAL_LINKS, type ProfilePhotoSize, type SocialLink } from '#common/schemas/profile';
 import { toSlug } from '#common/slug';
-import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../lib/errors';
@@ -163,7 +162,7 @@ export class ProfilesService {
    * kept). 404 when the artist has no photo.
    */
   async photo(userId: string, options: { size: ProfilePhotoSize; format: VariantFormat; version: string | undefined }): Promise<ProfilePhoto> {
-    const user = isUuid(userId) ? await findProfileUser(this.deps.db(), userId) : undefined;
+    const user = await findProfileUser(this.deps.db(), userId);
     const photoKey = user?.profilePhotoKey;
     const prefix = photoKey ? photoKeys.prefix(photoKey) : undefined;
     if (!photoKey || !prefix) throw new AppError('profile-photo.not-found');
@@ -211,7 +210,7 @@ export class SocialLinksService {
 
   /** Another artist's link, or an id that is not one, is simply not there: 404. */
   async remove(userId: string, linkId: string): Promise<void> {
-    if (!isUuid(linkId) || !(await deleteSocialLink(this.deps.db(), userId, linkId))) throw new AppError('social-link.not-found');
+    if (!(await deleteSocialLink(this.deps.db(), userId, linkId))) throw new AppError('social-link.not-found');
     this.deps.events.emit('user.changed', { userId, sessionsEnded: false });
   }
 }
