@@ -10,3 +10,4 @@ export * from './library';
 export * from './follows';
 export * from './codes';
 export * from './admin';
+export * from './reports';

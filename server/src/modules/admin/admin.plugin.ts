@@ -1,6 +1,12 @@
 import fp from 'fastify-plugin';
 import { adminRoutes } from './admin.routes';
 import { AdminService } from './admin.service';
+import { payoutConsoleRoutes } from './payouts.routes';
+import { ConsolePayouts } from './payouts.service';
+import { refundConsoleRoutes } from './refunds.routes';
+import { ConsoleRefunds } from './refunds.service';
+import { reportConsoleRoutes, reportRoutes } from './reports.routes';
+import { ReportsService } from './reports.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,12 +24,18 @@ export const adminPlugin = fp(
     app.decorate('admin', admin);
     const registered: Array<{ method: string; url: string }> = [];
     app.decorate('adminRouteList', registered);
+    const reports = new ReportsService({ db: () => app.database.db });
+    // A fan's report is public: outside the console's guarded scope (decision 059).
+    await app.register(async (scope) => reportRoutes(scope, reports));
     await app.register(async (scope) => {
       scope.addHook('onRoute', (route) => {
         for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push({ method, url: route.url });
       });
       await adminRoutes(scope, admin);
+      await reportConsoleRoutes(scope, reports);
+      await refundConsoleRoutes(scope, new ConsoleRefunds({ db: () => app.database.db, refunds: () => app.refunds }));
+      await payoutConsoleRoutes(scope, new ConsolePayouts({ db: () => app.database.db, payouts: () => app.payouts }));
     });
   },
-  { name: 'admin', dependencies: ['database', 'limits', 'session'] },
+  { name: 'admin', dependencies: ['database', 'limits', 'session', 'payments', 'payouts'] },
 );
