@@ -85,7 +85,8 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
 }
 
 function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }) {
-  const free = !(track.price > 0);
+  // A free song with pay more is 'Name your price' here too, as on its own page.
+  const free = !(track.price > 0) && !track.payMore;
   const { t } = useI18n();
   return (
     <li className="flex items-center gap-2.5 px-2.5 py-2 sm:gap-3 sm:px-3" aria-label={track.trackName} data-testid="album-track-row">
@@ -102,7 +103,7 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
         </Link>
         <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
           {/* Its own price on every screen (issue 17): a bare Buy does not say what it costs. */}
-          <PriceBadge price={track.price} />
+          <PriceBadge price={track.price} payMore={track.payMore} />
           <PreviewBadge track={track} />
           <span className="max-w-full truncate">{track.artistName}</span>
           <span>{t('count.streams', { count: track.streamCount })}</span>
@@ -115,7 +116,7 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
         <DownloadLink href={trackDownloadUrl(track.id)} label={t('item.download')} accessibleName={t('item.downloadNamed', { name: track.trackName })} iconOnly variant="ghost" />
       ) : (
         <BuyButton
-          item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }}
+          item={{ type: 'track', id: track.id, name: track.trackName, price: track.price, payMore: track.payMore, suggestedPrice: track.suggestedPrice }}
           purchasable={track.purchasable !== false}
           size="compact"
         />
