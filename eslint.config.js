@@ -146,6 +146,7 @@ export default tseslint.config(
     files: [
       'web/src/app/layouts/**/*.tsx',
       'web/src/components/language-switch.tsx',
+      'web/src/components/report-{link,dialog}.tsx',
       'web/src/lib/catalog-ui.tsx',
       'web/src/features/profile/components/profile-{page,track-row,albums}.tsx',
       'web/src/features/track/**/*.tsx',

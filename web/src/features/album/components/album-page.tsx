@@ -4,6 +4,7 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ReportLink } from '@/components/report-link';
 import { BackToArtistLink, CatalogItemPage, CopyLinkButton, DownloadLink, EmbedCode, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
@@ -80,6 +81,7 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
         )}
       </section>
       <EmbedCode kind="album" id={album.id} title={t('item.embedTitle', { name: album.albumName, artist: album.artistName })} />
+      <ReportLink itemType="album" itemId={album.id} name={album.albumName} className="mt-4" />
     </div>
   );
 }

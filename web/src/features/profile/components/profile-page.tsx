@@ -2,6 +2,7 @@ import { FollowButton } from '@/lib/follow';
 import { ExternalLinkIcon, TriangleAlertIcon, UserRoundXIcon } from 'lucide-react';
 import type { ProfileResponse, SocialLink } from '#common/schemas/public';
 import { StatusCard } from '@/components/status-card';
+import { ReportLink } from '@/components/report-link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
@@ -85,6 +86,7 @@ function Profile({ profile }: { profile: ProfileResponse }) {
           </ul>
         )}
       </section>
+      <ReportLink itemType="profile" itemId={user.id} name={user.displayName} className="mt-8" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { genreName } from '#common/genres';
 import { formatDuration } from '#common/format';
 import type { TrackDetail } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ReportLink } from '@/components/report-link';
 import {
   BackToArtistLink,
   CatalogItemPage,
@@ -117,6 +118,7 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
         </section>
       )}
       <EmbedCode kind="track" id={track.id} title={t('item.embedTitle', { name: track.trackName, artist: track.artistName })} />
+      <ReportLink itemType="track" itemId={track.id} name={track.trackName} className="mt-4" />
     </div>
   );
 }
