@@ -23,6 +23,9 @@ import {
   useVerify,
   type ConsoleAccess,
 } from '../api/admin';
+import { PayoutsPanel } from './payouts-panel';
+import { RefundsPanel } from './refunds-panel';
+import { ReportsQueue } from './reports-queue';
 
 const FAILED = 'Something went wrong. Please try again.';
 const OFFLINE = 'Please check your connection and try again.';
@@ -232,12 +235,24 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
         </p>
       </div>
       <Tabs defaultValue="picks">
-        <TabsList>
+        <TabsList className="h-auto flex-wrap justify-start">
           <TabsTrigger value="picks">Editor’s picks</TabsTrigger>
+          <TabsTrigger value="reports">Reports</TabsTrigger>
+          <TabsTrigger value="refunds">Refunds</TabsTrigger>
+          <TabsTrigger value="payouts">Payouts</TabsTrigger>
           <TabsTrigger value="audit">Audit log</TabsTrigger>
         </TabsList>
         <TabsContent value="picks" className="pt-4">
           <Picks />
+        </TabsContent>
+        <TabsContent value="reports" className="pt-4">
+          <ReportsQueue />
+        </TabsContent>
+        <TabsContent value="refunds" className="pt-4">
+          <RefundsPanel />
+        </TabsContent>
+        <TabsContent value="payouts" className="pt-4">
+          <PayoutsPanel />
         </TabsContent>
         <TabsContent value="audit" className="pt-4">
           <AuditLog />
@@ -369,6 +384,10 @@ const ACTIONS: Record<string, string> = {
   'pick.add': 'Added an editor’s pick',
   'pick.move': 'Moved an editor’s pick',
   'pick.remove': 'Removed an editor’s pick',
+  'report.action': 'Acted on a report',
+  'report.dismiss': 'Dismissed a report',
+  'refund.create': 'Refunded a sale',
+  'payout.retry': 'Retried a payout',
 };
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
