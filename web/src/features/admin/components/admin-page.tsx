@@ -235,7 +235,7 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
         </p>
       </div>
       <Tabs defaultValue="picks">
-        <TabsList className="h-auto flex-wrap justify-start">
+        <TabsList className="h-auto w-full flex-wrap justify-start *:h-9 *:flex-none">
           <TabsTrigger value="picks">Editor’s picks</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>
           <TabsTrigger value="refunds">Refunds</TabsTrigger>
