@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { adminRoutes } from './admin.routes';
 import { AdminService } from './admin.service';
+import { DEVELOPMENT_KEY, SecretBox } from './secret-box';
 import { payoutConsoleRoutes } from './payouts.routes';
 import { ConsolePayouts } from './payouts.service';
 import { refundConsoleRoutes } from './refunds.routes';
@@ -20,8 +21,12 @@ declare module 'fastify' {
 /** The operator's console (issue 21, docs/decisions/051). */
 export const adminPlugin = fp(
   async (app) => {
-    const admin = new AdminService({ db: () => app.database.db, attempts: app.attempts });
+    const secretBox = new SecretBox(app.config.totpEncryptionKey ?? DEVELOPMENT_KEY);
+    const admin = new AdminService({ db: () => app.database.db, attempts: app.attempts, secretBox });
     app.decorate('admin', admin);
+    // Secrets stored before they were encrypted (decision 059) are sealed now, on whichever process starts first.
+    const sealed = await admin.sealStoredSecrets();
+    if (sealed > 0) app.log.info({ sealed }, 'operators\' TOTP secrets encrypted at rest');
     const registered: Array<{ method: string; url: string }> = [];
     app.decorate('adminRouteList', registered);
     const reports = new ReportsService({ db: () => app.database.db });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albums, ledgerEntries, orders, payouts, reports, simulatedTransactions, tracks } from '../../db/schema';
+import { albums, ledgerEntries, operators, orders, payouts, reports, simulatedTransactions, tracks } from '../../db/schema';
 import { createArtist, type TestArtist } from '../../../test/support/artists';
 import { startTestApp } from '../../../test/support/test-app';
 import type { SimulatedProvider } from '../payment-provider';
@@ -247,5 +247,22 @@ describe('the console: reports, refunds, payouts', () => {
     const entries = (await audit()).filter((entry) => entry.action === 'payout.retry');
     expect(entries.map((entry) => entry.targetId)).toEqual([stuck.reference, first!.reference]);
     expect(entries[1]).toMatchObject({ reason: 'Artist fixed their number', details: { from: 'failed', newReference } });
+  });
+  it('keeps TOTP secrets encrypted at rest; one stored before encryption still verifies and is sealed at the next start', async () => {
+    // The operator of this file enrolled through the API: its secret is sealed, never the base32.
+    const [stored] = await db().select({ totpSecret: operators.totpSecret }).from(operators).where(eq(operators.userId, operator.id));
+    expect(stored!.totpSecret).toMatch(/^v1:/);
+    // An operator enrolled before this change (decision 051 stored base32).
+    const earlier = await createArtist(t.app);
+    const plain = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    await db().insert(operators).values({ userId: earlier.id, totpSecret: plain, enrolledAt: new Date() });
+    expect((await call(earlier, 'POST', '/api/admin/verify', { code: totpCode(plain) })).statusCode).toBe(200);
+    // What every start runs: sealed once, whichever process starts first.
+    expect(await t.app.admin.sealStoredSecrets()).toBe(1);
+    expect(await t.app.admin.sealStoredSecrets()).toBe(0);
+    const [sealed] = await db().select({ totpSecret: operators.totpSecret }).from(operators).where(eq(operators.userId, earlier.id));
+    expect(sealed!.totpSecret).toMatch(/^v1:/);
+    expect(sealed!.totpSecret).not.toContain(plain);
+    expect((await call(earlier, 'POST', '/api/admin/verify', { code: totpCode(plain, Date.now() + 30_000) })).statusCode).toBe(200);
   });
 });
