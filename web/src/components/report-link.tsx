@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { FlagIcon } from 'lucide-react';
 import type { ReportItemType } from '#common/schemas/reports';
 import { useI18n } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
-/* The dialog is its own chunk, fetched on the first click: public pages stay within their JavaScript budget. */
+/* The dialog is its own chunk, fetched on the first click, and the link carries no icon: public pages stay within their JavaScript budget. */
 const ReportDialog = lazy(() => import('./report-dialog').then((module) => ({ default: module.ReportDialog })));
 
 /**
@@ -19,7 +18,7 @@ export function ReportLink({ itemType, itemId, name, className }: { itemType: Re
     <>
       <button
         type="button"
-        className={cn('inline-flex min-h-11 items-center gap-1.5 text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline sm:min-h-0', className)}
+        className={cn('inline-flex min-h-11 items-center text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline sm:min-h-0', className)}
         aria-label={t('report.linkLabel', { name })}
         aria-haspopup="dialog"
         onClick={() => {
@@ -27,7 +26,6 @@ export function ReportLink({ itemType, itemId, name, className }: { itemType: Re
           setOpen(true);
         }}
       >
-        <FlagIcon className="size-3.5" aria-hidden="true" />
         {t('report.link')}
       </button>
       {asked && (

@@ -4,7 +4,6 @@ import { genreName } from '#common/genres';
 import { formatDuration } from '#common/format';
 import type { TrackDetail } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ReportLink } from '@/components/report-link';
 import {
   BackToArtistLink,
   CatalogItemPage,
@@ -17,6 +16,7 @@ import {
   PreviewBadge,
   PriceBadge,
   RelativeDate,
+  ReportLink,
 } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
