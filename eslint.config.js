@@ -146,6 +146,7 @@ export default tseslint.config(
     files: [
       'web/src/app/layouts/**/*.tsx',
       'web/src/components/language-switch.tsx',
+      'web/src/components/report-{link,dialog}.tsx',
       'web/src/lib/catalog-ui.tsx',
       'web/src/features/profile/components/profile-{page,track-row,albums}.tsx',
       'web/src/features/track/**/*.tsx',
@@ -170,8 +171,9 @@ export default tseslint.config(
       'web/src/features/profile/components/{profile-section,profile-editor/*}.tsx',
       'web/src/features/admin/**/*.tsx',
     ],
-    // The console's takedowns tab (decision 058) came beside the console's translation: English still.
-    ignores: ['**/*.test.tsx', 'web/src/features/admin/components/takedowns-panel.tsx'],
+    // The console's takedowns, reports, refunds and payouts tabs (decisions 058, 059) came beside the
+    // console's translation: English still, their operators read English.
+    ignores: ['**/*.test.tsx', 'web/src/features/admin/components/{takedowns-panel,reports-queue,refunds-panel,payouts-panel}.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -87,6 +87,8 @@ async function main() {
     const base = `http://127.0.0.1:${nginxPort}`;
     const env = {
       NODE_ENV: 'production',
+      // Required in production (decision 059); any 32 bytes will do for a benchmark.
+      TOTP_ENCRYPTION_KEY: 'b'.repeat(64),
       DATABASE_URL: database.url,
       PUBLIC_URL: base,
       TRUST_PROXY: 'true',

@@ -59,6 +59,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       NODE_ENV: 'production',
+      // Required in production (decision 059); any 32 bytes will do for a benchmark.
+      TOTP_ENCRYPTION_KEY: 'b'.repeat(64),
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,

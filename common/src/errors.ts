@@ -99,6 +99,11 @@ export const ERROR_CODES = [
   'follow.artist-not-found',
   'follow.link-invalid',
 
+  // Fans' reports (issue 21, decision 059).
+  'report.item-not-found',
+  'report.not-found',
+  'report.closed',
+
   // Download and discount codes (issue 21, docs/decisions/050).
   'code.not-found',
   'code.used',
@@ -109,6 +114,10 @@ export const ERROR_CODES = [
   // The artist's sales and payouts.
   'sales.cursor-invalid',
   'sales.one-filter',
+  // Payouts in the console (decision 059).
+  'payout.not-found',
+  'payout.not-retryable',
+  'payout.nothing-to-pay',
 
   // The operator's console (issue 21, decision 051).
   'admin.forbidden',

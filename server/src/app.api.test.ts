@@ -158,7 +158,7 @@ describe('requests Node cannot parse', () => {
 
 describe('production mode', () => {
   it('marks the session cookie Secure and sends HSTS', async () => {
-    const smtpless = await startTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://sauti.example' });
+    const smtpless = await startTestApp({ NODE_ENV: 'production', PUBLIC_URL: 'https://sauti.example', TOTP_ENCRYPTION_KEY: 'ab'.repeat(32) });
     try {
       const health = await smtpless.app.inject({ method: 'GET', url: '/api/health' });
       expect(health.headers['strict-transport-security']).toMatch(/max-age=31536000/);

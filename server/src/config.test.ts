@@ -40,9 +40,19 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, 'Invalid configuration: SMTP_URL must be a URL starting with smtp:// or smtps://'],
     [{ NODE_ENV: 'staging' }, 'Invalid configuration: NODE_ENV must be development, production or test'],
     [{ S3_FORCE_PATH_STYLE: 'yes' }, 'Invalid configuration: S3_FORCE_PATH_STYLE must be true or false'],
+    [{ TOTP_ENCRYPTION_KEY: 'short' }, 'Invalid configuration: TOTP_ENCRYPTION_KEY must be 32 bytes'],
+    [{ TOTP_ENCRYPTION_KEY: 'ab'.repeat(31) }, 'Invalid configuration: TOTP_ENCRYPTION_KEY must be 32 bytes'],
+    [{ NODE_ENV: 'production' }, 'Invalid configuration: TOTP_ENCRYPTION_KEY is required in production'],
   ])('stops on %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the TOTP encryption key as 64 hex digits or base64 (decision 059), none outside production', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: key.toString('hex') }).totpEncryptionKey).toEqual(key);
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: key.toString('base64'), NODE_ENV: 'production' }).totpEncryptionKey).toEqual(key);
+    expect(loadConfig({}).totpEncryptionKey).toBeUndefined();
   });
 
   it('never echoes a bad value, which may be a secret', () => {

@@ -31,6 +31,8 @@ export interface Config {
   shutdownNotReadyMs: number;
   /** Serve the built web app from this folder (absent in API-only test builds). */
   webDir: string | undefined;
+  /** AES-256-GCM key of operators' TOTP secrets (decision 059); required in production, else a fixed development key is used. */
+  totpEncryptionKey: Buffer | undefined;
 }
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -88,6 +90,15 @@ const envSchema = z.object({
     optionalUrl(['http:', 'https:']).transform((value) => value ?? 'https://api.paystack.co'),
   ),
   FFMPEG_PATH: optionalString,
+  // 32 random bytes, as 64 hex digits or base64 (openssl rand -hex 32).
+  TOTP_ENCRYPTION_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) => (/^[0-9a-f]{64}$/i.test(value.trim()) ? Buffer.from(value.trim(), 'hex') : Buffer.from(value.trim(), 'base64')))
+      .refine((key) => key.length === 32, 'must be 32 bytes, as 64 hex digits or base64 (openssl rand -hex 32)')
+      .optional(),
+  ),
   TRUST_PROXY: booleanFlag,
   SHUTDOWN_GRACE_SECONDS: z.preprocess(
     emptyToUndefined,
@@ -127,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`Invalid configuration: ${variable} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.TOTP_ENCRYPTION_KEY) {
+    throw new ConfigError('Invalid configuration: TOTP_ENCRYPTION_KEY is required in production (32 random bytes: openssl rand -hex 32)');
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -154,5 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     // Tests start and stop servers all day: they ask for a not-ready period when they test one.
     shutdownNotReadyMs: (e.SHUTDOWN_NOT_READY_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 5)) * 1000,
     webDir: undefined,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
   };
 }

@@ -11,6 +11,8 @@ import { SALES_MESSAGES } from '#common/schemas/sales';
 import { ANALYTICS_MESSAGES } from '#common/schemas/analytics';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import { TAKEDOWN_MESSAGES } from '#common/schemas/takedowns';
+import { REPORT_MESSAGES } from '#common/schemas/reports';
+import { CONSOLE_MESSAGES } from '#common/schemas/console';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
@@ -37,6 +39,8 @@ const TABLES: Record<string, Record<string, string>> = {
   analytics: ANALYTICS_MESSAGES,
   admin: ADMIN_MESSAGES,
   takedown: TAKEDOWN_MESSAGES,
+  report: REPORT_MESSAGES,
+  console: CONSOLE_MESSAGES,
   downloadFormat: DOWNLOAD_FORMAT_MESSAGES,
   follow: FOLLOW_MESSAGES,
   library: LIBRARY_MESSAGES,

@@ -8,6 +8,8 @@ import { SEARCH_MESSAGES } from '#common/schemas/search';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
+import { REPORT_MESSAGES } from '#common/schemas/reports';
+import { CONSOLE_MESSAGES } from '#common/schemas/console';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import { TAKEDOWN_MESSAGES } from '#common/schemas/takedowns';
 import type { ErrorCode } from '#common/errors';
@@ -140,6 +142,11 @@ export const ERRORS = {
   'follow.artist-not-found': { status: 404, message: FOLLOW_MESSAGES.artistNotFound },
   'follow.link-invalid': { status: 400, message: FOLLOW_MESSAGES.linkInvalid },
 
+  // Fans' reports and the console's queue (issue 21, decision 059).
+  'report.item-not-found': { status: 404, message: REPORT_MESSAGES.itemNotFound },
+  'report.not-found': { status: 404, message: REPORT_MESSAGES.reportNotFound },
+  'report.closed': { status: 409, message: REPORT_MESSAGES.closed },
+
   // Download and discount codes (issue 21, docs/decisions/050).
   'code.not-found': { status: 404, message: CODE_MESSAGES.unknown },
   'code.used': { status: 409, message: CODE_MESSAGES.used },
@@ -150,6 +157,10 @@ export const ERRORS = {
   // The artist's sales and payouts (issue 16).
   'sales.cursor-invalid': { status: 400, message: SALES_MESSAGES.cursorInvalid },
   'sales.one-filter': { status: 400, message: SALES_MESSAGES.oneFilter },
+  // Payouts in the console (decision 059).
+  'payout.not-found': { status: 404, message: CONSOLE_MESSAGES.payoutNotFound },
+  'payout.not-retryable': { status: 409, message: CONSOLE_MESSAGES.payoutNotRetryable },
+  'payout.nothing-to-pay': { status: 409, message: CONSOLE_MESSAGES.payoutNothingToPay },
 
   // The operator's console (issue 21, decision 051): no data to anyone but an operator.
   'admin.forbidden': { status: 403, message: ADMIN_MESSAGES.forbidden },

@@ -7,6 +7,8 @@ import { coverUrl, PREVIEW_SECONDS, profilePhotoUrl } from '#common/playback';
 import type { PublicTrack } from '#common/schemas/public';
 import { Link } from 'wouter';
 import { StatusCard } from '@/components/status-card';
+// In the public lists' shared chunk rather than one of its own: the fan pages' script budget.
+export { ReportLink } from '@/components/report-link';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

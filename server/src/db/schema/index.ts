@@ -11,3 +11,4 @@ export * from './follows';
 export * from './codes';
 export * from './admin';
 export * from './takedowns';
+export * from './reports';

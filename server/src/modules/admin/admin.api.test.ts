@@ -27,6 +27,9 @@ describe('the operator console', () => {
   const call = (who: TestArtist | null, method: string, url: string, payload?: unknown) =>
     t.app.inject({ method: method as 'GET', url, headers: who ? { cookie: who.cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
   const emailOf = (who: TestArtist) => `${who.id}@example.com`;
+  /** A console route's URL with its parameters filled in (a track, a report, a sale, a payout). */
+  const filled = (url: string, trackId: string) =>
+    url.replace(':trackId', trackId).replace(':itemType', 'track').replace(':itemId', trackId).replace(':reportId', '00000000-0000-4000-8000-000000000000').replace(':reference', 'sauti-00000000-0000-4000-8000-000000000000');
   const audit = async () => (await call(operator, 'GET', '/api/admin/audit?limit=100')).json().entries as Array<Record<string, unknown>>;
 
   async function addTrack(owner: TestArtist, name: string) {
@@ -50,17 +53,20 @@ describe('the operator console', () => {
 
   it('is closed to the signed out (401) and to artists (403 with no data), whatever the input', async () => {
     await call(operator, 'GET', '/api/admin/me').then((r) => expect(r.statusCode).toBe(403));
-    expect(t.app.adminRouteList.length).toBeGreaterThanOrEqual(10);
-    // Takedowns (decision 058) are console routes like the rest: walked here.
+    expect(t.app.adminRouteList.length).toBeGreaterThanOrEqual(19);
+    // Takedowns (decision 058) and decision 059's routes (the reports queue, refunds, payouts) are in the walk.
     expect(t.app.adminRouteList).toEqual(expect.arrayContaining([{ method: 'POST', url: '/api/admin/takedowns' }, { method: 'DELETE', url: '/api/admin/takedowns/:itemType/:itemId' }]));
+    for (const url of ['/api/admin/reports/:reportId/action', '/api/admin/reports/:reportId/dismiss', '/api/admin/sales/:reference/refund', '/api/admin/payouts/:reference/retry']) {
+      expect(t.app.adminRouteList.map((route) => route.url)).toContain(url);
+    }
     for (const { method, url } of t.app.adminRouteList) {
-      const path = url.replace(':trackId', trackIds[0]!).replace(':itemType', 'track').replace(':itemId', trackIds[0]!);
+      const path = filled(url, trackIds[0]!);
       const signedOut = await call(null, method, path, method === 'GET' || method === 'DELETE' ? undefined : { code: '123456' });
       expect(signedOut.statusCode, `${method} ${url}`).toBe(401);
       expect(signedOut.json()).toEqual({ code: 'auth.required', message: 'Please sign in to continue.' });
       // Bad input too: the guard answers before the body or the parameters are read.
       for (const payload of [undefined, { code: 'nonsense' }, { trackId: 'x', position: -1 }]) {
-        const response = await call(artist, method, url.replace(':trackId', 'not-a-uuid'), method === 'GET' || method === 'DELETE' ? undefined : payload);
+        const response = await call(artist, method, filled(url, 'not-a-uuid'), method === 'GET' || method === 'DELETE' ? undefined : payload);
         expect(response.statusCode, `${method} ${url}`).toBe(403);
         expect(response.json()).toEqual({ code: 'admin.forbidden', message: 'This is for Sauti’s operators only.' });
         expect(response.headers['cache-control']).toBe('no-store');
@@ -148,8 +154,7 @@ describe('the operator console', () => {
     expect(me.verifiedUntil).toBeNull();
     // A stale operator: every action answers 403 with no data; the second-factor routes stay open.
     for (const { method, url } of t.app.adminRouteList) {
-      const path = url.replace(':trackId', trackIds[0]!).replace(':itemType', 'track').replace(':itemId', trackIds[0]!);
-      const response = await call(operator, method, path, method === 'GET' || method === 'DELETE' ? undefined : { trackId: trackIds[0], position: 1, itemType: 'track', itemId: trackIds[0], reason: 'x' });
+      const response = await call(operator, method, filled(url, trackIds[0]!), method === 'GET' || method === 'DELETE' ? undefined : { trackId: trackIds[0], position: 1, itemType: 'track', itemId: trackIds[0], reason: 'x' });
       if (SECOND_FACTOR_ROUTES.includes(url)) {
         // Open to the operator (their status, or a refusal about the code itself), never 'forbidden'.
         expect(String(response.json().code), `${method} ${url}`).not.toMatch(/^admin\.(forbidden|second-factor-required)$/);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { auditLog, editorPicks, operatorRecoveryCodes, operators, operatorVerifications, tracks, users } from '../../db/schema';
 import { ADMIN_FRESHNESS_HOURS } from '#common/schemas/admin';
@@ -70,12 +70,30 @@ export async function setPendingSecret(db: DbOrTx, userId: string, secret: strin
   return rows.length > 0;
 }
 
-/** Enrols the pending secret a code of `step` confirmed: once, whichever process asks first. */
-export async function confirmEnrolment(tx: DbOrTx, userId: string, secret: string, step: number): Promise<boolean> {
+/** Enrols the pending secret (as stored) a code of `step` confirmed, stored as `sealed`: once, whichever process asks first. */
+export async function confirmEnrolment(tx: DbOrTx, userId: string, pendingSecret: string, step: number, sealed: string): Promise<boolean> {
   const rows = await tx
     .update(operators)
-    .set({ totpSecret: secret, pendingSecret: null, enrolledAt: sql`now()`, lastTotpStep: step })
-    .where(and(eq(operators.userId, userId), eq(operators.pendingSecret, secret), isNull(operators.enrolledAt)))
+    .set({ totpSecret: sealed, pendingSecret: null, enrolledAt: sql`now()`, lastTotpStep: step })
+    .where(and(eq(operators.userId, userId), eq(operators.pendingSecret, pendingSecret), isNull(operators.enrolledAt)))
+    .returning({ userId: operators.userId });
+  return rows.length > 0;
+}
+
+/** Operators with a secret stored before encryption (decision 059): not starting with `prefix`. */
+export async function findUnsealedSecrets(db: DbOrTx, prefix: string) {
+  return db
+    .select({ userId: operators.userId, totpSecret: operators.totpSecret, pendingSecret: operators.pendingSecret })
+    .from(operators)
+    .where(or(and(isNotNull(operators.totpSecret), notLike(operators.totpSecret, `${prefix}%`)), and(isNotNull(operators.pendingSecret), notLike(operators.pendingSecret, `${prefix}%`))));
+}
+
+/** Replaces a stored secret if it is still `from` (another process may have sealed it already). */
+export async function replaceSecret(db: DbOrTx, userId: string, column: 'totpSecret' | 'pendingSecret', from: string, to: string): Promise<boolean> {
+  const rows = await db
+    .update(operators)
+    .set({ [column]: to })
+    .where(and(eq(operators.userId, userId), eq(operators[column], from)))
     .returning({ userId: operators.userId });
   return rows.length > 0;
 }

@@ -11,12 +11,14 @@ import {
   deleteOperator,
   findAccess,
   findSecrets,
+  findUnsealedSecrets,
   findUserByEmail,
   insertOperator,
   insertRecoveryCodes,
   listAudit,
   listOperators,
   markVerified,
+  replaceSecret,
   searchTracks,
   setPendingSecret,
   takeStep,
@@ -24,6 +26,7 @@ import {
   type AuditInput,
   type OperatorAccess,
 } from './admin.repo';
+import { SEALED_PREFIX, SecretBox } from './secret-box';
 import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, otpauthUrl } from './totp';
 
 /** Attempts at a code (enrolment or verification) per operator in VERIFY_WINDOW_MS, on every process together. */
@@ -49,8 +52,36 @@ export class AdminService {
       db: () => Db;
       attempts?: AttemptStore;
       now?: () => number;
+      /** Seals the TOTP secrets (decision 059); the command line, which never reads them, has none. */
+      secretBox?: SecretBox;
     },
   ) {}
+
+  private get box(): SecretBox {
+    if (!this.deps.secretBox) throw new Error('AdminService: no secret box to seal TOTP secrets with');
+    return this.deps.secretBox;
+  }
+
+  /** The associated data of an operator's sealed secrets: their own row only. */
+  private static context(userId: string) {
+    return `operators:${userId}`;
+  }
+
+  /**
+   * Seals the secrets stored before encryption (decision 051 kept base32): at every start, on any
+   * process; a value changed meanwhile by another is left to it. Answers how many were sealed.
+   */
+  async sealStoredSecrets(): Promise<number> {
+    let sealed = 0;
+    for (const row of await findUnsealedSecrets(this.db, SEALED_PREFIX)) {
+      const context = AdminService.context(row.userId);
+      for (const column of ['totpSecret', 'pendingSecret'] as const) {
+        const plain = row[column];
+        if (plain && !SecretBox.isSealed(plain) && (await replaceSecret(this.db, row.userId, column, plain, this.box.seal(plain, context)))) sealed++;
+      }
+    }
+    return sealed;
+  }
 
   private get db() {
     return this.deps.db();
@@ -107,7 +138,7 @@ export class AdminService {
   /** A new secret to scan, shown this once; starting again replaces it. */
   async startEnrolment(actor: Actor): Promise<EnrolmentStart> {
     const secret = newTotpSecret();
-    if (!(await setPendingSecret(this.db, actor.id, secret))) throw new AppError('admin.already-enrolled');
+    if (!(await setPendingSecret(this.db, actor.id, this.box.seal(secret, AdminService.context(actor.id))))) throw new AppError('admin.already-enrolled');
     const url = otpauthUrl(secret, actor.email);
     const svg = renderSVG(url, { ecc: 'M', border: 2, pixelSize: 6 });
     return { secret, otpauthUrl: url, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
@@ -129,11 +160,15 @@ export class AdminService {
     const secrets = await findSecrets(this.db, actor.id);
     if (secrets?.totpSecret) throw new AppError('admin.already-enrolled');
     if (!secrets?.pendingSecret) throw new AppError('admin.enrolment-not-started');
-    const step = matchTotp(secrets.pendingSecret, code, this.now());
+    const context = AdminService.context(actor.id);
+    const pending = this.box.open(secrets.pendingSecret, context);
+    const step = matchTotp(pending, code, this.now());
     if (step === null) throw new AppError('admin.code-invalid');
+    // The stored pending value (sealed) becomes the secret; one stored before encryption is sealed now.
+    const sealed = SecretBox.isSealed(secrets.pendingSecret) ? secrets.pendingSecret : this.box.seal(pending, context);
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const verifiedUntil = await this.db.transaction(async (tx) => {
-      if (!(await confirmEnrolment(tx, actor.id, secrets.pendingSecret!, step))) throw new AppError('admin.enrolment-not-started');
+      if (!(await confirmEnrolment(tx, actor.id, secrets.pendingSecret!, step, sealed))) throw new AppError('admin.enrolment-not-started');
       await insertRecoveryCodes(tx, actor.id, recoveryCodes.map(hashRecoveryCode));
       await appendAudit(tx, { actorId: actor.id, actorEmail: actor.email, action: 'operator.enrol', targetType: 'user', targetId: actor.id });
       return markVerified(tx, sessionIdHash, actor.id);
@@ -150,7 +185,7 @@ export class AdminService {
     const verifiedUntil = await this.db.transaction(async (tx) => {
       let method: 'totp' | 'recovery-code';
       if ('code' in input) {
-        const step = matchTotp(secrets.totpSecret!, input.code, this.now());
+        const step = matchTotp(this.box.open(secrets.totpSecret!, AdminService.context(actor.id)), input.code, this.now());
         // A replayed code (its step already taken, here or on another process) is refused like a wrong one.
         if (step === null || !(await takeStep(tx, actor.id, step))) throw new AppError('admin.code-invalid');
         method = 'totp';

@@ -11,10 +11,11 @@ export {
   PAYOUT_JOB,
   PAYOUT_PERIOD_MS,
   PAYOUT_SETTLE_HOURS,
+  REVERIFY_AFTER_MINUTES,
   PayoutsService,
   payoutFor,
   payoutReports,
   type PayoutRunResult,
   type TransferEventResult,
 } from './payouts.service';
-export type { ArtistBalanceRow, PayoutStatus } from './payouts.repo';
+export type { ArtistBalanceRow, PayoutRow, PayoutStatus } from './payouts.repo';

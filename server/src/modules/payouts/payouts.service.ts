@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_MPESA_WITHDRAWAL, MPESA_WITHDRAWAL_BANDS, mpesaWithdrawalFee } from '#common/payments';
 import type { PayoutsResponse } from '#common/schemas/sales';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { ProviderError, type ProviderTransfer } from '../payment-provider';
 import type { PayoutsDeps } from './payouts-context';
 import {
@@ -207,13 +208,11 @@ export class PayoutsService {
    * again; one the provider never saw is sent again with its reference.
    */
   async reverifyStale(): Promise<number> {
-    const { provider, log } = this.deps;
+    const { log } = this.deps;
     const stale = await stalePayouts(this.deps.db(), REVERIFY_AFTER_MINUTES);
     for (const payout of stale) {
       try {
-        const transfer = await provider().verifyTransfer(payout.reference);
-        if (transfer) await this.apply(payout, transfer);
-        else await this.send(payout);
+        await this.recheck(payout);
       } catch (error) {
         log.warn({ err: error, reference: payout.reference }, 'could not check a pending payout');
       }
@@ -221,6 +220,39 @@ export class PayoutsService {
       await touchPayout(this.deps.db(), payout.reference, {});
     }
     return stale.length;
+  }
+
+  /** The provider's word on a payout in flight; one it never saw is sent again with its reference. */
+  private async recheck(payout: PayoutRow): Promise<void> {
+    const transfer = await this.deps.provider().verifyTransfer(payout.reference);
+    if (transfer) await this.apply(payout, transfer);
+    else await this.send(payout);
+  }
+
+  /**
+   * The operator's retry (the console, docs/decisions/059), on the same paths as the scheduled run:
+   * a payout in flight (pending, or waiting for an OTP) is asked about again now, and sent again
+   * with its own reference if the provider never saw it; a failed or reversed one, whose money is
+   * back in the balance, is followed by a new payout of the balance now (what the next run would
+   * do). Refused: an unknown reference, a payout that went through, nothing to pay.
+   */
+  async retry(reference: string): Promise<{ payout: PayoutRow; newPayout: PayoutRow | undefined }> {
+    const payout = await findPayoutByReference(this.deps.db(), reference);
+    if (!payout) throw new AppError('payout.not-found');
+    if (payout.status === 'success') throw new AppError('payout.not-retryable');
+    if (payout.status === 'pending' || payout.status === 'otp') {
+      try {
+        await this.recheck(payout);
+      } catch (error) {
+        if (error instanceof ProviderError) throw new AppError('payment-provider.unavailable');
+        throw error;
+      }
+      await touchPayout(this.deps.db(), payout.reference, {});
+      return { payout: (await findPayoutByReference(this.deps.db(), reference)) ?? payout, newPayout: undefined };
+    }
+    const newPayout = await this.payArtist(payout.userId);
+    if (!newPayout) throw new AppError('payout.nothing-to-pay');
+    return { payout, newPayout };
   }
 
   /**

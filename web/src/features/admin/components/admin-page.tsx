@@ -26,6 +26,9 @@ import {
 import { TakedownsPanel } from './takedowns-panel';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
+import { PayoutsPanel } from './payouts-panel';
+import { RefundsPanel } from './refunds-panel';
+import { ReportsQueue } from './reports-queue';
 
 
 /** "26 Nov 2026, 14:05 UTC": the same on every device. */
@@ -238,9 +241,12 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
         </p>
       </div>
       <Tabs defaultValue="picks">
-        <TabsList>
+        <TabsList className="h-auto w-full flex-wrap justify-start *:h-9 *:flex-none">
           <TabsTrigger value="picks">{t('admin.picks')}</TabsTrigger>
           <TabsTrigger value="takedowns">{t('admin.takedowns')}</TabsTrigger>
+          <TabsTrigger value="reports">{t('admin.reports')}</TabsTrigger>
+          <TabsTrigger value="refunds">{t('admin.refunds')}</TabsTrigger>
+          <TabsTrigger value="payouts">{t('admin.payouts')}</TabsTrigger>
           <TabsTrigger value="audit">{t('admin.auditLog')}</TabsTrigger>
         </TabsList>
         <TabsContent value="picks" className="pt-4">
@@ -248,6 +254,15 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
         </TabsContent>
         <TabsContent value="takedowns" className="pt-4">
           <TakedownsPanel />
+        </TabsContent>
+        <TabsContent value="reports" className="pt-4">
+          <ReportsQueue />
+        </TabsContent>
+        <TabsContent value="refunds" className="pt-4">
+          <RefundsPanel />
+        </TabsContent>
+        <TabsContent value="payouts" className="pt-4">
+          <PayoutsPanel />
         </TabsContent>
         <TabsContent value="audit" className="pt-4">
           <AuditLog />
@@ -382,6 +397,10 @@ const ACTIONS: Record<string, AppMessageKey> = {
   'pick.remove': 'admin.action.pickRemove',
   'takedown.add': 'admin.action.takedownAdd',
   'takedown.restore': 'admin.action.takedownRestore',
+  'report.action': 'admin.action.reportAction',
+  'report.dismiss': 'admin.action.reportDismiss',
+  'refund.create': 'admin.action.refundCreate',
+  'payout.retry': 'admin.action.payoutRetry',
 };
 
 function AuditRow({ entry }: { entry: AuditEntry }) {

@@ -42,6 +42,24 @@ describe('album page (spec section 2)', () => {
     expect(screen.getByRole('link', { name: 'Download Album' })).toHaveAttribute('href', '/api/albums/a1/download');
   });
 
+  it("a free pay-more album and a free pay-more song in it say 'Name your price', with no Free or Download (issue 21)", async () => {
+    const gift = { ...album, payMore: true };
+    const songs = [{ ...tracks[0]!, payMore: true }, { ...tracks[1]!, price: 0 }];
+    mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/purchases/owned': { body: { trackIds: [], albumIds: [] } }, [DETAIL]: { body: { album: gift, tracks: songs, user: artist } } });
+    renderApp('/album/a1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).toBeVisible();
+    const hero = screen.getByRole('heading', { level: 1 }).closest('header')!;
+    expect(within(hero).getByTestId('price')).toHaveTextContent('Name your price');
+    expect(screen.queryByRole('link', { name: 'Download Album' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Name your price for Nairobi Nights' })).toBeVisible();
+    const rows = within(screen.getByRole('list', { name: 'Songs' })).getAllByRole('listitem');
+    expect(within(rows[0]!).getByTestId('price')).toHaveTextContent('Name your price');
+    expect(within(rows[0]!).queryByRole('link', { name: 'Download First Light' })).toBeNull();
+    expect(within(rows[0]!).getByRole('button', { name: 'Name your price for First Light' })).toBeVisible();
+    // Its free song without pay more still downloads.
+    expect(within(rows[1]!).getByRole('link', { name: 'Download Second Wind' })).toBeVisible();
+  });
+
   it("an album priced 0 holding a priced song is not free: no 'Free', no Download Album, each song its own price (albumIsFree)", async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks, user: artist } } });
     renderApp('/album/a1');

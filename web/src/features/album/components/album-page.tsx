@@ -4,7 +4,7 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, DownloadLink, EmbedCode, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, DownloadLink, EmbedCode, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate, ReportLink } from '@/lib/catalog-ui';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
@@ -80,12 +80,14 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
         )}
       </section>
       <EmbedCode kind="album" id={album.id} title={t('item.embedTitle', { name: album.albumName, artist: album.artistName })} />
+      <ReportLink itemType="album" itemId={album.id} name={album.albumName} className="mt-4" />
     </div>
   );
 }
 
 function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }) {
-  const free = !(track.price > 0);
+  // A free song with pay more is 'Name your price' here too, as on its own page.
+  const free = !(track.price > 0) && !track.payMore;
   const { t } = useI18n();
   return (
     <li className="flex items-center gap-2.5 px-2.5 py-2 sm:gap-3 sm:px-3" aria-label={track.trackName} data-testid="album-track-row">
@@ -102,7 +104,7 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
         </Link>
         <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
           {/* Its own price on every screen (issue 17): a bare Buy does not say what it costs. */}
-          <PriceBadge price={track.price} />
+          <PriceBadge price={track.price} payMore={track.payMore} />
           <PreviewBadge track={track} />
           <span className="max-w-full truncate">{track.artistName}</span>
           <span>{t('count.streams', { count: track.streamCount })}</span>
@@ -115,7 +117,7 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
         <DownloadLink href={trackDownloadUrl(track.id)} label={t('item.download')} accessibleName={t('item.downloadNamed', { name: track.trackName })} iconOnly variant="ghost" />
       ) : (
         <BuyButton
-          item={{ type: 'track', id: track.id, name: track.trackName, price: track.price }}
+          item={{ type: 'track', id: track.id, name: track.trackName, price: track.price, payMore: track.payMore, suggestedPrice: track.suggestedPrice }}
           purchasable={track.purchasable !== false}
           size="compact"
         />

@@ -31,8 +31,10 @@ export function ProfileAlbums({ albums }: { albums: PublicAlbum[] }) {
 function ProfileAlbum({ album }: { album: PublicAlbum }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const priced = album.price > 0;
-  const free = albumIsFree(album.price, album.tracks.map((track) => track.price));
+  const wholeFree = albumIsFree(album.price, album.tracks.map((track) => track.price));
+  // Issue 21: a free album with pay more is 'Name your price' (its dialog downloads at KES 0), as on its page.
+  const priced = album.price > 0 || (wholeFree && album.payMore === true);
+  const free = wholeFree && !album.payMore;
   const { t } = useI18n();
   return (
     <li className="min-w-0 rounded-lg border bg-card" aria-label={album.albumName} data-testid="profile-album">
@@ -47,7 +49,7 @@ function ProfileAlbum({ album }: { album: PublicAlbum }) {
           </Link>
           <p className="truncate text-sm text-muted-foreground">{album.artistName}</p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
-            {(priced || free) && <PriceBadge price={album.price} />}
+            {(priced || free) && <PriceBadge price={album.price} payMore={album.payMore} />}
             <span>{t('count.songs', { count: album.tracks.length })}</span>
             <RelativeDate value={album.createdAt} />
           </p>
@@ -61,7 +63,7 @@ function ProfileAlbum({ album }: { album: PublicAlbum }) {
           />
         ) : priced && album.tracks.length > 0 ? (
           <BuyButton
-            item={{ type: 'album', id: album.id, name: album.albumName, price: album.price }}
+            item={{ type: 'album', id: album.id, name: album.albumName, price: album.price, payMore: album.payMore, suggestedPrice: album.suggestedPrice }}
             purchasable={album.purchasable !== false}
             downloadFailure="alert"
             className="col-span-3 row-start-2 w-full sm:col-span-1 sm:col-start-3 sm:row-start-1 sm:w-auto"

@@ -109,6 +109,17 @@ describe('public profile (spec section 2)', () => {
     expect(within(empty).getByText('No songs in this album')).toBeVisible();
   });
 
+  it("says 'Name your price' on a free pay-more album, with no Download Album (issue 21)", async () => {
+    const body = profile();
+    body.albums[0] = { ...body.albums[0]!, payMore: true };
+    mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/purchases/owned': { body: { trackIds: [], albumIds: [] } }, [PROFILE]: { body } });
+    renderApp('/profile/amaniwamuziki');
+    const nights = within(await screen.findByRole('list', { name: 'Albums' })).getByRole('listitem', { name: 'Nairobi Nights' });
+    expect(within(nights).getByTestId('price')).toHaveTextContent('Name your price');
+    expect(within(nights).queryByRole('link', { name: 'Download Album' })).toBeNull();
+    expect(await within(nights).findByRole('button', { name: 'Name your price for Nairobi Nights' })).toBeVisible();
+  });
+
   it('says so when the artist has no tracks', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, [PROFILE]: { body: profile({ tracks: [], albums: [], socialLinks: [] }) } });
     renderApp('/profile/amaniwamuziki');

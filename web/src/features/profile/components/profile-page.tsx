@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode } from '@/lib/api';
-import { ArtistAvatar } from '@/lib/catalog-ui';
+import { ArtistAvatar, ReportLink } from '@/lib/catalog-ui';
 import { useI18n } from '@/lib/i18n';
 import { useProfile } from '../api/profile';
 import { ProfileAlbums } from './profile-albums';
@@ -85,6 +85,7 @@ function Profile({ profile }: { profile: ProfileResponse }) {
           </ul>
         )}
       </section>
+      <ReportLink itemType="profile" itemId={user.id} name={user.displayName} className="mt-8" />
     </div>
   );
 }

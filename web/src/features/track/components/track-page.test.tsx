@@ -203,4 +203,24 @@ describe('track page (spec section 2)', () => {
     expect(screen.getByTestId('price')).toHaveTextContent('KES 50.00');
     expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
   });
+  it('reports the track from a small dialog fetched on the first click; a flood is told to wait (issue 21)', async () => {
+    let answer = { status: 429, body: { code: 'request.too-many', message: 'Too many attempts.' } } as { status: number; body: unknown };
+    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail(), 'POST /api/reports': () => answer });
+    renderApp('/track/t1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Report Sunrise' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report Sunrise' });
+    const send = within(dialog).getByRole('button', { name: 'Send report' });
+    expect(send).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('What is wrong?'), { target: { value: 'This is my song, uploaded by someone else' } });
+    fireEvent.click(send);
+    expect(await within(dialog).findByText('You have sent many reports. Please try again later.')).toBeVisible();
+    answer = { status: 202, body: { message: 'Thank you' } };
+    fireEvent.change(within(dialog).getByLabelText('Your e-mail (optional, if you want an answer)'), { target: { value: 'me@example.com' } });
+    fireEvent.click(send);
+    expect(await screen.findByText('The Sauti team will look at it.')).toBeVisible();
+    expect(calls('POST /api/reports').map((call) => call.body)).toEqual([
+      { itemType: 'track', itemId: 't1', reason: 'This is my song, uploaded by someone else' },
+      { itemType: 'track', itemId: 't1', reason: 'This is my song, uploaded by someone else', email: 'me@example.com' },
+    ]);
+  });
 });

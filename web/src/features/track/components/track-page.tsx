@@ -16,6 +16,7 @@ import {
   PreviewBadge,
   PriceBadge,
   RelativeDate,
+  ReportLink,
 } from '@/lib/catalog-ui';
 import { trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
@@ -117,6 +118,7 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
         </section>
       )}
       <EmbedCode kind="track" id={track.id} title={t('item.embedTitle', { name: track.trackName, artist: track.artistName })} />
+      <ReportLink itemType="track" itemId={track.id} name={track.trackName} className="mt-4" />
     </div>
   );
 }

@@ -1,0 +1,103 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import { expect, test } from './support/test';
+import { verifiedAccount } from './support/accounts';
+import { uploadTrackByApi } from './support/catalog';
+import { fanEmail, fanPage, payWithTestCard, startPurchase } from './support/checkout';
+import { testMedia } from './support/media';
+import { grantOperator } from './support/operators';
+
+/**
+ * Issue 21 item 4 (decision 059), on a phone (390x844): a fan reports a song from its page and
+ * buys it; the operator, with a fresh second factor, sees the report in the queue and dismisses
+ * it, finds the sale by the fan's e-mail and refunds it with a reason; the audit log names both.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+const SHOTS = '/tmp/shots-admin-console';
+
+/** What an authenticator app shows for a base32 secret: HMAC-SHA-1, 6 digits, 30-second steps. */
+function appCode(secret: string, atMs = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[19]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+test('a fan reports a song and buys it; the operator dismisses the report and refunds the sale from a phone', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const media = await testMedia();
+  const artistPage = await browser.newPage();
+  const artist = await verifiedAccount(artistPage, 'reported');
+  expect((await artistPage.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } })).status()).toBe(201);
+  const tag = artist.displayName.split(' ').at(-1)!;
+  const song = await uploadTrackByApi(artistPage, media.wav, { trackName: `Mwangaza ${tag}`, artistName: artist.displayName, price: '50' });
+  await artistPage.close();
+
+  // The fan, on a phone: Report opens a small dialog; then Buy.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const fan = await fanPage(phone, `/track/${song.id}`);
+  await fan.getByRole('button', { name: `Report Mwangaza ${tag}` }).click();
+  const dialog = fan.getByRole('dialog', { name: `Report Mwangaza ${tag}` });
+  await dialog.getByLabel('What is wrong?').fill('This is my song: someone else uploaded it.');
+  await fan.screenshot({ path: `${SHOTS}/report-dialog-390.png` });
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(fan.getByText('The Sauti team will look at it.')).toBeVisible();
+  await fan.getByRole('button', { name: 'Done' }).click();
+  const email = fanEmail();
+  await startPurchase(fan, fan, `Mwangaza ${tag}`, 5000, email);
+  const download = await payWithTestCard(fan);
+  expect(download.suggestedFilename()).toMatch(/^Mwangaza/);
+  await phone.close();
+
+  // The operator: granted by the command line, a second factor enrolled.
+  const operator = await verifiedAccount(page, 'console');
+  expect(await grantOperator(operator.email)).toContain('is an operator');
+  const { secret } = await (await page.request.post('/api/admin/enrolment')).json();
+  expect((await page.request.post('/api/admin/enrolment/confirm', { data: { code: appCode(secret) } })).status()).toBe(200);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Console' })).toBeVisible();
+
+  // Reports: the fan's, newest first; dismissed, it leaves the queue.
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  const report = page.getByRole('listitem', { name: `Song: Mwangaza ${tag}` });
+  await expect(report).toContainText('This is my song: someone else uploaded it.');
+  await expect(report.getByRole('link', { name: /Mwangaza/ })).toHaveAttribute('href', `/track/${song.id}`);
+  await page.screenshot({ path: `${SHOTS}/reports-390.png`, fullPage: true });
+  await report.getByLabel('Note (kept in the audit log)').fill('The uploader is the artist');
+  await report.getByRole('button', { name: `Dismiss the report of Mwangaza ${tag}` }).click();
+  await expect(report).toBeHidden();
+  await page.getByRole('button', { name: 'Dismissed' }).click();
+  await expect(page.getByRole('listitem', { name: `Song: Mwangaza ${tag}` })).toContainText(`Dismissed by ${operator.email}`);
+
+  // Refunds: the sale found by the fan's e-mail, refunded with a reason.
+  await page.getByRole('tab', { name: 'Refunds' }).click();
+  await page.getByLabel('Find a sale by reference, e-mail or artist').fill(email);
+  await page.getByRole('button', { name: 'Find' }).click();
+  const sale = page.getByRole('list', { name: 'Sales found' }).getByRole('listitem');
+  await expect(sale).toHaveCount(1);
+  await expect(sale).toContainText(`Mwangaza ${tag}`);
+  await sale.getByLabel('Reason for the refund (kept in the audit log)').fill('Bought twice by mistake');
+  await page.screenshot({ path: `${SHOTS}/refund-390.png`, fullPage: true });
+  await sale.getByRole('button', { name: /^Refund KES/ }).click();
+  await expect(sale.getByTestId('sale-status')).toHaveText(/refund asked|refund processing|refunded/);
+  await expect(sale.getByRole('button', { name: /^Refund KES/ })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Payouts' }).click();
+  await expect(page.getByText(/No payout needs you|Payouts needing attention/).first()).toBeVisible();
+
+  const log = page.getByRole('list', { name: 'Audit log' }).getByRole('listitem');
+  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await expect(log.nth(0)).toContainText('Refunded a sale');
+  await expect(log.nth(0)).toContainText('Reason: Bought twice by mistake');
+  await expect(log.nth(1)).toContainText('Dismissed a report');
+  await expect(log.nth(1)).toContainText('Reason: The uploader is the artist');
+  await page.screenshot({ path: `${SHOTS}/audit-390.png`, fullPage: true });
+});

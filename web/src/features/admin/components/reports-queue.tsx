@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { CheckIcon, ExternalLinkIcon, XIcon } from 'lucide-react';
+import type { AdminReport } from '#common/schemas/reports';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageSpinner } from '@/components/page-spinner';
+import { messageOf } from '@/lib/api';
+import { useCloseReport, useReports } from '../api/console';
+import { FAILED, OFFLINE, useStaleSecondFactor, utcTime } from './console-common';
+
+const STATUSES = [
+  ['open', 'Open'],
+  ['actioned', 'Actioned'],
+  ['dismissed', 'Dismissed'],
+] as const;
+const KIND: Record<AdminReport['itemType'], string> = { track: 'Song', album: 'Album', profile: 'Artist' };
+
+/**
+ * Fans' reports (decision 059): the open ones newest first. Act on one (open the item, do what it
+ * needs, and mark it actioned with a note) or dismiss it; both land in the audit log.
+ */
+export function ReportsQueue() {
+  const [status, setStatus] = useState<(typeof STATUSES)[number][0]>('open');
+  const reports = useReports(status);
+  const list = reports.data?.reports ?? [];
+  return (
+    <div className="grid gap-4">
+      <div role="group" aria-label="Which reports" className="flex flex-wrap gap-2">
+        {STATUSES.map(([value, label]) => (
+          <Button key={value} size="sm" variant={value === status ? 'default' : 'outline'} aria-pressed={value === status} onClick={() => setStatus(value)}>
+            {label}
+          </Button>
+        ))}
+      </div>
+      {reports.isPending ? (
+        <PageSpinner className="py-8" />
+      ) : reports.isError ? (
+        <p className="text-sm text-destructive">{messageOf(reports.error, FAILED, OFFLINE)}</p>
+      ) : list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{status === 'open' ? 'No open reports.' : 'None yet.'}</p>
+      ) : (
+        <ul aria-label="Reports" className="grid gap-3">
+          {list.map((report) => (
+            <ReportCard key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ReportCard({ report }: { report: AdminReport }) {
+  const close = useCloseReport();
+  const onError = useStaleSecondFactor();
+  const [note, setNote] = useState('');
+  const noteId = `report-note-${report.id}`;
+  const name = report.itemName ?? 'Deleted item';
+  return (
+    <li aria-label={`${KIND[report.itemType]}: ${name}`} className="grid gap-2 rounded-md border p-3 text-sm">
+      <div className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-muted-foreground">{KIND[report.itemType]}</span>
+        {report.url ? (
+          <a href={report.url} target="_blank" rel="noopener noreferrer" className="inline-flex min-w-0 items-center gap-1 font-medium break-words underline underline-offset-4">
+            {name}
+            <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        ) : (
+          <span className="font-medium">{name}</span>
+        )}
+        {report.artistName && report.itemType !== 'profile' && <span className="text-muted-foreground">by {report.artistName}</span>}
+      </div>
+      <p className="break-words whitespace-pre-line">{report.reason}</p>
+      <p className="text-muted-foreground">
+        {utcTime(report.createdAt)}
+        {report.email && <> · {report.email}</>}
+      </p>
+      {report.status === 'open' ? (
+        <div className="grid gap-2">
+          <Label htmlFor={noteId}>Note (kept in the audit log)</Label>
+          <Input id={noteId} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} placeholder="What was done" />
+          {close.isError && (
+            <Alert variant="destructive">
+              <AlertDescription>{messageOf(close.error, FAILED, OFFLINE)}</AlertDescription>
+            </Alert>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              disabled={close.isPending || note.trim() === ''}
+              aria-label={`Mark the report of ${name} actioned`}
+              onClick={() => close.mutate({ id: report.id, kind: 'action', note }, { onError })}
+            >
+              <CheckIcon aria-hidden="true" />
+              Mark actioned
+            </Button>
+            <Button size="sm" variant="outline" disabled={close.isPending} aria-label={`Dismiss the report of ${name}`} onClick={() => close.mutate({ id: report.id, kind: 'dismiss', note }, { onError })}>
+              <XIcon aria-hidden="true" />
+              Dismiss
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <p className="text-muted-foreground">
+          {report.status === 'actioned' ? 'Actioned' : 'Dismissed'} by {report.closedByEmail}
+          {report.closedAt && <> · {utcTime(report.closedAt)}</>}
+          {report.closeNote && <> · {report.closeNote}</>}
+        </p>
+      )}
+    </li>
+  );
+}
