@@ -154,6 +154,8 @@ export default tseslint.config(
       'web/src/features/follow/components/follow-button.tsx',
       'web/src/features/search/components/search-box.tsx',
       'web/src/features/landing/components/{landing-page,hero,join-artist-cta}.tsx',
+      'web/src/features/player/**/*.tsx',
+      'web/src/app/player.tsx',
     ],
     ignores: ['**/*.test.tsx'],
     rules: {
