@@ -113,6 +113,7 @@ for (const width of [390, 1280]) {
       await page.keyboard.press('Escape');
       await page.getByRole('main').getByRole('button', { name: t('item.play', { name: 'Axe Tone' }) }).first().click();
       await check('player', page.getByTestId('player-bar'));
+      await page.screenshot({ path: `/tmp/shots-a11y/player-${width}-${language}.png` });
       await visit(`/album/${albumId}`, 'album');
       await visit('/search?q=Axe', 'search');
       await visit('/genre/benga', 'genre');
