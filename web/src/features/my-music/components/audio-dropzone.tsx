@@ -3,6 +3,7 @@ import { FileAudioIcon, UploadCloudIcon } from 'lucide-react';
 import { formatFileSize } from '#common/format';
 import { MAX_AUDIO_FILE_BYTES } from '#common/schemas/catalog/rules';
 import { Button } from '@/components/ui/button';
+import { useI18n } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { acceptedExtensions, rejectionMessage } from '../lib/drop-rejections';
 
@@ -36,6 +37,7 @@ export function AudioDropzone({
   'aria-invalid'?: boolean | 'true' | 'false';
   'aria-describedby'?: string;
 }) {
+  const { t } = useI18n();
   const invalid = ariaInvalid === true || ariaInvalid === 'true';
   const rules = { accept, maxSize: MAX_AUDIO_FILE_BYTES, minSize: 1 };
   // The drop area is not itself a control (a button may not hold the file input): a tap on it
@@ -48,7 +50,7 @@ export function AudioDropzone({
     noClick: true,
     noKeyboard: true,
     onDrop: (accepted, rejections) => {
-      const message = rejectionMessage(rejections, rules);
+      const message = rejectionMessage(rejections, rules, t);
       if (message) onReject(message);
       else if (accepted[0]) {
         onFile(accepted[0]);
@@ -78,7 +80,8 @@ export function AudioDropzone({
       ) : (
         <>
           <UploadCloudIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm font-medium">
+          {/* A phone cannot drag a file: on touch screens the button alone says what to do (issue 20). */}
+          <p className="text-sm font-medium pointer-coarse:hidden">
             {isDragActive ? (onFiles ? 'Drop the files here' : 'Drop the file here') : onFiles ? 'Drag and drop audio files here' : 'Drag and drop an audio file here'}
           </p>
           <p className="text-xs text-muted-foreground">
