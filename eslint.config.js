@@ -170,6 +170,8 @@ export default tseslint.config(
       'web/src/features/codes/components/codes-section.tsx',
       'web/src/features/profile/components/{profile-section,profile-editor/*}.tsx',
       'web/src/features/admin/**/*.tsx',
+      'web/src/features/player/**/*.tsx',
+      'web/src/app/player.tsx',
     ],
     // The console's takedowns, reports, refunds and payouts tabs (decisions 058, 059) came beside the
     // console's translation: English still, their operators read English.

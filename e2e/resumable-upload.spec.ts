@@ -22,6 +22,8 @@ function fiftyMegabyteWav(): string {
   return file;
 }
 
+const SHOTS = '/tmp/shots-a11y';
+
 // An artist on a phone.
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -54,10 +56,24 @@ test('a 50 MB WAV survives two dropped connections and is not sent again from th
 
     // Twice, the connection drops mid-upload; the upload carries on by itself.
     const bar = dialog.getByRole('progressbar', { name: 'Upload progress' });
-    for (const percent of [25, 60]) {
-      await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 90_000 }).toBeGreaterThanOrEqual(percent);
-      link.cut();
-    }
+    const progress = async () => Number(await bar.getAttribute('aria-valuenow'));
+    await expect.poll(progress, { timeout: 90_000 }).toBeGreaterThanOrEqual(25);
+    link.cut();
+    // Then the phone goes offline (issue 20): the dialog says so for as long as it lasts, instead
+    // of a passing toast and a reset form, and goes on by itself when the network is back.
+    await expect.poll(progress, { timeout: 90_000 }).toBeGreaterThanOrEqual(60);
+    await page.context().setOffline(true);
+    const lost = dialog.getByText('Connection lost. Retrying by itself when it is back…');
+    await expect(lost).toBeVisible();
+    fs.mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/upload-connection-lost-390.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(lost).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/upload-connection-lost-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(toast(page, 'Upload failed')).toHaveCount(0);
+    await page.context().setOffline(false);
+    await expect(lost).toBeHidden({ timeout: 60_000 });
 
     await expect(toast(page, 'Upload successful')).toBeVisible({ timeout: 120_000 });
     await expect(dialog).toBeHidden();

@@ -125,6 +125,23 @@ describe('uploadResumable (tus over tus-js-client)', () => {
     expect(server.log.map((entry) => entry.method)).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH', 'HEAD', 'PATCH']);
   });
 
+  it('says the connection is lost, waits while the phone is offline (past every retry) and resumes by itself when it is back', async () => {
+    server.hangNextPatch = true;
+    const changes: boolean[] = [];
+    const pending = uploadResumable(file(), { retryDelays: [0], httpStack: server, onConnection: (lost) => changes.push(lost) });
+    await vi.waitFor(() => expect(server.log.map((entry) => entry.method)).toEqual(['POST', 'PATCH']));
+    window.dispatchEvent(new Event('offline'));
+    expect(changes).toEqual([true]);
+    // Offline, nothing is tried (the one zero-delay retry would have fired by the next task).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(server.log).toHaveLength(2);
+    window.dispatchEvent(new Event('online'));
+    const result = await pending;
+    expect(result.uploadId).toBe('u1');
+    expect(server.log.map((entry) => entry.method)).toEqual(['POST', 'PATCH', 'HEAD', 'PATCH']);
+    expect(changes).toEqual([true, false]);
+  });
+
   it('gives up a request that stops moving and resumes it', async () => {
     server.hangNextPatch = true;
     const result = await uploadResumable(file(), { ...fast, stallMs: 50, httpStack: server });

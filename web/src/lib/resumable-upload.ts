@@ -28,6 +28,11 @@ export const RESUMABLE_FROM_BYTES = 1024 * 1024;
 export interface ResumableUploadOptions {
   onProgress?: (sent: number, total: number) => void;
   signal?: AbortSignal;
+  /**
+   * The connection was lost (true: the upload waits and retries by itself) or is back (false:
+   * bytes move again), for a lasting "connection lost, retrying" state rather than a passing toast.
+   */
+  onConnection?: (lost: boolean) => void;
   /** For tests: the pauses between attempts, the stall limit and the HTTP layer (XMLHttpRequest by default). */
   retryDelays?: number[];
   stallMs?: number;
@@ -68,8 +73,14 @@ async function toError(error: Error | DetailedError): Promise<Error> {
  * `onProgress` gets the bytes the server has or is being sent, of the whole file.
  */
 export function uploadResumable(file: File, options: ResumableUploadOptions = {}): Promise<ResumableUploadResult> {
-  const { onProgress, signal } = options;
+  const { onProgress, signal, onConnection } = options;
   const stallMs = options.stallMs ?? STALL_MS;
+  let lost = false;
+  const setLost = (next: boolean) => {
+    if (lost === next) return;
+    lost = next;
+    onConnection?.(next);
+  };
   return new Promise<ResumableUploadResult>((resolve, reject) => {
     if (signal?.aborted) return reject(abortError());
     let stallTimer: ReturnType<typeof setTimeout> | undefined;
@@ -78,7 +89,27 @@ export function uploadResumable(file: File, options: ResumableUploadOptions = {}
       settled = true;
       clearTimeout(stallTimer);
       signal?.removeEventListener('abort', onAbort);
+      window.removeEventListener('offline', onOffline);
+      window.removeEventListener('online', onOnline);
     };
+    // The phone says it is offline: stop trying (the pauses between attempts would run out) and
+    // start again, from what the server has, as soon as it is back online.
+    let waitingForNetwork = false;
+    function onOffline() {
+      if (settled) return;
+      setLost(true);
+      waitingForNetwork = true;
+      clearTimeout(stallTimer);
+      void upload.abort(false);
+    }
+    function onOnline() {
+      if (settled || !waitingForNetwork) return;
+      waitingForNetwork = false;
+      upload.start();
+      watch();
+    }
+    window.addEventListener('offline', onOffline);
+    window.addEventListener('online', onOnline);
     /** No progress for a while: drop the request and resume from what the server has. */
     const watch = () => {
       clearTimeout(stallTimer);
@@ -86,7 +117,8 @@ export function uploadResumable(file: File, options: ResumableUploadOptions = {}
       stallTimer = setTimeout(() => {
         if (settled) return;
         void upload.abort(false).then(() => {
-          if (!settled) upload.start();
+          if (settled || waitingForNetwork) return;
+          upload.start();
           watch();
         });
       }, stallMs);
@@ -104,8 +136,13 @@ export function uploadResumable(file: File, options: ResumableUploadOptions = {}
       // correction finds the finished upload instead of sending the file again.
       removeFingerprintOnSuccess: false,
       // Offline now is not a reason to give up: the pauses give the network time to come back.
-      onShouldRetry: (error) => shouldRetry(error.originalResponse?.getStatus() ?? 0),
+      onShouldRetry: (error) => {
+        const status = error.originalResponse?.getStatus() ?? 0;
+        if (status === 0) setLost(true);
+        return shouldRetry(status);
+      },
       onProgress: (sent, total) => {
+        if (!waitingForNetwork) setLost(false);
         watch();
         onProgress?.(sent, total);
       },
@@ -139,7 +176,7 @@ export function uploadResumable(file: File, options: ResumableUploadOptions = {}
         // No stored uploads (private mode, storage full): start afresh.
       })
       .finally(() => {
-        if (settled) return;
+        if (settled || waitingForNetwork) return;
         upload.start();
         watch();
       });

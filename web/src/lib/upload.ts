@@ -18,6 +18,8 @@ export interface UploadProgress {
 export interface UploadOptions {
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** A resumable upload lost its connection (true) and waits to resume by itself, or got it back (false). */
+  onConnection?: (lost: boolean) => void;
 }
 
 function abortError(): DOMException {

@@ -15,3 +15,13 @@ export function initialsOf(name: string): string {
   const letters = last === undefined ? Array.from(first).slice(0, 2) : [Array.from(first)[0], Array.from(last)[0]];
   return letters.join('').toUpperCase();
 }
+
+/**
+ * How a script should scroll: 'smooth' unless the person asked their system to reduce motion
+ * (decision 057). A script's explicit `behavior: 'smooth'` outvotes the stylesheet's
+ * `scroll-behavior: auto`, so the script must ask too.
+ */
+export function scrollBehavior(): ScrollBehavior {
+  const reduce = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return reduce ? 'auto' : 'smooth';
+}

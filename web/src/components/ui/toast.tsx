@@ -26,8 +26,10 @@ export function ToastViewport({ className, ...props }: React.ComponentProps<type
     <ToastPrimitives.Viewport
       hotkey={TOAST_HOTKEY}
       className={cn(
-        // --bottom-bar-height: a bar pinned to the bottom (the audio player) keeps its controls uncovered.
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse p-4 sm:top-auto sm:right-0 sm:bottom-[var(--bottom-bar-height,0px)] sm:flex-col md:max-w-[420px]',
+        // At the bottom on phones too: at the top a toast covered the header and the page's title
+        // (issue 20). --bottom-bar-height: a bar pinned to the bottom (the audio player) keeps its
+        // controls uncovered.
+        'fixed right-0 bottom-[var(--bottom-bar-height,0px)] z-[100] flex max-h-screen w-full flex-col p-4 md:max-w-[420px]',
         className,
       )}
       {...props}

@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { cn, scrollBehavior } from '@/lib/utils';
 import { useI18n } from '@/lib/i18n';
 import { useScrollEdges } from '../hooks/use-scroll-edges';
 
@@ -32,7 +32,7 @@ export function Carousel<T>({ title, description, state, getKey, renderItem, ren
   const { canScrollLeft, canScrollRight } = useScrollEdges(scrollerRef, itemCount);
 
   const scrollBy = (direction: -1 | 1) => {
-    scrollerRef.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_STEP_PX, behavior: 'smooth' });
+    scrollerRef.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_STEP_PX, behavior: scrollBehavior() });
   };
 
   let body: ReactNode;

@@ -50,14 +50,14 @@ export function createTrack(form: FormData, options?: UploadOptions): Promise<Tr
 export async function uploadTrack(values: UploadTrackValues, options: UploadOptions = {}): Promise<Track> {
   const audio = values.audioFile;
   if (!(audio instanceof File) || audio.size < RESUMABLE_FROM_BYTES) return createTrack(uploadTrackFormData(values), options);
-  const { onProgress, signal } = options;
+  const { onProgress, signal, onConnection } = options;
   const coverBytes = values.coverPhoto instanceof Blob ? values.coverPhoto.size : 0;
   let shown = 0;
   const report = (loaded: number, total: number) => {
     shown = Math.max(shown, loaded);
     onProgress?.({ loaded: shown, total, percent: percentOf(shown, total) });
   };
-  const sent = await uploadResumable(audio, { signal, onProgress: (bytes) => report(bytes, audio.size + coverBytes) });
+  const sent = await uploadResumable(audio, { signal, onConnection, onProgress: (bytes) => report(bytes, audio.size + coverBytes) });
   const track = await createTrack(uploadTrackFormData(values, { audioUploadId: sent.uploadId }), {
     signal,
     onProgress: ({ loaded, total }) => report(audio.size + loaded, audio.size + total),

@@ -80,7 +80,8 @@ export function AudioDropzone({
       ) : (
         <>
           <UploadCloudIcon className="size-8 text-muted-foreground" aria-hidden="true" />
-          <p className="text-sm font-medium">
+          {/* A phone cannot drag a file: on touch screens the button alone says what to do (issue 20). */}
+          <p className="text-sm font-medium pointer-coarse:hidden">
             {isDragActive ? (onFiles ? t('myMusic.dropFiles') : t('myMusic.dropFile')) : onFiles ? t('myMusic.dragFiles') : t('myMusic.dragFile')}
           </p>
           <p className="text-xs text-muted-foreground">

@@ -112,7 +112,12 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
     const big = audioFile('big.mp3', 1);
     Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 + 1 });
     await user.upload(input, big);
-    expect(await within(dialog).findByText('File is larger than 52428800 bytes (50.00 MB)')).toBeVisible();
+    // In plain words, with the file's own size (issue 20).
+    expect(await within(dialog).findByText('This file is 50.1 MB; the limit is 50 MB')).toBeVisible();
+    const phoneVideo = audioFile('long.mp3', 1);
+    Object.defineProperty(phoneVideo, 'size', { value: 62 * 1024 * 1024 });
+    await user.upload(input, phoneVideo);
+    expect(await within(dialog).findByText('This file is 62 MB; the limit is 50 MB')).toBeVisible();
     const files = Array.from({ length: 21 }, (_, index) => audioFile(`song-${index}.mp3`));
     fireEvent.drop(within(dialog).getByTestId('audio-dropzone'), { dataTransfer: { files, items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })), types: ['Files'] } });
     expect(await within(dialog).findByText('Too many files')).toBeVisible();

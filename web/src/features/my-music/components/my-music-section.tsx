@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { PlusIcon, RefreshCwIcon, UploadIcon } from 'lucide-react';
 import { formatFileSize } from '#common/format';
@@ -91,9 +91,26 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
   const playback = useTrackPlayback();
   const { sync } = playback;
   const [tab, setTab] = useState<TabId>('songs');
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [dialog, setDialogState] = useState<OpenDialog>(null);
   const [checkingDelete, setCheckingDelete] = useState<string | null>(null);
+  // Focus goes back to the button that opened a dialog when it closes (decision 057): the dialogs
+  // arrive lazily behind a loading dialog, so Radix's own return lands on the page's body.
+  const opener = useRef<HTMLElement | null>(null);
+  const setDialog = (next: OpenDialog) => {
+    if (next && !dialog && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+    setDialogState(next);
+  };
   const closeDialog = () => setDialog(null);
+  useEffect(() => {
+    if (dialog) return;
+    const button = opener.current;
+    if (!button) return;
+    const timer = window.setTimeout(() => {
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && button.isConnected) button.focus();
+    });
+    return () => window.clearTimeout(timer);
+  }, [dialog]);
 
   const trackList = tracks.data ?? [];
   const albumList = albums.data ?? [];

@@ -1,3 +1,4 @@
+import { WifiOffIcon } from 'lucide-react';
 import { formatFileSize } from '#common/format';
 import { Progress } from '@/components/ui/progress';
 import type { UploadPhase } from '../hooks/use-upload';
@@ -15,6 +16,7 @@ export function UploadProgress({
   total = 0,
   secondsLeft = null,
   label,
+  connectionLost = false,
 }: {
   phase: UploadPhase;
   percent: number;
@@ -22,14 +24,19 @@ export function UploadProgress({
   total?: number;
   secondsLeft?: number | null;
   label?: string;
+  /** The connection dropped: said until it is back (the upload resumes by itself), not in a passing toast. */
+  connectionLost?: boolean;
 }) {
   const { t } = useAppI18n();
   if (phase === 'idle') return null;
-  const text = phase === 'processing' ? t('myMusic.checkingAudio') : t('myMusic.inProgress', { label: label ?? t('myMusic.uploading') });
+  const text = connectionLost ? t('myMusic.connectionLost') : phase === 'processing' ? t('myMusic.checkingAudio') : t('myMusic.inProgress', { label: label ?? t('myMusic.uploading') });
   return (
     <div className="grid gap-1.5" data-testid="upload-progress">
-      <div className="flex items-center justify-between text-sm">
-        <span aria-live="polite">{text}</span>
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span aria-live="polite" className={connectionLost ? 'flex items-center gap-1.5 font-medium text-amber-800 dark:text-amber-200' : undefined}>
+          {connectionLost && <WifiOffIcon className="size-4 shrink-0" aria-hidden="true" />}
+          {text}
+        </span>
         <span className="font-medium tabular-nums">{percent}%</span>
       </div>
       <Progress value={percent} aria-label={t('myMusic.uploadProgress')} aria-valuetext={`${percent}%`} />

@@ -128,7 +128,7 @@ export function UploadTrackDialog({
             <GenreAndTagsFields disabled={busy} />
             <PlaybackModeField id="upload-full-playback" disabled={busy} />
             <CoverPhotoFormField disabled={busy} />
-            <UploadProgress phase={upload.phase} percent={upload.percent} loaded={upload.loaded} total={upload.total} secondsLeft={upload.secondsLeft} />
+            <UploadProgress phase={upload.phase} percent={upload.percent} loaded={upload.loaded} total={upload.total} secondsLeft={upload.secondsLeft} connectionLost={upload.connectionLost} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
                 {busy ? t('myMusic.cancelUpload') : t('myMusic.cancel')}

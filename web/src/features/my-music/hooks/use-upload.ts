@@ -14,9 +14,11 @@ export interface UploadState {
   total: number;
   /** Estimated seconds until all is sent; null until the rate is known. */
   secondsLeft: number | null;
+  /** The connection dropped: the upload waits and resumes by itself when it is back. */
+  connectionLost: boolean;
 }
 
-const IDLE: UploadState = { phase: 'idle', percent: 0, loaded: 0, total: 0, secondsLeft: null };
+const IDLE: UploadState = { phase: 'idle', percent: 0, loaded: 0, total: 0, secondsLeft: null, connectionLost: false };
 
 /**
  * Runs one upload at a time with its progress for a progress bar. Leaving the screen (unmount)
@@ -51,7 +53,18 @@ export function useUpload() {
           if (current.current !== controller) return;
           const now = performance.now();
           rate = nextRate(rate, loaded, now);
-          setState({ phase: percent >= 100 ? 'processing' : 'sending', percent, loaded, total, secondsLeft: secondsLeft(rate, loaded, total, now) });
+          setState((previous) => ({
+            ...previous,
+            phase: percent >= 100 ? 'processing' : 'sending',
+            percent,
+            loaded,
+            total,
+            secondsLeft: secondsLeft(rate, loaded, total, now),
+          }));
+        },
+        onConnection: (lost) => {
+          if (current.current !== controller) return;
+          setState((previous) => ({ ...previous, connectionLost: lost, secondsLeft: lost ? null : previous.secondsLeft }));
         },
       });
     } finally {

@@ -23,7 +23,21 @@ export function rejectionMessage(t: AppTranslator['t'], rejections: readonly Fil
   if (codes.size === 0) return null;
   if (codes.has('too-many-files')) return t('myMusic.reject.tooMany');
   if (codes.has('file-invalid-type')) return t('myMusic.reject.type', { types: acceptedExtensions(rules.accept) });
-  if (codes.has('file-too-large')) return t('myMusic.reject.tooLarge', { bytes: rules.maxSize, size: formatFileSize(rules.maxSize) });
+  if (codes.has('file-too-large')) {
+    // In plain words, with the file's own size (issue 20): "This file is 62 MB; the limit is 50 MB".
+    const file = rejections.find((rejection) => rejection.errors.some((error) => error.code === 'file-too-large'))?.file;
+    if (file) return t('myMusic.reject.fileTooLarge', { size: megabytes(file.size, 'up'), limit: megabytes(rules.maxSize) });
+    return t('myMusic.reject.tooLarge', { bytes: rules.maxSize, size: formatFileSize(rules.maxSize) });
+  }
   if (codes.has('file-too-small')) return t('myMusic.reject.tooSmall', { count: rules.minSize });
   return rejections[0]?.errors[0]?.message ?? t('myMusic.reject.other');
+}
+
+/**
+ * Megabytes as people say them: "62", "50", "50.1", one decimal at most; a refused file's size is
+ * rounded up, so a file just over the limit never reads as the limit itself.
+ */
+export function megabytes(bytes: number, rounding: 'up' | 'nearest' = 'nearest'): string {
+  const tenths = (bytes / (1024 * 1024)) * 10;
+  return String((rounding === 'up' ? Math.ceil(tenths) : Math.round(tenths)) / 10);
 }

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import sw from '../../../../../common/src/i18n/sw.json';
+import { compileCatalogue } from '#common/i18n/compile';
+import { createTranslator, I18nProvider } from '@/lib/i18n';
 import { BuyButtonProvider, type RenderBuyButton } from '@/lib/purchase';
 import { DATA_SAVER_STORAGE_KEY, type PlayerTrack } from '../player-controller';
 import { PlayerBar } from './player-bar';
@@ -110,7 +113,7 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
     await user.click(screen.getByRole('button', { name: 'Select Teaser' }));
     const bar = screen.getByRole('region', { name: 'Audio player' });
     // The live region is there from the start, so the change is announced.
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getByRole('status')).toHaveTextContent('Playing Teaser');
     timeUpdate(audio, 25);
 
     expect(bar.isConnected).toBe(true);
@@ -123,7 +126,7 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
 
     await user.click(within(bar).getByRole('button', { name: 'Play Teaser' }));
     expect(audio.getAttribute('src')).toBe('/api/tracks/t-preview/stream');
-    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.getByRole('status')).toHaveTextContent('Playing Teaser');
     expect(screen.getByRole('slider', { name: 'Seek in Teaser' })).toHaveProperty('value', '0');
 
     timeUpdate(audio, 25);
@@ -150,7 +153,7 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
     expect(within(bar).queryByText('25-second preview')).toBeNull();
     expect(within(bar).getByTestId('player-total')).toHaveTextContent('0:40');
     timeUpdate(audio, 30);
-    expect(within(bar).getByRole('status')).toHaveTextContent('');
+    expect(within(bar).getByRole('status')).toHaveTextContent('Playing For Sale');
     expect(within(bar).getByTestId('player-elapsed')).toHaveTextContent('0:30');
     expect(within(bar).queryByRole('button', { name: /^Buy / })).toBeNull();
   });
@@ -187,6 +190,48 @@ describe('PlayerBar (spec sections 2 and 4)', () => {
     timeUpdate(audio, 25);
     expect(screen.getByRole('status')).toHaveTextContent('Preview ended. The full song is for buyers.');
     expect(screen.queryByRole('button', { name: /^Buy / })).toBeNull();
+  });
+
+  it('is a slider spoken in words, moved 5 s by the arrows and to the ends by Home and End, and says the play state (decision 057)', async () => {
+    const { audio, user } = renderPlayer();
+    await user.click(screen.getByRole('button', { name: 'Select Sunrise' }));
+    const slider = screen.getByRole('slider', { name: 'Seek in Sunrise' });
+    timeUpdate(audio, 80);
+    expect(slider).toHaveAttribute('aria-valuetext', '1 minute 20 seconds of 3 minutes 5 seconds');
+    slider.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(audio.currentTime).toBe(85);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(audio.currentTime).toBe(75);
+    expect(slider).toHaveAttribute('aria-valuetext', '1 minute 15 seconds of 3 minutes 5 seconds');
+    await user.keyboard('{Home}');
+    expect(audio.currentTime).toBe(0);
+    expect(slider).toHaveAttribute('aria-valuetext', '0 seconds of 3 minutes 5 seconds');
+    await user.keyboard('{End}');
+    expect(audio.currentTime).toBe(185);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Playing Sunrise');
+    await user.click(screen.getByRole('button', { name: 'Pause Sunrise' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Sunrise paused');
+  });
+
+  it('speaks in Kiswahili on a Kiswahili page', async () => {
+    const user = userEvent.setup();
+    render(
+      <I18nProvider translator={createTranslator('sw', compileCatalogue(sw))}>
+        <PlayerProvider dependencies={{ recordPlay: vi.fn().mockResolvedValue({}) }}>
+          <TrackButtons />
+          <PlayerBar />
+        </PlayerProvider>
+      </I18nProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Select Teaser' }));
+    const bar = screen.getByRole('region', { name: 'Kicheza muziki' });
+    timeUpdate(screen.getByTestId('player-audio') as HTMLAudioElement, 20);
+    expect(within(bar).getByRole('slider', { name: 'Sogeza ndani ya Teaser' })).toHaveAttribute('aria-valuetext', 'sekunde 20 kati ya sekunde 25');
+    expect(within(bar).getByRole('status')).toHaveTextContent('Inacheza Teaser');
+    expect(within(bar).getByRole('button', { name: 'Simamisha Teaser' })).toBeVisible();
+    expect(within(bar).getByText('Kionjo cha sekunde 25')).toBeVisible();
   });
 
   it('closes at the end of the track', async () => {

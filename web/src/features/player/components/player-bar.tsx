@@ -4,8 +4,10 @@ import { formatDuration } from '#common/format';
 import { coverUrl, PREVIEW_SECONDS } from '#common/playback';
 import { Button } from '@/components/ui/button';
 import { BuyButton } from '@/lib/purchase';
+import { useI18n } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import type { PlayerTrack } from '../player-controller';
+import { seekTarget, spokenPosition } from '../spoken-time';
 import { usePlayer, usePlayerTime, type Player } from './player-provider';
 
 /**
@@ -37,6 +39,7 @@ function PlayerBarContent({
   offerPurchase: boolean;
   className?: string;
 }) {
+  const { t } = useI18n();
   const barRef = useRef<HTMLElement>(null);
   useBottomBarHeight(barRef);
   const price = track.price ?? 0;
@@ -46,7 +49,7 @@ function PlayerBarContent({
       <div aria-hidden="true" className="h-[var(--bottom-bar-height,7rem)] shrink-0 sm:h-[var(--bottom-bar-height,5rem)]" />
       <section
         ref={barRef}
-        aria-label="Audio player"
+        aria-label={t('player.region')}
         data-testid="player-bar"
         className={cn(
           'fixed inset-x-0 bottom-0 z-40 border-t bg-background/95 pb-[env(safe-area-inset-bottom)] shadow-[0_-4px_16px_-8px_rgb(0_0_0/0.15)] backdrop-blur',
@@ -58,13 +61,15 @@ function PlayerBarContent({
           <PlayPauseButton player={player} track={track} ended={ended} />
           <TrackTitle track={track} wholeSong={player.wholeSong} />
           <div className="col-span-3 row-start-2 flex min-h-8 min-w-0 items-center gap-2 sm:flex-1 sm:gap-3">
-            {/* Always present, so the change to "Preview ended" is announced. */}
+            {/* Always present, so the changes (playing, paused, "Preview ended") are announced politely. */}
             <p role="status" className={ended ? 'min-w-0 flex-1 text-xs text-muted-foreground sm:text-sm' : 'sr-only'}>
-              {ended && (
+              {ended ? (
                 <>
-                  <span className="font-medium text-foreground">Preview ended.</span>
-                  {priced && ' The full song is for buyers.'}
+                  <span className="font-medium text-foreground">{t('player.previewEnded')}</span>
+                  {priced && <> {t('player.forBuyers')}</>}
                 </>
+              ) : (
+                <PlayState player={player} name={track.trackName} />
               )}
             </p>
             {ended ? (
@@ -83,7 +88,7 @@ function PlayerBarContent({
               </>
             )}
           </div>
-          <Button variant="ghost" size="icon" className="col-start-3 row-start-1 size-9" aria-label="Close player" onClick={player.close}>
+          <Button variant="ghost" size="icon" className="col-start-3 row-start-1 size-9" aria-label={t('player.close')} onClick={player.close}>
             <XIcon aria-hidden="true" />
           </Button>
         </div>
@@ -92,13 +97,20 @@ function PlayerBarContent({
   );
 }
 
+/** What the polite live region says of the play state: "Playing Sunrise" or "Sunrise paused" (decision 057). */
+function PlayState({ player, name }: { player: Player; name: string }) {
+  const { t } = useI18n();
+  return <>{player.isPlaying ? t('player.playing', { name }) : t('player.paused', { name })}</>;
+}
+
 function PlayPauseButton({ player, track, ended }: { player: Player; track: PlayerTrack; ended: boolean }) {
+  const { t } = useI18n();
   const name = track.trackName;
   return (
     <Button
       size="icon"
       className="size-11 rounded-full"
-      aria-label={player.isPlaying ? `Pause ${name}` : `Play ${name}`}
+      aria-label={player.isPlaying ? t('item.pause', { name }) : t('item.play', { name })}
       // After a preview the player has closed: play selects the track again, from the start.
       onClick={ended ? () => player.select(track) : player.toggle}
     >
@@ -115,6 +127,7 @@ function PlayPauseButton({ player, track, ended }: { player: Player; track: Play
 
 /** Title (up to two lines), then the artist and, for a preview, a compact badge: readable on a 360 px phone. */
 function TrackTitle({ track, wholeSong }: { track: PlayerTrack; wholeSong: boolean }) {
+  const { t } = useI18n();
   const cover = coverUrl('track', track.id, track.coverPhotoFilename ?? null, 96);
   return (
     <div className="flex min-w-0 items-center gap-3 sm:w-60 sm:flex-none lg:w-80">
@@ -131,7 +144,7 @@ function TrackTitle({ track, wholeSong }: { track: PlayerTrack; wholeSong: boole
           </span>
           {!track.allowFullPlayback && !wholeSong && (
             <span className="shrink-0 rounded-full border border-primary/40 px-1.5 text-[11px] leading-4 text-primary">
-              {PREVIEW_SECONDS}-second preview
+              {t('preview.badge', { seconds: PREVIEW_SECONDS })}
             </span>
           )}
         </p>
@@ -145,6 +158,7 @@ function TrackTitle({ track, wholeSong }: { track: PlayerTrack; wholeSong: boole
  * hover tooltip never shows on a phone). Escape, or a tap elsewhere, folds it away.
  */
 function DataSaver({ player }: { player: Player }) {
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const groupRef = useRef<HTMLDivElement>(null);
   const id = useId();
@@ -175,9 +189,9 @@ function DataSaver({ player }: { player: Player }) {
         onClick={() => player.setDataSaver(!player.dataSaver)}
       >
         <GaugeIcon aria-hidden="true" />
-        Data saver
+        {t('player.dataSaver')}
       </Button>
-      <Button variant="ghost" size="icon-sm" aria-label="About data saver" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <Button variant="ghost" size="icon-sm" aria-label={t('player.aboutDataSaver')} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         <InfoIcon aria-hidden="true" />
       </Button>
       <p
@@ -185,7 +199,7 @@ function DataSaver({ player }: { player: Player }) {
         hidden={!open}
         className="absolute inset-x-3 bottom-full mb-2 rounded-md border bg-popover p-3 text-sm text-popover-foreground shadow-md sm:inset-x-auto sm:right-0 sm:mb-6 sm:w-72"
       >
-        Data saver streams a smaller file that uses about half the data. Your choice is remembered on this device.
+        {t('player.dataSaverHelp')}
       </p>
     </div>
   );
@@ -193,9 +207,12 @@ function DataSaver({ player }: { player: Player }) {
 
 /**
  * Elapsed time, the seek bar and the total. While the thumb is dragged only the label follows
- * it; the seek happens when it is let go (one range request instead of dozens).
+ * it; the seek happens when it is let go (one range request instead of dozens). A native range
+ * input (role slider, aria-valuemin/max/now) whose aria-valuetext is spoken in words in the page's
+ * language; the arrows move 5 s, Page Up/Down 30 s, Home and End to either end (decision 057).
  */
 function SeekBar({ player, track }: { player: Player; track: PlayerTrack }) {
+  const { t } = useI18n();
   const { position, length } = usePlayerTime();
   const [scrub, setScrub] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -227,9 +244,17 @@ function SeekBar({ player, track }: { player: Player; track: PlayerTrack }) {
         max={max}
         step={0.1}
         value={Math.min(shown, max)}
-        aria-label={`Seek in ${track.trackName}`}
-        aria-valuetext={`${formatDuration(shown)} of ${formatDuration(length)}`}
+        aria-label={t('player.seek', { name: track.trackName })}
+        aria-valuetext={spokenPosition(t, Math.min(shown, max), length)}
         onChange={(event) => setScrub(Number(event.currentTarget.value))}
+        onKeyDown={(event) => {
+          // The native step is 0.1 s: a key press would move nothing audible.
+          const target = seekTarget(event.key, shown, max);
+          if (target === null) return;
+          event.preventDefault();
+          setScrub(null);
+          seek(target);
+        }}
         className="h-6 min-w-0 flex-1 cursor-pointer accent-primary"
       />
       <span className="w-10 shrink-0 text-xs text-muted-foreground tabular-nums" data-testid="player-total">

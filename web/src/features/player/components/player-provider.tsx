@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useMemo, useRef, useState, useSyn
 import type { StreamCount, StreamEvent } from '#common/schemas/playback';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson } from '@/lib/api';
+import { useI18n, type Translator } from '@/lib/i18n';
 import { PlayerController, type PlayerDependencies, type PlayerState, type PlayerTime, type PlayerTrack } from '../player-controller';
 
 const PlayerContext = createContext<PlayerController | null>(null);
@@ -19,12 +20,8 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-function showPlaybackError(track: PlayerTrack) {
-  toast({
-    variant: 'destructive',
-    title: 'Playback stopped',
-    description: `“${track.trackName}” could not be played. Please check your connection and try again.`,
-  });
+function showPlaybackError(t: Translator['t'], track: PlayerTrack) {
+  toast({ variant: 'destructive', title: t('player.stopped'), description: t('player.stoppedDescription', { name: track.trackName }) });
 }
 
 /**
@@ -40,11 +37,13 @@ export function PlayerProvider({
   /** Replaced in tests; by default the real API, localStorage and an error toast. */
   dependencies?: Partial<PlayerDependencies>;
 }) {
+  // The page's language is fixed for its life (the switch reloads the page).
+  const { t } = useI18n();
   const [controller] = useState(
     () =>
       new PlayerController({
         recordPlay,
-        onError: showPlaybackError,
+        onError: (track) => showPlaybackError(t, track),
         storage: localStorageOrNull(),
         ...dependencies,
       }),

@@ -307,9 +307,16 @@ export function PurchaseDialog({
       <DialogContent
         className="sm:max-w-md"
         data-testid="purchase-dialog"
-        // Once the checkout is open, focus belongs to it, not back on the Buy button.
+        // Once the checkout is open, focus belongs to it, not back on the Buy button. Otherwise it
+        // goes back to the Buy button itself: the dialog arrives lazily, and what Radix saw focused
+        // as it mounted may not be the button (decision 057).
         onCloseAutoFocus={(event) => {
-          if (checkoutOpened.current) event.preventDefault();
+          if (checkoutOpened.current) return event.preventDefault();
+          const opener = returnFocusTo?.current;
+          if (opener?.isConnected) {
+            event.preventDefault();
+            opener.focus();
+          }
         }}
       >
         <DialogHeader>
