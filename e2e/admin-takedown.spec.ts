@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi } from './support/catalog';
 import { testMedia } from './support/media';
-import { grantOperator } from './support/operators';
+import { grantOperator, appCode } from './support/operators';
 
 /**
  * Issue 21 item 4, takedowns (decision 058), on a phone (390x844, touch): an operator with a
@@ -17,18 +16,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 test.use(PHONE);
 
 const SHOTS = '/tmp/shots-takedown';
-
-function appCode(secret: string, atMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[19]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 test('an operator takes a song down from a phone, the fan finds it gone, the artist sees why, and the operator restores it', async ({ page, browser }) => {
   test.setTimeout(180_000);

@@ -1,10 +1,9 @@
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { expect, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi } from './support/catalog';
 import { testMedia } from './support/media';
-import { grantOperator } from './support/operators';
+import { grantOperator, appCode } from './support/operators';
 
 /**
  * Issue 21, items 3 and 4, on a phone (390x844, touch): an account the command line made an
@@ -17,19 +16,6 @@ import { grantOperator } from './support/operators';
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
 const SHOTS = '/tmp/shots-admin';
-
-/** What an authenticator app shows for a base32 secret: HMAC-SHA-1, 6 digits, 30-second steps. */
-function appCode(secret: string, atMs = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  let bits = '';
-  for (const char of secret.replace(/\s/g, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[19]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 test('an operator granted by the command line enrols a second factor and manages the editor’s picks from a phone', async ({ page, browser }) => {
   test.setTimeout(180_000);

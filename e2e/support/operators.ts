@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,4 +36,17 @@ export async function grantOperator(email: string): Promise<string> {
   const pid = await startServer(state.dataDir, { detached: true });
   fs.writeFileSync(STATE_FILE, JSON.stringify({ ...state, pid } satisfies ServerState));
   return output;
+}
+
+/** What an authenticator app shows for a base32 secret (spaces ignored): HMAC-SHA-1, 6 digits, 30-second steps. */
+export function appCode(secret: string, atMs = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/\s/g, '')) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(atMs / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[19]! & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
