@@ -95,6 +95,10 @@ describe('takedowns', () => {
     expect((await t.fetchBytes(`/api/tracks/${track.id}/download`, { cookie: buyer })).status).toBe(200);
     expect((await t.fetchBytes(`/api/tracks/${track.id}/download`)).status).toBe(404);
     expect((await t.fetchBytes(`/api/tracks/${track.id}/stream`, { cookie: artist.cookie })).status).toBe(200);
+    // A play of it (the buyer's) is out of every public figure: not counted.
+    const play = await t.request('POST', `/api/tracks/${track.id}/stream`, { cookie: buyer, json: { duration: 30, completedPercentage: 100, streamType: 'play' } });
+    expect(play.status).toBe(200);
+    expect(play.body.counted).toBe(false);
     // The artist sees it and why, in their dashboard; their own list still holds it.
     const mine = await get('/api/takedowns/mine', artist.cookie);
     expect(mine.body.takedowns).toEqual([expect.objectContaining({ itemType: 'track', itemId: track.id, reason: 'Reported: not the uploader’s song' })]);

@@ -154,7 +154,9 @@ export class StreamsService {
     event: StreamEvent,
   ): Promise<{ counted: boolean; streamCount: number }> {
     const stream = await this.lookup(trackId);
-    if (listener.userId !== undefined && listener.userId === stream.userId) {
+    // The owner's own plays never count; nor do plays of a song taken down (decision 058: its buyers
+    // still play it, but it is out of every public figure).
+    if ((listener.userId !== undefined && listener.userId === stream.userId) || stream.takenDown) {
       const streamCount = await streamCountOf(this.context.db(), trackId);
       if (streamCount === undefined) throw new AppError('track.not-found');
       return { counted: false, streamCount };
