@@ -173,9 +173,7 @@ export default tseslint.config(
       'web/src/features/player/**/*.tsx',
       'web/src/app/player.tsx',
     ],
-    // The console's takedowns, reports, refunds and payouts tabs (decisions 058, 059) came beside the
-    // console's translation: English still, their operators read English.
-    ignores: ['**/*.test.tsx', 'web/src/features/admin/components/{takedowns-panel,reports-queue,refunds-panel,payouts-panel}.tsx'],
+    ignores: ['**/*.test.tsx'],
     rules: {
       'no-restricted-syntax': [
         'error',

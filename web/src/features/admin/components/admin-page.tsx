@@ -29,16 +29,7 @@ import type { AppMessageKey } from '@/lib/i18n';
 import { PayoutsPanel } from './payouts-panel';
 import { RefundsPanel } from './refunds-panel';
 import { ReportsQueue } from './reports-queue';
-
-
-/** "26 Nov 2026, 14:05 UTC": the same on every device. */
-function when(iso: string): string {
-  const date = new Date(iso);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const hh = String(date.getUTCHours()).padStart(2, '0');
-  const mm = String(date.getUTCMinutes()).padStart(2, '0');
-  return `${date.getUTCDate()} ${months[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${hh}:${mm} UTC`;
-}
+import { useStaleSecondFactor, utcTime } from './console-common';
 
 /**
  * /admin (issue 21, decision 051): the operator's console. An operator sets up an authenticator
@@ -237,7 +228,7 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
       <div>
         <h1 className="text-2xl font-bold">{t('admin.console')}</h1>
         <p className="text-sm text-muted-foreground">
-          {t('admin.status', { email: status.email, until: when(status.verifiedUntil!), left: status.recoveryCodesLeft })}
+          {t('admin.status', { email: status.email, until: utcTime(status.verifiedUntil!), left: status.recoveryCodesLeft })}
         </p>
       </div>
       <Tabs defaultValue="picks">
@@ -272,19 +263,11 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
   );
 }
 
-/** An action refused for a stale second factor sends the operator back to the verify screen. */
-function useStaleCheck() {
-  const client = useQueryClient();
-  return (error: unknown) => {
-    if (hasErrorCode(error, 'admin.second-factor-required', 'admin.forbidden')) void client.invalidateQueries({ queryKey: ADMIN_STATUS_KEY });
-  };
-}
-
 function Picks() {
   const { t } = useAppI18n();
   const picks = usePicks();
   const change = useChangePicks();
-  const onError = useStaleCheck();
+  const onError = useStaleSecondFactor();
   const [reason, setReason] = useState('');
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
@@ -413,7 +396,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
     <li className="grid gap-0.5 px-3 py-2 text-sm">
       <span className="font-medium">{action ? t(action) : entry.action}</span>
       <span className="text-muted-foreground">
-        {t('admin.auditWhen', { at: when(entry.at), who: entry.actorEmail ?? t('admin.commandLine') })}
+        {t('admin.auditWhen', { at: utcTime(entry.at), who: entry.actorEmail ?? t('admin.commandLine') })}
       </span>
       {entry.targetId && (
         <span className="break-all text-muted-foreground">

@@ -2,9 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { hasErrorCode } from '@/lib/api';
 import { ADMIN_STATUS_KEY } from '../api/admin';
 
-/** Helpers of the console's reports, refunds and payouts panels (decision 059). */
-export const FAILED = 'Something went wrong. Please try again.';
-export const OFFLINE = 'Please check your connection and try again.';
+/** Helpers every tab of the console shares (decisions 051, 058, 059). */
 
 /** "26 Nov 2026, 14:05 UTC": the same on every device. */
 export function utcTime(iso: string): string {

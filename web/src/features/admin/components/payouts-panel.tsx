@@ -6,13 +6,15 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/page-spinner';
 import { messageOf } from '@/lib/api';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
 import { usePayouts, useRetryPayout } from '../api/console';
-import { FAILED, OFFLINE, useStaleSecondFactor, utcTime } from './console-common';
+import { useStaleSecondFactor, utcTime } from './console-common';
 
-const ATTENTION: Record<ConsolePayout['attention'], string> = {
-  failed: 'Failed',
-  otp: 'Waiting for the OTP (finalize it in Paystack, or turn transfer OTPs off there)',
-  stuck: 'No word from Paystack for 30 minutes',
+const ATTENTION: Record<ConsolePayout['attention'], AppMessageKey> = {
+  failed: 'admin.attention.failed',
+  otp: 'admin.attention.otp',
+  stuck: 'admin.attention.stuck',
 };
 
 /**
@@ -20,18 +22,19 @@ const ATTENTION: Record<ConsolePayout['attention'], string> = {
  * Retry asks Paystack again about one in flight, or pays a failed one's balance again now.
  */
 export function PayoutsPanel() {
+  const { t } = useAppI18n();
   const payouts = usePayouts();
   const retry = useRetryPayout();
   const onError = useStaleSecondFactor();
   const [done, setDone] = useState<string | null>(null);
   if (payouts.isPending) return <PageSpinner className="py-8" />;
-  if (payouts.isError) return <p className="text-sm text-destructive">{messageOf(payouts.error, FAILED, OFFLINE)}</p>;
+  if (payouts.isError) return <p className="text-sm text-destructive">{messageOf(payouts.error, t('admin.failed'), t('admin.offline'))}</p>;
   const list = payouts.data.payouts;
   return (
     <div className="grid gap-3">
       {retry.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{messageOf(retry.error, FAILED, OFFLINE)}</AlertDescription>
+          <AlertDescription>{messageOf(retry.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
         </Alert>
       )}
       {done && (
@@ -40,20 +43,20 @@ export function PayoutsPanel() {
         </p>
       )}
       {list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No payout needs you: none failed, waits for an OTP or is stuck.</p>
+        <p className="text-sm text-muted-foreground">{t('admin.noPayouts')}</p>
       ) : (
-        <ul aria-label="Payouts needing attention" className="grid gap-3">
+        <ul aria-label={t('admin.payoutsNeedingAttention')} className="grid gap-3">
           {list.map((payout) => (
-            <li key={payout.reference} aria-label={`Payout to ${payout.artistName}`} className="grid gap-1.5 rounded-md border p-3 text-sm">
+            <li key={payout.reference} aria-label={t('admin.payoutOf', { name: payout.artistName })} className="grid gap-1.5 rounded-md border p-3 text-sm">
               <span className="font-medium">
-                {formatPrice(payout.amount)} to {payout.artistName}
+                {t('admin.payoutAmount', { amount: formatPrice(payout.amount), name: payout.artistName })}
               </span>
               <span className="text-muted-foreground break-all">
                 {payout.mobileNumber} · {payout.reference}
               </span>
               <span>
-                {ATTENTION[payout.attention]}
-                {payout.status === 'reversed' && ' (reversed)'} · {utcTime(payout.createdAt)}
+                {t(ATTENTION[payout.attention])}
+                {payout.status === 'reversed' && <> {t('admin.reversed')}</>} · {utcTime(payout.createdAt)}
               </span>
               {payout.failureReason && <span className="text-muted-foreground">{payout.failureReason}</span>}
               <div>
@@ -61,20 +64,20 @@ export function PayoutsPanel() {
                   size="sm"
                   variant="outline"
                   disabled={retry.isPending}
-                  aria-label={`Retry the payout to ${payout.artistName}`}
+                  aria-label={t('admin.retryNamed', { name: payout.artistName })}
                   onClick={() =>
                     retry.mutate(
                       { reference: payout.reference },
                       {
                         onError,
                         onSuccess: (result) =>
-                          setDone(result.newReference ? `Sent again as ${result.newReference}.` : `Asked Paystack again: the payout is ${result.status}.`),
+                          setDone(result.newReference ? t('admin.sentAgain', { reference: result.newReference }) : t('admin.askedAgain', { status: result.status })),
                       },
                     )
                   }
                 >
                   <RotateCwIcon aria-hidden="true" />
-                  Retry
+                  {t('admin.retry')}
                 </Button>
               </div>
             </li>

@@ -7,41 +7,44 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/page-spinner';
 import { messageOf } from '@/lib/api';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
 import { useCloseReport, useReports } from '../api/console';
-import { FAILED, OFFLINE, useStaleSecondFactor, utcTime } from './console-common';
+import { useStaleSecondFactor, utcTime } from './console-common';
 
 const STATUSES = [
-  ['open', 'Open'],
-  ['actioned', 'Actioned'],
-  ['dismissed', 'Dismissed'],
-] as const;
-const KIND: Record<AdminReport['itemType'], string> = { track: 'Song', album: 'Album', profile: 'Artist' };
+  ['open', 'admin.reportStatus.open'],
+  ['actioned', 'admin.reportStatus.actioned'],
+  ['dismissed', 'admin.reportStatus.dismissed'],
+] as const satisfies readonly (readonly [string, AppMessageKey])[];
+const KIND: Record<AdminReport['itemType'], AppMessageKey> = { track: 'admin.kind.track', album: 'admin.kind.album', profile: 'admin.kind.artist' };
 
 /**
  * Fans' reports (decision 059): the open ones newest first. Act on one (open the item, do what it
  * needs, and mark it actioned with a note) or dismiss it; both land in the audit log.
  */
 export function ReportsQueue() {
+  const { t } = useAppI18n();
   const [status, setStatus] = useState<(typeof STATUSES)[number][0]>('open');
   const reports = useReports(status);
   const list = reports.data?.reports ?? [];
   return (
     <div className="grid gap-4">
-      <div role="group" aria-label="Which reports" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t('admin.whichReports')} className="flex flex-wrap gap-2">
         {STATUSES.map(([value, label]) => (
           <Button key={value} size="sm" variant={value === status ? 'default' : 'outline'} aria-pressed={value === status} onClick={() => setStatus(value)}>
-            {label}
+            {t(label)}
           </Button>
         ))}
       </div>
       {reports.isPending ? (
         <PageSpinner className="py-8" />
       ) : reports.isError ? (
-        <p className="text-sm text-destructive">{messageOf(reports.error, FAILED, OFFLINE)}</p>
+        <p className="text-sm text-destructive">{messageOf(reports.error, t('admin.failed'), t('admin.offline'))}</p>
       ) : list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{status === 'open' ? 'No open reports.' : 'None yet.'}</p>
+        <p className="text-sm text-muted-foreground">{status === 'open' ? t('admin.noOpenReports') : t('admin.noneYet')}</p>
       ) : (
-        <ul aria-label="Reports" className="grid gap-3">
+        <ul aria-label={t('admin.reports')} className="grid gap-3">
           {list.map((report) => (
             <ReportCard key={report.id} report={report} />
           ))}
@@ -52,25 +55,26 @@ export function ReportsQueue() {
 }
 
 function ReportCard({ report }: { report: AdminReport }) {
+  const { t } = useAppI18n();
   const close = useCloseReport();
   const onError = useStaleSecondFactor();
   const [note, setNote] = useState('');
   const noteId = `report-note-${report.id}`;
-  const name = report.itemName ?? 'Deleted item';
+  const name = report.itemName ?? t('admin.deletedItem');
   return (
-    <li aria-label={`${KIND[report.itemType]}: ${name}`} className="grid gap-2 rounded-md border p-3 text-sm">
+    <li aria-label={t('admin.reportOf', { kind: t(KIND[report.itemType]), name })} className="grid gap-2 rounded-md border p-3 text-sm">
       <div className="flex flex-wrap items-baseline gap-x-2">
-        <span className="text-muted-foreground">{KIND[report.itemType]}</span>
+        <span className="text-muted-foreground">{t(KIND[report.itemType])}</span>
         {report.url ? (
           <a href={report.url} target="_blank" rel="noopener noreferrer" className="inline-flex min-w-0 items-center gap-1 font-medium break-words underline underline-offset-4">
             {name}
             <ExternalLinkIcon className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('admin.opensInNewTab')}</span>
           </a>
         ) : (
           <span className="font-medium">{name}</span>
         )}
-        {report.artistName && report.itemType !== 'profile' && <span className="text-muted-foreground">by {report.artistName}</span>}
+        {report.artistName && report.itemType !== 'profile' && <span className="text-muted-foreground">{t('admin.byArtist', { name: report.artistName })}</span>}
       </div>
       <p className="break-words whitespace-pre-line">{report.reason}</p>
       <p className="text-muted-foreground">
@@ -79,32 +83,32 @@ function ReportCard({ report }: { report: AdminReport }) {
       </p>
       {report.status === 'open' ? (
         <div className="grid gap-2">
-          <Label htmlFor={noteId}>Note (kept in the audit log)</Label>
-          <Input id={noteId} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} placeholder="What was done" />
+          <Label htmlFor={noteId}>{t('admin.noteLabel')}</Label>
+          <Input id={noteId} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} placeholder={t('admin.notePlaceholder')} />
           {close.isError && (
             <Alert variant="destructive">
-              <AlertDescription>{messageOf(close.error, FAILED, OFFLINE)}</AlertDescription>
+              <AlertDescription>{messageOf(close.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
             </Alert>
           )}
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"
               disabled={close.isPending || note.trim() === ''}
-              aria-label={`Mark the report of ${name} actioned`}
+              aria-label={t('admin.markActionedNamed', { name })}
               onClick={() => close.mutate({ id: report.id, kind: 'action', note }, { onError })}
             >
               <CheckIcon aria-hidden="true" />
-              Mark actioned
+              {t('admin.markActioned')}
             </Button>
-            <Button size="sm" variant="outline" disabled={close.isPending} aria-label={`Dismiss the report of ${name}`} onClick={() => close.mutate({ id: report.id, kind: 'dismiss', note }, { onError })}>
+            <Button size="sm" variant="outline" disabled={close.isPending} aria-label={t('admin.dismissNamed', { name })} onClick={() => close.mutate({ id: report.id, kind: 'dismiss', note }, { onError })}>
               <XIcon aria-hidden="true" />
-              Dismiss
+              {t('admin.dismiss')}
             </Button>
           </div>
         </div>
       ) : (
         <p className="text-muted-foreground">
-          {report.status === 'actioned' ? 'Actioned' : 'Dismissed'} by {report.closedByEmail}
+          {t(report.status === 'actioned' ? 'admin.closedBy.actioned' : 'admin.closedBy.dismissed', { email: report.closedByEmail ?? '' })}
           {report.closedAt && <> · {utcTime(report.closedAt)}</>}
           {report.closeNote && <> · {report.closeNote}</>}
         </p>

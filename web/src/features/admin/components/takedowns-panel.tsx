@@ -1,21 +1,26 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { BanIcon, RotateCcwIcon, SearchIcon } from 'lucide-react';
-import { TAKEDOWN_MESSAGES, type Takedown, type TakedownCandidate, type TakedownItemType } from '#common/schemas/takedowns';
+import { type Takedown, type TakedownCandidate, type TakedownItemType } from '#common/schemas/takedowns';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { PageSpinner } from '@/components/page-spinner';
-import { hasErrorCode, messageOf } from '@/lib/api';
-import { ADMIN_STATUS_KEY } from '../api/admin';
+import { messageOf } from '@/lib/api';
+import { useAppI18n } from '@/lib/app-i18n';
+import type { AppMessageKey } from '@/lib/i18n';
 import { useChangeTakedown, useTakedownFind, useTakedowns } from '../api/takedowns';
+import { useStaleSecondFactor } from './console-common';
 
-const FAILED = 'Something went wrong. Please try again.';
-const OFFLINE = 'Please check your connection and try again.';
-const KINDS: Record<TakedownItemType, string> = { track: 'Song', album: 'Album', artist: 'Artist' };
+const KINDS: Record<TakedownItemType, AppMessageKey> = { track: 'admin.kind.track', album: 'admin.kind.album', artist: 'admin.kind.artist' };
+const TAKE_DOWN_KIND: Record<TakedownItemType, AppMessageKey> = {
+  track: 'admin.takeDownKind.track',
+  album: 'admin.takeDownKind.album',
+  artist: 'admin.takeDownKind.artist',
+};
 
+/** "2026-11-26 14:05 UTC": this tab's own shorter form, kept as it was. */
 function when(iso: string): string {
   const date = new Date(iso);
   return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 16)} UTC`;
@@ -27,7 +32,7 @@ function when(iso: string): string {
  * restore it. Everything is written to the audit log by the server.
  */
 export function TakedownsPanel() {
-  const client = useQueryClient();
+  const { t } = useAppI18n();
   const list = useTakedowns();
   const change = useChangeTakedown();
   const [query, setQuery] = useState('');
@@ -36,15 +41,12 @@ export function TakedownsPanel() {
   const [chosen, setChosen] = useState<TakedownCandidate | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
-  // A refusal for a stale second factor sends the operator back to the verify screen.
-  const onError = (error: unknown) => {
-    if (hasErrorCode(error, 'admin.second-factor-required', 'admin.forbidden')) void client.invalidateQueries({ queryKey: ADMIN_STATUS_KEY });
-  };
+  const onError = useStaleSecondFactor();
 
   const takeDown = () => {
     if (!chosen) return;
     if (!reason.trim()) {
-      setReasonError(TAKEDOWN_MESSAGES.reasonRequired);
+      setReasonError(t('admin.takedownReasonRequired'));
       return;
     }
     change.mutate(
@@ -64,12 +66,12 @@ export function TakedownsPanel() {
     <div className="grid gap-6">
       {change.isError && (
         <Alert variant="destructive">
-          <AlertDescription>{messageOf(change.error, FAILED, OFFLINE)}</AlertDescription>
+          <AlertDescription>{messageOf(change.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
         </Alert>
       )}
       <section aria-labelledby="takedown-find-title" className="grid gap-3">
         <h2 id="takedown-find-title" className="text-lg font-semibold">
-          Take something down
+          {t('admin.takeSomethingDown')}
         </h2>
         <form
           role="search"
@@ -81,45 +83,45 @@ export function TakedownsPanel() {
           }}
         >
           <Input
-            aria-label="Find a song, album or artist, or paste its address"
+            aria-label={t('admin.takedownFindLabel')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
-            placeholder="Name, address or id"
+            placeholder={t('admin.takedownFindPlaceholder')}
             maxLength={300}
           />
           <Button type="submit" variant="outline">
             <SearchIcon aria-hidden="true" />
-            Find
+            {t('admin.find')}
           </Button>
         </form>
-        {found.isError && <p className="text-sm text-destructive">{messageOf(found.error, FAILED, OFFLINE)}</p>}
-        {found.data && found.data.items.length === 0 && <p className="text-sm text-muted-foreground">Nothing matches.</p>}
+        {found.isError && <p className="text-sm text-destructive">{messageOf(found.error, t('admin.failed'), t('admin.offline'))}</p>}
+        {found.data && found.data.items.length === 0 && <p className="text-sm text-muted-foreground">{t('admin.nothingMatches')}</p>}
         {found.data && found.data.items.length > 0 && (
-          <ul aria-label="Found" className="divide-y rounded-md border">
+          <ul aria-label={t('admin.found')} className="divide-y rounded-md border">
             {found.data.items.map((item) => (
               <li key={`${item.itemType}:${item.itemId}`} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-2">
                 <div className="flex items-center gap-2">
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{item.name}</span>
                     <span className="block truncate text-sm text-muted-foreground">
-                      {KINDS[item.itemType]}
+                      {t(KINDS[item.itemType])}
                       {item.itemType === 'artist' ? '' : ` · ${item.artistName}`}
                     </span>
                   </span>
                   {item.takenDown ? (
-                    <span className="text-sm text-destructive">Taken down</span>
+                    <span className="text-sm text-destructive">{t('admin.isTakenDown')}</span>
                   ) : (
                     <Button
                       size="sm"
                       variant="outline"
-                      aria-label={`Take down ${item.name}`}
+                      aria-label={t('admin.takeDownNamed', { name: item.name })}
                       onClick={() => {
                         setChosen(item);
                         setReasonError(null);
                       }}
                     >
                       <BanIcon aria-hidden="true" />
-                      Take down
+                      {t('admin.takeDown')}
                     </Button>
                   )}
                 </div>
@@ -131,7 +133,7 @@ export function TakedownsPanel() {
                       takeDown();
                     }}
                   >
-                    <Label htmlFor="takedown-reason">Reason (the artist sees it)</Label>
+                    <Label htmlFor="takedown-reason">{t('admin.takedownReason')}</Label>
                     <Textarea
                       id="takedown-reason"
                       value={reason}
@@ -151,10 +153,10 @@ export function TakedownsPanel() {
                     )}
                     <div className="flex gap-2">
                       <Button type="submit" variant="destructive" disabled={change.isPending}>
-                        Take down {KINDS[item.itemType].toLowerCase()}
+                        {t(TAKE_DOWN_KIND[item.itemType])}
                       </Button>
                       <Button type="button" variant="ghost" onClick={() => setChosen(null)}>
-                        Cancel
+                        {t('admin.cancel')}
                       </Button>
                     </div>
                   </form>
@@ -166,22 +168,22 @@ export function TakedownsPanel() {
       </section>
       <section aria-labelledby="takedowns-title">
         <h2 id="takedowns-title" className="text-lg font-semibold">
-          Taken down
+          {t('admin.takenDown')}
         </h2>
         {list.isPending ? (
           <PageSpinner className="py-8" />
         ) : list.isError ? (
-          <p className="text-sm text-destructive">{messageOf(list.error, FAILED, OFFLINE)}</p>
+          <p className="text-sm text-destructive">{messageOf(list.error, t('admin.failed'), t('admin.offline'))}</p>
         ) : rows.length === 0 ? (
-          <p className="mt-2 text-sm text-muted-foreground">Nothing is taken down.</p>
+          <p className="mt-2 text-sm text-muted-foreground">{t('admin.nothingTakenDown')}</p>
         ) : (
-          <ul aria-label="Taken down" className="mt-2 divide-y rounded-md border">
+          <ul aria-label={t('admin.takenDown')} className="mt-2 divide-y rounded-md border">
             {rows.map((row) => (
               <li key={`${row.itemType}:${row.itemId}`} className="flex items-start gap-2 px-3 py-2">
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{row.name ?? 'Deleted since'}</span>
+                  <span className="block truncate font-medium">{row.name ?? t('admin.deletedSince')}</span>
                   <span className="block truncate text-sm text-muted-foreground">
-                    {KINDS[row.itemType]}
+                    {t(KINDS[row.itemType])}
                     {row.itemType === 'artist' || !row.artistName ? '' : ` · ${row.artistName}`}
                   </span>
                   <span className="block text-sm break-words">“{row.reason}”</span>
@@ -193,12 +195,12 @@ export function TakedownsPanel() {
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-label={`Restore ${row.name ?? row.itemId}`}
+                  aria-label={t('admin.restoreNamed', { name: row.name ?? row.itemId })}
                   disabled={change.isPending}
                   onClick={() => change.mutate({ kind: 'restore', itemType: row.itemType, itemId: row.itemId }, { onError })}
                 >
                   <RotateCcwIcon aria-hidden="true" />
-                  Restore
+                  {t('admin.restore')}
                 </Button>
               </li>
             ))}
