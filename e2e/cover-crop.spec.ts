@@ -9,8 +9,8 @@ import { openMyMusic, songRow, throttleUploads, toast } from './support/catalog'
 import { testMedia } from './support/media';
 
 /**
- * Issue 11, item 1: covers from a phone. A phone's 3024x4032 photo is refused with its real size,
- * cropped in the browser (drag, wheel, pinch, keys) to the exact 3000x3000 JPEG the server asks
+ * Issue 11, item 1: covers from a phone. A phone's 3024x4032 photo opens straight in the cropper
+ * (issue 20, item 5), is cropped in the browser (drag, wheel, pinch, keys) to the exact 3000x3000 JPEG the server asks
  * for, and uploaded with the track; the progress counts the cover's bytes.
  */
 
@@ -128,15 +128,10 @@ test('a 3024x4032 phone photo is cropped to a 3000x3000 JPEG cover, uploaded wit
   await upload.getByLabel('Audio file', { exact: true }).setInputFiles(media.mp3);
   await upload.getByLabel('Track name').fill('Phone Cover');
   await upload.getByLabel('Cover photo', { exact: true }).setInputFiles(phonePhoto);
-  // The spec's refusal stays; beside it, the photo's real size and the way forward.
-  await expect(upload.getByText(REFUSAL)).toBeVisible();
-  await expect(upload.getByText('This photo is 3024x4032 px. Crop it to use it: the square you choose is saved as a 3000x3000 px JPG.')).toBeVisible();
-  await upload.getByText(/^This photo is 3024x4032 px/).scrollIntoViewIfNeeded();
-  await screenshot(page, 'sauti-cover-field-390x844');
-
-  await upload.getByRole('button', { name: 'Crop photo' }).click();
+  // Larger than a cover: the cropper opens at once, with no red refusal first.
   const crop = page.getByRole('dialog', { name: 'Crop cover photo' });
   await expect(crop).toBeVisible();
+  await expect(upload.getByText(REFUSAL)).toBeHidden();
   await expect(crop.getByText('This photo is 3024x4032 px; covers are exactly 3000x3000 px.', { exact: false })).toBeVisible();
   const area = crop.getByRole('group', { name: 'Photo to crop' });
   await expect(area.locator('img')).toBeVisible();
@@ -218,6 +213,21 @@ test('a 3024x4032 phone photo is cropped to a 3000x3000 JPEG cover, uploaded wit
   const thumbnail = row.locator('img');
   await expect(thumbnail).toHaveAttribute('src', /\/api\/tracks\/[^/]+\/cover\?size=96&v=/);
   await expect.poll(() => thumbnail.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBe(96);
+
+  // Its public page at 390 px: the copied share link shows whole, wrapped inside the screen.
+  const trackId = /\/api\/tracks\/([^/]+)\/cover/.exec((await thumbnail.getAttribute('src')) ?? '')![1]!;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`/track/${trackId}`);
+  await page.getByRole('button', { name: 'Copy Track Link' }).click();
+  const copied = toast(page, 'Link copied!');
+  const link = copied.getByText(`/track/${trackId}`, { exact: false });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveText(new RegExp(`^https?://[^ ]+/track/${trackId}$`));
+  const linkBox = (await link.boundingBox())!;
+  expect(linkBox.x).toBeGreaterThanOrEqual(0);
+  expect(linkBox.x + linkBox.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+  await screenshot(page, 'sauti-track-share-link-390x844');
 });
 
 test('a 1080x1080 square: the crop dialog warns it is enlarged (1280x800)', async ({ page }) => {

@@ -187,7 +187,9 @@ export function CopyLinkButton({ path, text, label, className }: { path?: string
       toast({ variant: 'destructive', title: t('copy.failed') });
       return;
     }
-    toast({ title: t(text === undefined ? 'copy.linkCopied' : 'copy.codeCopied'), description: link });
+    // The link shown whole: a long address wraps anywhere in a monospace box, never past a phone's screen.
+    const shown = <span className="mt-1 block rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">{link}</span>;
+    toast({ title: t(text === undefined ? 'copy.linkCopied' : 'copy.codeCopied'), description: shown });
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);

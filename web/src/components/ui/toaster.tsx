@@ -8,7 +8,8 @@ export function Toaster() {
     <ToastProvider>
       {toasts.map(({ id, title, description, action, ...props }) => (
         <Toast key={id} {...props}>
-          <div className="grid gap-1">
+          {/* min-w-0: a long word (a link) wraps inside the toast instead of widening it past the screen. */}
+          <div className="grid min-w-0 gap-1">
             {title && <ToastTitle>{title}</ToastTitle>}
             {description && <ToastDescription>{description}</ToastDescription>}
           </div>

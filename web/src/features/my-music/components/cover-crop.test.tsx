@@ -29,10 +29,17 @@ describe('Covers from a phone (spec section 5)', { timeout: 20_000 }, () => {
   });
   afterEach(() => pictures?.restore());
 
-  it("names a phone photo's real size beside the spec's refusal and offers the crop", async () => {
+  it('opens a phone photo straight in the cropper; closed without a crop, the refusal names its real size', async () => {
+    pictures = stubPictures({ width: 3024, height: 4032 });
     const { dialog, user, xhr } = await openUpload();
     // Stored 4032x3024 and turned by EXIF, as phones do: seen, and named, 3024x4032.
     await user.upload(within(dialog).getByLabelText('Cover photo'), jpegFile(4032, 3024, 'IMG_2041.jpg', 6));
+    const crop = await screen.findByRole('dialog', { name: 'Crop cover photo' });
+    expect(crop).toHaveAccessibleDescription(/This photo is 3024x4032 px; covers are exactly 3000x3000 px/);
+    // No red refusal first.
+    expect(within(dialog).queryByText(REFUSAL)).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Crop cover photo' })).toBeNull());
     expect(await within(dialog).findByText(REFUSAL)).toBeVisible();
     expect(await within(dialog).findByText(/^This photo is 3024x4032 px\. Crop it to use it/)).toBeVisible();
     expect(within(dialog).getByLabelText('Cover photo').getAttribute('aria-describedby')).toContain(
@@ -45,11 +52,19 @@ describe('Covers from a phone (spec section 5)', { timeout: 20_000 }, () => {
     expect(xhr.requests).toHaveLength(0);
   });
 
+  it('keeps the plain refusal for a file that is not an image', async () => {
+    const { dialog, user } = await openUpload();
+    await user.upload(within(dialog).getByLabelText('Cover photo'), new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' }));
+    expect(await within(dialog).findByText(REFUSAL)).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Crop cover photo' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Crop photo' })).toBeNull();
+  });
+
   it('crops a 3024x4032 photo to a 3000x3000 cover.jpg that the form sends, by keyboard', async () => {
     pictures = stubPictures({ width: 3024, height: 4032 });
     const { dialog, user, xhr } = await openUpload();
     await user.upload(within(dialog).getByLabelText('Cover photo'), jpegFile(3024, 4032, 'IMG_2041.jpg'));
-    await user.click(await within(dialog).findByRole('button', { name: 'Crop photo' }));
+    // Larger than a cover: the cropper opens at once, with no refusal first.
 
     const crop = await screen.findByRole('dialog', { name: 'Crop cover photo' });
     expect(crop).toHaveAccessibleDescription(/This photo is 3024x4032 px; covers are exactly 3000x3000 px/);
@@ -62,6 +77,7 @@ describe('Covers from a phone (spec section 5)', { timeout: 20_000 }, () => {
     expect(within(crop).getByRole('slider', { name: 'Zoom' })).toHaveAttribute('aria-valuetext', '110%');
     await user.click(within(crop).getByRole('button', { name: 'Use as cover' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Crop cover photo' })).toBeNull());
+    expect(within(dialog).queryByText(REFUSAL)).toBeNull();
 
     // The square drawn: the middle of the photo moved up two steps of 5%, then zoomed 1.1 about its centre.
     const last = pictures.drawn.at(-1)!;

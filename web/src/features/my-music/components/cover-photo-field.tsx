@@ -21,14 +21,23 @@ interface PhotoToCrop {
   crop?: CropSquare;
   /** The cover cut from it (cover.jpg), once cropped. */
   cropped?: File;
+  /** Opened straight in the cropper and not yet given to the form. */
+  pending?: boolean;
+}
+
+/** Larger than a cover on a side: the crop only loses pixels, so it is the way straight away. */
+function largerThanCover(size: ImageSize): boolean {
+  return Math.max(size.width, size.height) > COVER_SIZE_PX;
 }
 
 /**
  * Optional cover photo: a preview, a button to choose a PNG or JPG, and Remove. On edit the
  * current cover shows until another is chosen (spec section 5: empty keeps the current cover).
- * An exact 3000x3000 PNG or JPG is used as it is. Any other photo (a phone's 3024x4032, a
- * 1080x1080 square) is refused by the form's rule, with its real size and a way forward: crop it
- * to a square, which becomes a 3000x3000 JPEG, the file the form sends.
+ * An exact 3000x3000 PNG or JPG is used as it is. A photo larger than a cover (a phone's
+ * 3024x4032) goes straight into the cropper, as a profile photo does: the square chosen becomes a
+ * 3000x3000 JPEG, the file the form sends; closing the cropper without one hands the photo to the
+ * form after all. The form's rule refuses any other file (a 1080x1080 square, or not an image), a
+ * readable photo with its real size and the crop offered.
  */
 export function CoverPhotoField({
   id,
@@ -63,23 +72,45 @@ export function CoverPhotoField({
   const latest = useRef<File | null>(null);
 
   // What the field holds now came from this photo: as chosen (to crop) or as cropped.
-  const current = photo && file && (file === photo.original || file === photo.cropped) ? photo : null;
-  const toCrop = current && current.size && file === current.original ? current : null;
+  const current = photo && (photo.pending || (file && (file === photo.original || file === photo.cropped))) ? photo : null;
+  const toCrop = current && current.size && !current.pending && file === current.original ? current : null;
+  // The photo waiting in the cropper, read in the close handler right after a crop.
+  const pending = useRef<PhotoToCrop | null>(null);
 
   const choose = (chosen: File) => {
     latest.current = chosen;
-    // The form judges the file at once (the spec's message when it is not a cover as it is)...
-    onFile(chosen);
-    // ...and the header says how big it really is, to offer the crop.
-    void readImageSize(chosen).then((size) => {
+    pending.current = null;
+    // The header says how big the photo really is: a cover as it is, one to crop, or a refusal.
+    void readImageSize(chosen).then((header) => {
       if (latest.current !== chosen) return;
-      if (looksLikeAcceptedCover(chosen) && isCoverSize(size)) {
+      const size = header && uprightSize(header);
+      if (size && largerThanCover(size)) {
+        preloadImageCropper();
+        const waiting = { original: chosen, size, pending: true };
+        pending.current = waiting;
+        setPhoto(waiting);
+        setCropping(true);
+        return;
+      }
+      // The form judges the file (the spec's message when it is not a cover as it is).
+      onFile(chosen);
+      if (looksLikeAcceptedCover(chosen) && isCoverSize(header)) {
         setPhoto(null);
         return;
       }
-      setPhoto({ original: chosen, size: size && uprightSize(size) });
+      setPhoto({ original: chosen, size });
       if (size) preloadImageCropper();
     });
+  };
+
+  const closeCropper = (open: boolean) => {
+    setCropping(open);
+    const waiting = pending.current;
+    if (open || !waiting) return;
+    pending.current = null;
+    // Closed without a crop: the form gets the photo as chosen, and says why it is not a cover.
+    setPhoto({ ...waiting, pending: false });
+    onFile(waiting.original);
   };
 
   const describedByIds = [hintId, toCrop ? cropHintId : null, describedBy].filter(Boolean).join(' ');
@@ -153,7 +184,7 @@ export function CoverPhotoField({
       </div>
       <ImageCropDialog
         open={cropping && current !== null}
-        onOpenChange={setCropping}
+        onOpenChange={closeCropper}
         source={current?.original ?? null}
         title={t('myMusic.cropCoverTitle')}
         description={
@@ -167,7 +198,8 @@ export function CoverPhotoField({
         confirmLabel={t('myMusic.useAsCover')}
         onCropped={({ file: cropped, crop }) => {
           if (!current) return;
-          setPhoto({ ...current, crop, cropped });
+          pending.current = null;
+          setPhoto({ ...current, crop, cropped, pending: false });
           latest.current = cropped;
           onFile(cropped);
         }}

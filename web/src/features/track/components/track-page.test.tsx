@@ -100,7 +100,10 @@ describe('track page (spec section 2)', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(button).toHaveTextContent('Copy Track Link');
     vi.useRealTimers();
-    expect(await findToast('Link copied!')).toBeVisible();
+    const copied = await findToast('Link copied!');
+    expect(copied).toBeVisible();
+    // The whole link, in a box that wraps anywhere: legible on a 390 px phone (issue 20, item 5).
+    expect(within(copied).getByText(`${window.location.origin}/track/t1`)).toHaveClass('break-all', 'font-mono');
   });
 
   it('offers the code of its embeddable player under Embed, to copy (issue 17)', async () => {
