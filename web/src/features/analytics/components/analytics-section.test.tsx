@@ -27,7 +27,7 @@ function daily(overrides: Partial<Record<number, Partial<AnalyticsDay>>> = {}, t
 async function openAnalytics(routes: Record<string, MockRoute>) {
   const fetch = mockFetch({ 'GET /api/user': { body: TEST_USER }, ...routes });
   const view = renderApp('/dashboard?section=analytics');
-  await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 10_000 });
   return { ...view, ...fetch, user: userEvent.setup() };
 }
 

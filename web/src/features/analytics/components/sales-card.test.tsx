@@ -56,7 +56,7 @@ async function openAnalytics(routes: Record<string, MockRoute>) {
     ...routes,
   });
   const view = renderApp('/dashboard?section=analytics');
-  await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 10_000 });
   return { ...view, ...fetch, user: userEvent.setup() };
 }
 

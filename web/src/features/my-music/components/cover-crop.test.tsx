@@ -13,7 +13,7 @@ async function openUpload() {
   mockFetch({ 'GET /api/user': { body: TEST_USER }, 'GET /api/tracks': { body: [] }, 'GET /api/albums': { body: [] } });
   const xhr = mockXhr();
   renderApp('/dashboard');
-  await screen.findByRole('tab', { name: /Songs/ }, { timeout: 5000 });
+  await screen.findByRole('tab', { name: /Songs/ }, { timeout: 10_000 });
   const user = userEvent.setup({ applyAccept: false });
   await user.click(screen.getByRole('button', { name: 'Upload Tracks' }));
   const dialog = await screen.findByRole('dialog', { name: 'Upload New Track' });

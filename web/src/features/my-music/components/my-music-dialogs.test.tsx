@@ -12,7 +12,7 @@ async function openMyMusic(routes: Record<string, MockRoute> = {}) {
   const xhr = mockXhr();
   const view = renderApp('/dashboard');
   // The first render loads the dashboard's code (a lazy chunk): give it time.
-  await screen.findByRole('tab', { name: /Songs/ }, { timeout: 5000 });
+  await screen.findByRole('tab', { name: /Songs/ }, { timeout: 10_000 });
   // Files the input's accept list would hide must still reach the drop rules under test.
   const user = userEvent.setup({ applyAccept: false });
   return { ...view, ...fetch, xhr, user };

@@ -14,9 +14,9 @@ async function openMyMusic(routes: Record<string, MockRoute>) {
     ...routes,
   });
   const view = renderApp('/dashboard');
-  await screen.findByRole('heading', { level: 1, name: 'My Music' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'My Music' }, { timeout: 10_000 });
   // The first render loads the dashboard's code (a lazy chunk): give it time.
-  await screen.findByRole('tab', { name: /Songs/ }, { timeout: 5000 });
+  await screen.findByRole('tab', { name: /Songs/ }, { timeout: 10_000 });
   return { ...view, ...fetch };
 }
 

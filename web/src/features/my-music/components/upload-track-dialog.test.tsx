@@ -23,7 +23,7 @@ async function openUpload() {
   const xhr = mockXhr();
   renderApp('/dashboard');
   const user = userEvent.setup({ applyAccept: false });
-  await user.click(await screen.findByRole('button', { name: 'Upload Tracks' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Upload Tracks' }, { timeout: 10_000 }));
   const dialog = await screen.findByRole('dialog', { name: 'Upload New Track' });
   return { dialog, user, xhr, store: (tracks: unknown[]) => (stored = tracks) };
 }

@@ -50,7 +50,7 @@ async function openPayments(routes: Record<string, MockRoute> = {}) {
   });
   const view = renderApp('/dashboard?section=payments');
   // The first render loads the dashboard's code (a lazy chunk): give it time.
-  await screen.findByRole('heading', { level: 2, name: 'Payment method' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 2, name: 'Payment method' }, { timeout: 10_000 });
   const user = userEvent.setup();
   return { ...view, ...fetch, user };
 }

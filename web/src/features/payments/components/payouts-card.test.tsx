@@ -29,7 +29,7 @@ async function openPayments(routes: Record<string, MockRoute>) {
     ...routes,
   });
   const view = renderApp('/dashboard?section=payments');
-  await screen.findByRole('heading', { level: 2, name: 'Payouts' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 2, name: 'Payouts' }, { timeout: 10_000 });
   return { ...view, ...fetch, user: userEvent.setup() };
 }
 

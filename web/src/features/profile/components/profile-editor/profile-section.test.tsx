@@ -17,7 +17,7 @@ async function openProfile(routes: Record<string, MockRoute> = {}) {
   const xhr = mockXhr();
   const view = renderApp('/dashboard?section=profile');
   // The first render loads the dashboard's code (a lazy chunk): give it time.
-  await screen.findByRole('heading', { level: 2, name: 'Profile details' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 2, name: 'Profile details' }, { timeout: 10_000 });
   const user = userEvent.setup({ applyAccept: false });
   return { ...view, ...fetch, xhr, user };
 }
@@ -122,7 +122,7 @@ describe('Profile photo (spec sections 2, 8, 9)', () => {
 
     // Onboarding step 1 (a display name and a photo) now shows as done in My Music.
     await user.click(within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('button', { name: 'My Music' }));
-    const checklist = await screen.findByTestId('onboarding-checklist', {}, { timeout: 5000 });
+    const checklist = await screen.findByTestId('onboarding-checklist', {}, { timeout: 10_000 });
     expect(within(checklist).getByText(/Step 1, done/)).toBeInTheDocument();
   });
 
