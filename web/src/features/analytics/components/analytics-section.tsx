@@ -80,7 +80,7 @@ export function AnalyticsSection() {
 
   if (analytics.isPending) {
     return (
-      <div className="grid gap-4" aria-busy="true" aria-label={t('analytics.loading')}>
+      <div className="grid gap-4" role="status" aria-busy="true" aria-label={t('analytics.loading')}>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
           {Array.from({ length: 6 }, (_, index) => (
             <Skeleton key={index} className="h-28 rounded-xl" />

@@ -392,7 +392,7 @@ function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
 function ListSkeleton() {
   const { t } = useAppI18n();
   return (
-    <div className="grid gap-2" aria-busy="true" aria-label={t('myMusic.loading')}>
+    <div className="grid gap-2" role="status" aria-busy="true" aria-label={t('myMusic.loading')}>
       {[0, 1, 2].map((key) => (
         <Skeleton key={key} className="h-[74px] w-full" />
       ))}

@@ -51,7 +51,7 @@ export function SocialLinksCard() {
       </CardHeader>
       <CardContent>
         {links.isPending ? (
-          <div className="grid gap-2" aria-busy="true" aria-label={t('profileEditor.loadingLinks')}>
+          <div className="grid gap-2" role="status" aria-busy="true" aria-label={t('profileEditor.loadingLinks')}>
             <Skeleton className="h-14 w-full" />
             <Skeleton className="h-14 w-full" />
           </div>
