@@ -88,7 +88,8 @@ test('on a 390 px phone: a readable title, data saver explained by a tap, and a 
 
   // Play in the bar starts the preview again; Close dismisses the bar.
   await bar.getByRole('button', { name: `Play ${TITLE}` }).tap();
-  await expect(bar.getByRole('status')).toHaveText('');
+  // The bar's live region now says what plays (decision 057), where the ended preview's note was.
+  await expect(bar.getByRole('status')).toHaveText(`Playing ${TITLE}`);
   await expect.poll(() => playhead(page)).toBeGreaterThan(0.2);
   await bar.getByRole('button', { name: 'Close player' }).tap();
   await expect(bar).toBeHidden();

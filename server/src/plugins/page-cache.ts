@@ -119,14 +119,17 @@ export class KeptPages {
   lookup(key: string): { page: KeptPage; current: boolean } | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    if (page.expiresAt <= Date.now()) {
+    const now = Date.now();
+    if (page.expiresAt <= now) {
       this.pages.delete(key);
       return undefined;
     }
     let current = true;
     for (const source of page.sources) {
       const kept = this.answers.peek(source.url);
-      if (kept === source.answer) continue;
+      // An answer past its refresh time (counts moved: a play may also change who is trending) is
+      // rebuilt only when it is read: render the page again, which reads it.
+      if (kept === source.answer && kept.refreshAt > now) continue;
       current = false;
       if (kept?.lineage !== source.answer.lineage) {
         this.pages.delete(key);
