@@ -94,6 +94,8 @@ for (const width of [390, 1280]) {
       const found: string[] = [];
       const check = async (what: string, scope?: Locator) => {
         if (scope) await expect(scope).toBeVisible();
+        // Colours are judged as they end, not mid-transition (a button fading in was once caught half-drawn).
+        await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().every((animation) => animation.playState !== 'running'));
         const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
         for (const violation of results.violations) {
           found.push(`${what}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
@@ -103,6 +105,8 @@ for (const width of [390, 1280]) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        // A section still loading is judged once it has loaded (its placeholders say aria-busy).
+        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
         await check(what);
       };
       const slug = toSlug(artist.displayName);

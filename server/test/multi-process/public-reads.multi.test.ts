@@ -72,7 +72,7 @@ beforeAll(async () => {
   const created = await fetch(`${nodes[0]!.url}/api/tracks`, { method: 'POST', body: form, headers: { cookie } });
   expect(created.status).toBe(201);
   trackId = ((await created.json()) as { id: string }).id;
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const node of nodes) await stop(node);
