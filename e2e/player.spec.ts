@@ -127,7 +127,7 @@ async function runPreview(page: Page) {
 
   // A seek beyond 25 s lands on 25 s: the preview is over at once.
   await row.getByRole('button', { name: 'Play Teaser' }).click();
-  await expect(bar.getByRole('status')).toHaveText('');
+  await expect(bar.getByRole('status')).toHaveText('Playing Teaser'); // the live region says what plays (decision 057)
   await expect.poll(() => currentTime(page)).toBeGreaterThan(0.2);
   await bar.getByRole('slider', { name: 'Seek in Teaser' }).fill('35');
   await expect(bar.getByRole('status')).toHaveText('Preview ended.');

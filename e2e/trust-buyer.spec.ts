@@ -105,7 +105,7 @@ test("a buyer sees 'Purchased' with Download instead of Buy, hears the preview-o
   await expect.poll(() => playhead(page)).toBeGreaterThan(0.2);
   await bar.getByRole('slider', { name: `Seek in ${TITLE}` }).fill('23');
   await expect.poll(() => playhead(page), { timeout: 15_000 }).toBeGreaterThan(27);
-  await expect(bar.getByRole('status')).toHaveText('');
+  await expect(bar.getByRole('status')).toHaveText(`Playing ${TITLE}`); // no 'Preview ended.': the live region says what plays (decision 057)
   await expect(bar.getByRole('slider', { name: `Seek in ${TITLE}` })).toBeVisible();
   await bar.getByRole('button', { name: 'Close player' }).click();
 
