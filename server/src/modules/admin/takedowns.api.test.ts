@@ -75,6 +75,11 @@ describe('takedowns', () => {
       'buy (a stranger)': (await t.request('POST', '/api/payments/initialize', { json: { email: 'new@example.com', trackId: id } })).status === 200,
     };
   }
+  /** The mails the artist got about takedowns, as written to the outbox (the mail job's real output). */
+  const takedownMails = async () => {
+    await t.app.jobs.drain();
+    return t.outbox().filter((mail) => mail.to === `${artist.id}@example.com` && /taken down|is back|imeondolewa|umeondolewa|imerudi|umerudi/.test(mail.subject));
+  };
   const everywhere = (shown: boolean) => (result: Record<string, boolean>) => Object.fromEntries(Object.keys(result).map((key) => [key, shown]));
 
   it('takes a track down from every public place, keeps it for its buyer and its artist, then restores it', async () => {
@@ -122,6 +127,18 @@ describe('takedowns', () => {
     const again = await asOperator('DELETE', `/api/admin/takedowns/track/${track.id}`);
     expect([again.status, again.body.code]).toEqual([404, 'admin.not-taken-down']);
 
+    // The artist heard of both, in English (their stored language), with the song and the reasons.
+    // Two mails only: the refused second takedown and the restore of what was up mailed nothing.
+    const [downMail, backMail, ...more] = await takedownMails();
+    expect(more).toEqual([]);
+    expect(downMail!.subject).toBe(`Your track "${word} Nights" was taken down`);
+    expect(downMail!.text).toContain(`The Sauti team took down your track "${word} Nights". Fans can no longer see, play or buy it.`);
+    expect(downMail!.text).toContain('The reason: Reported: not the uploader’s song');
+    expect(downMail!.text).toContain('Fans who already bought it can still download it.');
+    expect(downMail!.text).toMatch(/^Open your dashboard: http:\/\/\S+\/dashboard$/m);
+    expect(backMail!.subject).toBe(`Your track "${word} Nights" is back`);
+    expect(backMail!.text).toContain('Note from the team: Rights confirmed');
+
     // Who, what, when, why: in the audit log.
     const audit = (await asOperator('GET', '/api/admin/audit?limit=10')).body.entries as Array<Record<string, unknown>>;
     expect(audit.filter((entry) => String(entry.action).startsWith('takedown.')).map((entry) => [entry.action, entry.targetId, entry.reason, entry.actorEmail])).toEqual([
@@ -151,6 +168,9 @@ describe('takedowns', () => {
     const songId = albumDetail.body.tracks[0].id as string;
     const slug = (await slugOf())!;
 
+    // This artist reads their e-mails in Kiswahili (decision 056): the takedown mails follow.
+    await t.app.database.db.update(users).set({ language: 'sw' }).where(eq(users.id, artist.id));
+    const mailsBefore = (await takedownMails()).length;
     expect((await asOperator('POST', '/api/admin/takedowns', { itemType: 'album', itemId: album.id, reason: 'Cover infringes' })).status).toBe(200);
     expect((await get(`/api/album-detail/${album.id}`)).status).toBe(404);
     expect((await get(`/api/track-detail/${songId}`)).status).toBe(404);
@@ -174,6 +194,21 @@ describe('takedowns', () => {
     expect((await asOperator('DELETE', `/api/admin/takedowns/artist/${artist.id}`)).status).toBe(204);
     expect((await get(`/api/profile/${slug}`)).status).toBe(200);
     expect((await get(`/api/track-detail/${track.id}`)).status).toBe(200);
+
+    const mails = (await takedownMails()).slice(mailsBefore);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Albamu yako "${word} Album" imeondolewa`,
+      `Albamu yako "${word} Album" imerudi`,
+      'Wasifu wako wa Sauti umeondolewa',
+      'Wasifu wako wa Sauti umerudi',
+    ]);
+    expect(mails[0]!.text).toContain(`Timu ya Sauti imeondoa albamu yako "${word} Album". Mashabiki hawawezi tena kuona, kucheza wala kununua muziki huu.`);
+    expect(mails[0]!.text).toContain('Sababu: Cover infringes');
+    expect(mails[0]!.text).toMatch(/^Fungua dashibodi yako: http:\/\/\S+\/dashboard$/m);
+    expect(mails[1]!.text).not.toContain('Ujumbe kutoka kwa timu');
+    expect(mails[2]!.text).toContain('Sababu: Impersonation');
+    expect(mails[2]!.text).toContain('imeondoa wasifu wako');
+    await t.app.database.db.update(users).set({ language: 'en' }).where(eq(users.id, artist.id));
   });
 
   it('refuses bad input with a message and writes nothing', async () => {

@@ -209,3 +209,47 @@ export function followReleaseMail(to: string, release: ReleaseDetails, unsubscri
     language,
   );
 }
+
+/** What a takedown mail names (decision 066): the item, why, and where the artist sees it. */
+export interface TakedownDetails {
+  itemType: 'track' | 'album' | 'artist';
+  itemName: string;
+  /** The operator's reason: the takedown's when taken down, the restore's (optional) when restored. */
+  reason?: string;
+  dashboardUrl: string;
+}
+
+/** The artist hears that an operator took down their track, album or profile (issue 21), and why. */
+export function takedownMail(to: string, displayName: string, item: TakedownDetails, language: Language): MailMessage {
+  const values = { itemType: item.itemType, itemName: item.itemName };
+  return render({
+    language,
+    to,
+    subject: serverText(language, 'mail.takedown.subject', values),
+    greeting: serverText(language, 'mail.hi', { name: displayName }),
+    paragraphs: [
+      serverText(language, 'mail.takedown.body', values),
+      serverText(language, 'mail.takedown.reason', { reason: item.reason ?? '' }),
+      serverText(language, 'mail.takedown.buyers'),
+    ],
+    action: { label: serverText(language, 'mail.takedown.action'), url: item.dashboardUrl },
+    footer: serverText(language, 'mail.takedown.footer'),
+  });
+}
+
+/** The artist hears that what was taken down is public again. */
+export function takedownRestoredMail(to: string, displayName: string, item: TakedownDetails, language: Language): MailMessage {
+  const values = { itemType: item.itemType, itemName: item.itemName };
+  return render({
+    language,
+    to,
+    subject: serverText(language, 'mail.takedownRestored.subject', values),
+    greeting: serverText(language, 'mail.hi', { name: displayName }),
+    paragraphs: [
+      serverText(language, 'mail.takedownRestored.body', values),
+      ...(item.reason ? [serverText(language, 'mail.takedownRestored.note', { reason: item.reason })] : []),
+    ],
+    action: { label: serverText(language, 'mail.takedown.action'), url: item.dashboardUrl },
+    footer: serverText(language, 'mail.takedown.footer'),
+  });
+}
