@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDownIcon, ArrowUpIcon, KeyRoundIcon, PlusIcon, SearchIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, KeyRoundIcon, PlusIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
 import { type AdminPick, type AuditEntry, type EnrolmentStart } from '#common/schemas/admin';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,7 @@ import { PayoutsPanel } from './payouts-panel';
 import { RefundsPanel } from './refunds-panel';
 import { ReportsQueue } from './reports-queue';
 import { useStaleSecondFactor, utcTime } from './console-common';
+import { ActionError, ConsoleSearch, LoadError, Loaded } from './console-parts';
 
 /**
  * /admin (issue 21, decision 051): the operator's console. An operator sets up an authenticator
@@ -269,11 +270,9 @@ function Picks() {
   const change = useChangePicks();
   const onError = useStaleSecondFactor();
   const [reason, setReason] = useState('');
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const hits = useTrackSearch(search);
   const run = (input: Parameters<typeof change.mutate>[0]) => change.mutate({ ...input, reason }, { onError });
-  const list: AdminPick[] = picks.data?.picks ?? [];
 
   return (
     <div className="grid gap-6">
@@ -281,22 +280,13 @@ function Picks() {
         <Label htmlFor="pick-reason">{t('admin.reasonLabel')}</Label>
         <Input id="pick-reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} placeholder={t('admin.optional')} />
       </div>
-      {change.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{messageOf(change.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
-        </Alert>
-      )}
+      {change.isError && <ActionError error={change.error} />}
       <section aria-labelledby="picks-title">
         <h2 id="picks-title" className="text-lg font-semibold">
           {t('admin.onLanding')}
         </h2>
-        {picks.isPending ? (
-          <PageSpinner className="py-8" />
-        ) : picks.isError ? (
-          <p className="text-sm text-destructive">{messageOf(picks.error, t('admin.failed'), t('admin.offline'))}</p>
-        ) : list.length === 0 ? (
-          <p className="mt-2 text-sm text-muted-foreground">{t('admin.noPicks')}</p>
-        ) : (
+        <Loaded read={picks} items={(data): AdminPick[] => data.picks} empty={t('admin.noPicks')} emptyClassName="mt-2 text-sm text-muted-foreground">
+          {(list) => (
           <ol aria-label={t('admin.picks')} className="mt-2 divide-y rounded-md border">
             {list.map((pick, index) => (
               <li key={pick.trackId} className="flex items-center gap-2 px-3 py-2">
@@ -323,31 +313,19 @@ function Picks() {
               </li>
             ))}
           </ol>
-        )}
+          )}
+        </Loaded>
       </section>
       <section aria-labelledby="add-title" className="grid gap-3">
         <h2 id="add-title" className="text-lg font-semibold">
           {t('admin.addSong')}
         </h2>
-        <form
-          role="search"
-          className="flex gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSearch(query.trim());
-          }}
-        >
-          <Input aria-label={t('admin.searchLabel')} value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('admin.searchPlaceholder')} maxLength={100} />
-          <Button type="submit" variant="outline">
-            <SearchIcon aria-hidden="true" />
-            {t('admin.search')}
-          </Button>
-        </form>
-        {hits.isError && <p className="text-sm text-destructive">{messageOf(hits.error, t('admin.failed'), t('admin.offline'))}</p>}
-        {hits.data && hits.data.tracks.length === 0 && <p className="text-sm text-muted-foreground">{t('admin.noMatch')}</p>}
-        {hits.data && hits.data.tracks.length > 0 && (
+        <ConsoleSearch label={t('admin.searchLabel')} placeholder={t('admin.searchPlaceholder')} maxLength={100} button={t('admin.search')} onSearch={setSearch} />
+        {search !== '' && (
+          <Loaded read={hits} items={(data) => data.tracks} empty={t('admin.noMatch')}>
+            {(tracks) => (
           <ul aria-label={t('admin.songsFound')} className="divide-y rounded-md border">
-            {hits.data.tracks.map((track) => (
+            {tracks.map((track) => (
               <li key={track.id} className="flex items-center gap-2 px-3 py-2">
                 <span className="min-w-0 flex-1">
                   <span className="block truncate font-medium">{track.name}</span>
@@ -364,6 +342,8 @@ function Picks() {
               </li>
             ))}
           </ul>
+            )}
+          </Loaded>
         )}
       </section>
     </div>
@@ -386,6 +366,18 @@ const ACTIONS: Record<string, AppMessageKey> = {
   'payout.retry': 'admin.action.payoutRetry',
 };
 
+/** What an entry acted on, in the operator's language (the id after it is data). */
+const TARGETS: Record<string, AppMessageKey> = {
+  user: 'admin.target.user',
+  track: 'admin.kind.track',
+  album: 'admin.kind.album',
+  artist: 'admin.kind.artist',
+  profile: 'admin.kind.artist',
+  report: 'admin.target.report',
+  order: 'admin.target.order',
+  payout: 'admin.target.payout',
+};
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useAppI18n();
   const action = ACTIONS[entry.action];
@@ -400,7 +392,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </span>
       {entry.targetId && (
         <span className="break-all text-muted-foreground">
-          {entry.targetType} {entry.targetId}
+          {entry.targetType && TARGETS[entry.targetType] ? t(TARGETS[entry.targetType]!) : entry.targetType} {entry.targetId}
           {extra && ` (${extra})`}
         </span>
       )}
@@ -413,7 +405,7 @@ function AuditLog() {
   const { t } = useAppI18n();
   const audit = useAuditLog();
   if (audit.isPending) return <PageSpinner className="py-8" />;
-  if (audit.isError) return <p className="text-sm text-destructive">{messageOf(audit.error, t('admin.failed'), t('admin.offline'))}</p>;
+  if (audit.isError) return <LoadError error={audit.error} />;
   const entries = audit.data.pages.flatMap((page) => page.entries);
   return (
     <div className="grid gap-3">
