@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowUpIcon, KeyRoundIcon, PlusIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
 import { type AdminPick, type AuditEntry, type EnrolmentStart } from '#common/schemas/admin';
@@ -234,31 +234,17 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
       </div>
       <Tabs defaultValue="picks">
         <TabsList className="h-auto w-full flex-wrap justify-start *:h-9 *:flex-none">
-          <TabsTrigger value="picks">{t('admin.picks')}</TabsTrigger>
-          <TabsTrigger value="takedowns">{t('admin.takedowns')}</TabsTrigger>
-          <TabsTrigger value="reports">{t('admin.reports')}</TabsTrigger>
-          <TabsTrigger value="refunds">{t('admin.refunds')}</TabsTrigger>
-          <TabsTrigger value="payouts">{t('admin.payouts')}</TabsTrigger>
-          <TabsTrigger value="audit">{t('admin.auditLog')}</TabsTrigger>
+          {TABS.map(([value, label]) => (
+            <TabsTrigger key={value} value={value}>
+              {t(label)}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="picks" className="pt-4">
-          <Picks />
-        </TabsContent>
-        <TabsContent value="takedowns" className="pt-4">
-          <TakedownsPanel />
-        </TabsContent>
-        <TabsContent value="reports" className="pt-4">
-          <ReportsQueue />
-        </TabsContent>
-        <TabsContent value="refunds" className="pt-4">
-          <RefundsPanel />
-        </TabsContent>
-        <TabsContent value="payouts" className="pt-4">
-          <PayoutsPanel />
-        </TabsContent>
-        <TabsContent value="audit" className="pt-4">
-          <AuditLog />
-        </TabsContent>
+        {TABS.map(([value, , Panel]) => (
+          <TabsContent key={value} value={value} className="pt-4">
+            <Panel />
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
@@ -287,32 +273,32 @@ function Picks() {
         </h2>
         <Loaded read={picks} items={(data): AdminPick[] => data.picks} empty={t('admin.noPicks')} emptyClassName="mt-2 text-sm text-muted-foreground">
           {(list) => (
-          <ol aria-label={t('admin.picks')} className="mt-2 divide-y rounded-md border">
-            {list.map((pick, index) => (
-              <li key={pick.trackId} className="flex items-center gap-2 px-3 py-2">
-                <span className="w-6 text-sm text-muted-foreground tabular-nums">{pick.position}.</span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{pick.trackName}</span>
-                  <span className="block truncate text-sm text-muted-foreground">{pick.artistName}</span>
-                </span>
-                <Button size="icon" variant="ghost" aria-label={t('admin.moveUp', { name: pick.trackName })} disabled={index === 0 || change.isPending} onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position - 1 })}>
-                  <ArrowUpIcon aria-hidden="true" />
-                </Button>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t('admin.moveDown', { name: pick.trackName })}
-                  disabled={index === list.length - 1 || change.isPending}
-                  onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position + 1 })}
-                >
-                  <ArrowDownIcon aria-hidden="true" />
-                </Button>
-                <Button size="icon" variant="ghost" aria-label={t('admin.removeNamed', { name: pick.trackName })} disabled={change.isPending} onClick={() => run({ kind: 'remove', trackId: pick.trackId })}>
-                  <Trash2Icon aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ol>
+            <ol aria-label={t('admin.picks')} className="mt-2 divide-y rounded-md border">
+              {list.map((pick, index) => (
+                <li key={pick.trackId} className="flex items-center gap-2 px-3 py-2">
+                  <span className="w-6 text-sm text-muted-foreground tabular-nums">{pick.position}.</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{pick.trackName}</span>
+                    <span className="block truncate text-sm text-muted-foreground">{pick.artistName}</span>
+                  </span>
+                  <Button size="icon" variant="ghost" aria-label={t('admin.moveUp', { name: pick.trackName })} disabled={index === 0 || change.isPending} onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position - 1 })}>
+                    <ArrowUpIcon aria-hidden="true" />
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={t('admin.moveDown', { name: pick.trackName })}
+                    disabled={index === list.length - 1 || change.isPending}
+                    onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position + 1 })}
+                  >
+                    <ArrowDownIcon aria-hidden="true" />
+                  </Button>
+                  <Button size="icon" variant="ghost" aria-label={t('admin.removeNamed', { name: pick.trackName })} disabled={change.isPending} onClick={() => run({ kind: 'remove', trackId: pick.trackId })}>
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ol>
           )}
         </Loaded>
       </section>
@@ -324,24 +310,24 @@ function Picks() {
         {search !== '' && (
           <Loaded read={hits} items={(data) => data.tracks} empty={t('admin.noMatch')}>
             {(tracks) => (
-          <ul aria-label={t('admin.songsFound')} className="divide-y rounded-md border">
-            {tracks.map((track) => (
-              <li key={track.id} className="flex items-center gap-2 px-3 py-2">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{track.name}</span>
-                  <span className="block truncate text-sm text-muted-foreground">{track.artistName}</span>
-                </span>
-                {track.isPick ? (
-                  <span className="text-sm text-muted-foreground">{t('admin.aPick')}</span>
-                ) : (
-                  <Button size="sm" variant="outline" aria-label={t('admin.addNamed', { name: track.name })} disabled={change.isPending} onClick={() => run({ kind: 'add', trackId: track.id })}>
-                    <PlusIcon aria-hidden="true" />
-                    {t('admin.add')}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
+              <ul aria-label={t('admin.songsFound')} className="divide-y rounded-md border">
+                {tracks.map((track) => (
+                  <li key={track.id} className="flex items-center gap-2 px-3 py-2">
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{track.name}</span>
+                      <span className="block truncate text-sm text-muted-foreground">{track.artistName}</span>
+                    </span>
+                    {track.isPick ? (
+                      <span className="text-sm text-muted-foreground">{t('admin.aPick')}</span>
+                    ) : (
+                      <Button size="sm" variant="outline" aria-label={t('admin.addNamed', { name: track.name })} disabled={change.isPending} onClick={() => run({ kind: 'add', trackId: track.id })}>
+                        <PlusIcon aria-hidden="true" />
+                        {t('admin.add')}
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
             )}
           </Loaded>
         )}
@@ -349,6 +335,16 @@ function Picks() {
     </div>
   );
 }
+
+/** The console's tabs, in order: each one's value, its name, and what it shows. */
+const TABS: ReadonlyArray<readonly [string, AppMessageKey, () => ReactElement]> = [
+  ['picks', 'admin.picks', Picks],
+  ['takedowns', 'admin.takedowns', TakedownsPanel],
+  ['reports', 'admin.reports', ReportsQueue],
+  ['refunds', 'admin.refunds', RefundsPanel],
+  ['payouts', 'admin.payouts', PayoutsPanel],
+  ['audit', 'admin.auditLog', AuditLog],
+];
 
 const ACTIONS: Record<string, AppMessageKey> = {
   'operator.grant': 'admin.action.grant',

@@ -77,73 +77,73 @@ export function TakedownsPanel() {
         {search !== '' && (
           <Loaded read={found} items={(data) => data.items} empty={t('admin.nothingMatches')}>
             {(items) => (
-          <ul aria-label={t('admin.found')} className="divide-y rounded-md border">
-            {items.map((item) => (
-              <li key={`${item.itemType}:${item.itemId}`} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-2">
-                <div className="flex items-center gap-2">
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{item.name}</span>
-                    <span className="block truncate text-sm text-muted-foreground">
-                      {t(KINDS[item.itemType])}
-                      {item.itemType === 'artist' ? '' : ` · ${item.artistName}`}
-                    </span>
-                  </span>
-                  {item.takenDown ? (
-                    <span className="text-sm text-destructive">{t('admin.isTakenDown')}</span>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={t('admin.takeDownNamed', { name: item.name })}
-                      onClick={() => {
-                        setChosen(item);
-                        setReasonError(null);
-                      }}
-                    >
-                      <BanIcon aria-hidden="true" />
-                      {t('admin.takeDown')}
-                    </Button>
-                  )}
-                </div>
-                {chosen?.itemId === item.itemId && chosen.itemType === item.itemType && (
-                  <form
-                    className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      takeDown();
-                    }}
-                  >
-                    <Label htmlFor="takedown-reason">{t('admin.takedownReason')}</Label>
-                    <Textarea
-                      id="takedown-reason"
-                      value={reason}
-                      onChange={(event) => {
-                        setReason(event.target.value);
-                        setReasonError(null);
-                      }}
-                      maxLength={500}
-                      aria-invalid={reasonError ? true : undefined}
-                      aria-describedby={reasonError ? 'takedown-reason-error' : undefined}
-                      autoFocus
-                    />
-                    {reasonError && (
-                      <p id="takedown-reason-error" className="text-sm text-destructive">
-                        {reasonError}
-                      </p>
-                    )}
-                    <div className="flex gap-2">
-                      <Button type="submit" variant="destructive" disabled={change.isPending}>
-                        {t(TAKE_DOWN_KIND[item.itemType])}
-                      </Button>
-                      <Button type="button" variant="ghost" onClick={() => setChosen(null)}>
-                        {t('admin.cancel')}
-                      </Button>
+              <ul aria-label={t('admin.found')} className="divide-y rounded-md border">
+                {items.map((item) => (
+                  <li key={`${item.itemType}:${item.itemId}`} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-2">
+                    <div className="flex items-center gap-2">
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium">{item.name}</span>
+                        <span className="block truncate text-sm text-muted-foreground">
+                          {t(KINDS[item.itemType])}
+                          {item.itemType === 'artist' ? '' : ` · ${item.artistName}`}
+                        </span>
+                      </span>
+                      {item.takenDown ? (
+                        <span className="text-sm text-destructive">{t('admin.isTakenDown')}</span>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={t('admin.takeDownNamed', { name: item.name })}
+                          onClick={() => {
+                            setChosen(item);
+                            setReasonError(null);
+                          }}
+                        >
+                          <BanIcon aria-hidden="true" />
+                          {t('admin.takeDown')}
+                        </Button>
+                      )}
                     </div>
-                  </form>
-                )}
-              </li>
-            ))}
-          </ul>
+                    {chosen?.itemId === item.itemId && chosen.itemType === item.itemType && (
+                      <form
+                        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2"
+                        onSubmit={(event) => {
+                          event.preventDefault();
+                          takeDown();
+                        }}
+                      >
+                        <Label htmlFor="takedown-reason">{t('admin.takedownReason')}</Label>
+                        <Textarea
+                          id="takedown-reason"
+                          value={reason}
+                          onChange={(event) => {
+                            setReason(event.target.value);
+                            setReasonError(null);
+                          }}
+                          maxLength={500}
+                          aria-invalid={reasonError ? true : undefined}
+                          aria-describedby={reasonError ? 'takedown-reason-error' : undefined}
+                          autoFocus
+                        />
+                        {reasonError && (
+                          <p id="takedown-reason-error" className="text-sm text-destructive">
+                            {reasonError}
+                          </p>
+                        )}
+                        <div className="flex gap-2">
+                          <Button type="submit" variant="destructive" disabled={change.isPending}>
+                            {t(TAKE_DOWN_KIND[item.itemType])}
+                          </Button>
+                          <Button type="button" variant="ghost" onClick={() => setChosen(null)}>
+                            {t('admin.cancel')}
+                          </Button>
+                        </div>
+                      </form>
+                    )}
+                  </li>
+                ))}
+              </ul>
             )}
           </Loaded>
         )}
@@ -155,34 +155,34 @@ export function TakedownsPanel() {
         </h2>
         <Loaded read={list} items={(data) => data.takedowns} empty={t('admin.nothingTakenDown')} emptyClassName="mt-2 text-sm text-muted-foreground">
           {(rows) => (
-          <ul aria-label={t('admin.takenDown')} className="mt-2 divide-y rounded-md border">
-            {rows.map((row) => (
-              <li key={`${row.itemType}:${row.itemId}`} className="flex items-start gap-2 px-3 py-2">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{row.name ?? t('admin.deletedSince')}</span>
-                  <span className="block truncate text-sm text-muted-foreground">
-                    {t(KINDS[row.itemType])}
-                    {row.itemType === 'artist' || !row.artistName ? '' : ` · ${row.artistName}`}
+            <ul aria-label={t('admin.takenDown')} className="mt-2 divide-y rounded-md border">
+              {rows.map((row) => (
+                <li key={`${row.itemType}:${row.itemId}`} className="flex items-start gap-2 px-3 py-2">
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{row.name ?? t('admin.deletedSince')}</span>
+                    <span className="block truncate text-sm text-muted-foreground">
+                      {t(KINDS[row.itemType])}
+                      {row.itemType === 'artist' || !row.artistName ? '' : ` · ${row.artistName}`}
+                    </span>
+                    <span className="block text-sm break-words">“{row.reason}”</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {when(row.takenDownAt)}
+                      {row.actorEmail ? ` · ${row.actorEmail}` : ''}
+                    </span>
                   </span>
-                  <span className="block text-sm break-words">“{row.reason}”</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {when(row.takenDownAt)}
-                    {row.actorEmail ? ` · ${row.actorEmail}` : ''}
-                  </span>
-                </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={t('admin.restoreNamed', { name: row.name ?? row.itemId })}
-                  disabled={change.isPending}
-                  onClick={() => change.mutate({ kind: 'restore', itemType: row.itemType, itemId: row.itemId }, { onError })}
-                >
-                  <RotateCcwIcon aria-hidden="true" />
-                  {t('admin.restore')}
-                </Button>
-              </li>
-            ))}
-          </ul>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={t('admin.restoreNamed', { name: row.name ?? row.itemId })}
+                    disabled={change.isPending}
+                    onClick={() => change.mutate({ kind: 'restore', itemType: row.itemType, itemId: row.itemId }, { onError })}
+                  >
+                    <RotateCcwIcon aria-hidden="true" />
+                    {t('admin.restore')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
           )}
         </Loaded>
       </section>
