@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi } from './support/catalog';
 import { testMedia } from './support/media';
-import { grantOperator, appCode } from './support/operators';
+import { enrolledOperator } from './support/operators';
 
 /**
  * Issue 21 item 4, takedowns (decision 058), on a phone (390x844, touch): an operator with a
@@ -28,10 +28,7 @@ test('an operator takes a song down from a phone, the fan finds it gone, the art
   const name = `Mvua ${tag}`;
   const track = await uploadTrackByApi(artistPage, media.wav, { trackName: name, artistName: artist.displayName });
 
-  const operator = await verifiedAccount(page, 'operator');
-  expect(await grantOperator(operator.email)).toContain('is an operator');
-  const { secret } = await (await page.request.post('/api/admin/enrolment')).json();
-  expect((await page.request.post('/api/admin/enrolment/confirm', { data: { code: appCode(secret) } })).status()).toBe(200);
+  const operator = await enrolledOperator(page);
 
   const fan = await browser.newContext(PHONE);
   const fanPage = await fan.newPage();

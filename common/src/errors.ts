@@ -88,6 +88,7 @@ export const ERROR_CODES = [
   'refund.already-refunded',
   'refund.in-progress',
   'refund.amount-invalid',
+  'refund.amount-too-large',
   'refund.refused',
   'purchase.refunded',
   'webhook.invalid-signature',

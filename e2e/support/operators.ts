@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { verifiedAccount, type TestAccount } from './accounts';
 import { STATE_FILE, type ServerState } from './server-state';
 import { serverEnv, startServer, stopServer } from './start-server';
 
@@ -49,4 +51,17 @@ export function appCode(secret: string, atMs = Date.now()): string {
   const mac = createHmac('sha1', key).update(counter).digest();
   const offset = mac[19]! & 0x0f;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * An operator ready to use the console in `page`: a verified account, granted by the command
+ * line, its second factor enrolled through the API (the enrolment screens themselves are walked in
+ * admin.spec.ts), so this session's second factor is fresh. The secret is returned for later codes.
+ */
+export async function enrolledOperator(page: Page, label = 'operator'): Promise<TestAccount & { secret: string }> {
+  const account = await verifiedAccount(page, label);
+  expect(await grantOperator(account.email)).toContain('is an operator');
+  const { secret } = (await (await page.request.post('/api/admin/enrolment')).json()) as { secret: string };
+  expect((await page.request.post('/api/admin/enrolment/confirm', { data: { code: appCode(secret) } })).status()).toBe(200);
+  return { ...account, secret };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatPrice, parseKesToMinor } from '../money';
 
 /**
  * The console's refunds and payouts (issue 21, docs/decisions/059): an operator finds a sale and
@@ -14,7 +15,15 @@ export const CONSOLE_MESSAGES = {
   payoutNotFound: 'That payout does not exist.',
   payoutNotRetryable: 'That payout went through: there is nothing to retry.',
   payoutNothingToPay: 'Nothing to pay now: the artist’s balance is under the minimum payout, or they have no M-Pesa number.',
+  refundAmountFormat: 'Type the amount to refund in KES, such as 250 or 99.50.',
+  refundAmountZero: 'The amount to refund must be more than KES 0.',
+  refundAmountTooLarge: 'The refund is more than what is left to refund of this sale.',
 } as const;
+
+/** Decision 066: the refund asked for is over what is left of the sale (its English names the amount left). */
+export function refundAmountAtMostMessage(leftMinor: number): string {
+  return `The refund can be at most ${formatPrice(leftMinor)}, what is left to refund of this sale.`;
+}
 
 /** GET /api/admin/sales?q= : a reference, a buyer's e-mail or an artist (name or e-mail). */
 export const saleSearchQuerySchema = z.object({
@@ -37,9 +46,29 @@ export type ConsoleSale = z.infer<typeof consoleSaleSchema>;
 export const consoleSalesSchema = z.object({ sales: z.array(consoleSaleSchema) });
 
 export const saleParamsSchema = z.object({ reference: z.string().trim().min(1, CONSOLE_MESSAGES.referenceInvalid).max(100, CONSOLE_MESSAGES.referenceInvalid) });
-/** POST /api/admin/sales/{reference}/refund: all the buyer paid. */
+/**
+ * The part of a sale to refund (decision 066): KES as typed ("250", "99.50", "1,000"), parsed as
+ * prices are, into minor units; empty or absent means all that is left. Whether it is at most what
+ * is left is the service's question, once the sale is read.
+ */
+export const refundAmountSchema = z
+  .union([z.string().max(40, CONSOLE_MESSAGES.refundAmountFormat), z.number()], { message: CONSOLE_MESSAGES.refundAmountFormat })
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
+    const parsed = parseKesToMinor(value);
+    if (parsed.ok && parsed.minor > 0) return parsed.minor;
+    context.addIssue({
+      code: 'custom',
+      message: parsed.ok || parsed.reason === 'negative' ? CONSOLE_MESSAGES.refundAmountZero : parsed.reason === 'too-high' ? CONSOLE_MESSAGES.refundAmountTooLarge : CONSOLE_MESSAGES.refundAmountFormat,
+    });
+    return z.NEVER;
+  });
+
+/** POST /api/admin/sales/{reference}/refund: all that is left of the sale, or `amount` of it. */
 export const consoleRefundSchema = z.object({
   reason: z.string({ message: CONSOLE_MESSAGES.reasonRequired }).trim().min(1, CONSOLE_MESSAGES.reasonRequired).max(500, CONSOLE_MESSAGES.reasonTooLong),
+  amount: refundAmountSchema,
 });
 export const consoleRefundResultSchema = z.object({ reference: z.string(), amount: z.number().int(), status: z.string(), providerMessage: z.string().nullable() });
 

@@ -129,6 +129,7 @@ export const ERRORS = {
   'refund.already-refunded': { status: 409, message: REFUND_MESSAGES.alreadyRefunded },
   'refund.in-progress': { status: 409, message: REFUND_MESSAGES.inProgress },
   'refund.amount-invalid': { status: 400, message: REFUND_MESSAGES.amountInvalid },
+  'refund.amount-too-large': { status: 400, message: CONSOLE_MESSAGES.refundAmountTooLarge },
   'refund.refused': { status: 502, message: REFUND_MESSAGES.refused },
   'purchase.refunded': { status: 403, message: REFUND_MESSAGES.refunded },
   'webhook.invalid-signature': { status: 401, message: 'Invalid signature' },

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { createArtist, type TestArtist } from './artists';
 import { startS3Server, type TestS3 } from './s3-server';
+import { headerValue, textPart } from './smtp-capture';
 import { startTestApp } from './test-app';
 
 export type StorageBackend = 'local' | 's3';
@@ -30,6 +31,17 @@ async function parse(response: Response): Promise<HttpResponse> {
   let body: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text);
   return { status: response.status, headers: response.headers, body };
+}
+
+/** Undoes RFC 2047 encoded words (nodemailer writes a subject with quotes or accents as =?UTF-8?Q?…?=). */
+function decodeWords(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
 }
 
 /**
@@ -101,6 +113,23 @@ export class CatalogTestApp {
   scratchFiles(): string[] {
     const dir = this.scratchDir;
     return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  }
+
+  /**
+   * The mails written to DATA_DIR/outbox (no SMTP_URL): each one's recipient, subject and decoded
+   * text, oldest first. Queued mails are written by their job: drain the jobs first.
+   */
+  outbox(): Array<{ to: string; subject: string; text: string }> {
+    const dir = path.join(this.dataDir, 'outbox');
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .map((name) => {
+        const raw = fs.readFileSync(path.join(dir, name), 'utf8');
+        return { to: headerValue(raw, 'To'), subject: decodeWords(headerValue(raw, 'Subject')), text: textPart(raw) };
+      });
   }
 
   get scratchDir(): string {

@@ -26,7 +26,7 @@ export const adminPlugin = fp(
     const secretBox = new SecretBox(app.config.totpEncryptionKey ?? DEVELOPMENT_KEY);
     const admin = new AdminService({ db: () => app.database.db, attempts: app.attempts, secretBox });
     app.decorate('admin', admin);
-    const takedowns = new TakedownsService({ db: () => app.database.db, events: app.events });
+    const takedowns = new TakedownsService({ db: () => app.database.db, events: app.events, mailer: app.mailer, publicUrl: app.config.publicUrl });
     // Secrets stored before they were encrypted (decision 059) are sealed now, on whichever process starts first.
     const sealed = await admin.sealStoredSecrets();
     if (sealed > 0) app.log.info({ sealed }, 'operators\' TOTP secrets encrypted at rest');
@@ -47,5 +47,5 @@ export const adminPlugin = fp(
     });
     await artistTakedownRoutes(app, takedowns);
   },
-  { name: 'admin', dependencies: ['database', 'limits', 'session', 'payments', 'payouts'] },
+  { name: 'admin', dependencies: ['database', 'limits', 'session', 'mail', 'payments', 'payouts'] },
 );

@@ -1,6 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orders, users } from '../../db/schema';
+import { orders, refunds, users } from '../../db/schema';
 
 /**
  * The console's sale search (decision 059): paid and refunded orders by their reference, the
@@ -32,4 +32,20 @@ export async function searchSales(db: DbOrTx, q: string, limit = 50) {
     )
     .orderBy(desc(orders.paidAt), desc(orders.id))
     .limit(limit);
+}
+
+/**
+ * What is left to refund of a sale (decision 066): what the buyer paid less the refunds the
+ * provider made. Undefined for an unknown reference (the refunds service answers its 404).
+ */
+export async function refundableOf(db: DbOrTx, reference: string): Promise<{ amount: number; refunded: number } | undefined> {
+  const [row] = await db
+    .select({
+      amount: orders.amount,
+      refunded: sql<number>`coalesce((SELECT sum(r.amount) FROM ${refunds} r WHERE r.order_id = ${orders.id} AND r.status = 'processed'), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.reference, reference))
+    .limit(1);
+  return row;
 }

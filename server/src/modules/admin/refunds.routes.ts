@@ -19,7 +19,7 @@ export async function refundConsoleRoutes(app: FastifyInstance, refunds: Console
     '/api/admin/sales/:reference/refund',
     { schema: { params: saleParamsSchema, body: consoleRefundSchema, response: { 200: consoleRefundResultSchema } } },
     async (request) => {
-      const outcome = await refunds.refund(actorOf(request), request.params.reference, request.body.reason);
+      const outcome = await refunds.refund(actorOf(request), request.params.reference, request.body.reason, request.body.amount);
       return { reference: outcome.reference, amount: outcome.amount, status: outcome.status, providerMessage: outcome.providerMessage };
     },
   );

@@ -40,7 +40,7 @@ describe('takedowns', () => {
     operator = await t.artist();
     await makeOperator(operator);
     await addMpesa(t, artist);
-    track = await t.uploadTrack(artist, media.mp3Short, { trackName: `${word} Nights`, artistName: 'Wanjiru', genre: 'benga', price: '50' });
+    track = await t.uploadTrack(artist, media.mp3Short, { trackName: `${word} Nights`, artistName: 'Wanjiru', genre: 'benga', price: '50' }, [{ field: 'coverPhoto', path: media.coverPng }]);
     await t.app.jobs.drain();
     buyer = (await buyInSimulatedCheckout(t, `fan-${word}@example.com`, { trackId: track.id })).cookie;
     expect((await asOperator('POST', '/api/admin/picks', { trackId: track.id })).status).toBe(200);
@@ -72,9 +72,17 @@ describe('takedowns', () => {
       embed: (await get(`/embed/track/${id}`)).status === 200,
       'share card': (await get(`/api/cards/track/${id}.png`)).status === 200,
       'stream (a stranger)': (await t.fetchBytes(`/api/tracks/${id}/stream`)).status === 200,
+      'cover (a stranger)': (await t.fetchBytes(coverUrl(track))).status === 200,
       'buy (a stranger)': (await t.request('POST', '/api/payments/initialize', { json: { email: 'new@example.com', trackId: id } })).status === 200,
     };
   }
+  const coverUrl = (item: { id: string; coverPhotoFilename?: string | null }, kind = 'tracks') => `/api/${kind}/${item.id}/cover?size=96&v=${item.coverPhotoFilename}`;
+
+  /** The mails the artist got about takedowns, as written to the outbox (the mail job's real output). */
+  const takedownMails = async () => {
+    await t.app.jobs.drain();
+    return t.outbox().filter((mail) => mail.to === `${artist.id}@example.com` && /taken down|is back|imeondolewa|umeondolewa|imerudi|umerudi/.test(mail.subject));
+  };
   const everywhere = (shown: boolean) => (result: Record<string, boolean>) => Object.fromEntries(Object.keys(result).map((key) => [key, shown]));
 
   it('takes a track down from every public place, keeps it for its buyer and its artist, then restores it', async () => {
@@ -95,6 +103,14 @@ describe('takedowns', () => {
     expect((await t.fetchBytes(`/api/tracks/${track.id}/download`, { cookie: buyer })).status).toBe(200);
     expect((await t.fetchBytes(`/api/tracks/${track.id}/download`)).status).toBe(404);
     expect((await t.fetchBytes(`/api/tracks/${track.id}/stream`, { cookie: artist.cookie })).status).toBe(200);
+    // Its cover too (decision 066): gone for a stranger, and the refusal is kept by no cache; the
+    // buyer and the artist still see it, privately (no CDN keeps what only they may see).
+    const strangerCover = await t.fetchBytes(coverUrl(track));
+    expect([strangerCover.status, strangerCover.headers.get('cache-control')]).toEqual([404, 'no-store']);
+    for (const cookie of [buyer, artist.cookie]) {
+      const cover = await t.fetchBytes(coverUrl(track), { cookie });
+      expect([cover.status, cover.headers.get('cache-control')]).toEqual([200, 'private, no-cache']);
+    }
     // A play of it (the buyer's) is out of every public figure: not counted.
     const play = await t.request('POST', `/api/tracks/${track.id}/stream`, { cookie: buyer, json: { duration: 30, completedPercentage: 100, streamType: 'play' } });
     expect(play.status).toBe(200);
@@ -122,6 +138,18 @@ describe('takedowns', () => {
     const again = await asOperator('DELETE', `/api/admin/takedowns/track/${track.id}`);
     expect([again.status, again.body.code]).toEqual([404, 'admin.not-taken-down']);
 
+    // The artist heard of both, in English (their stored language), with the song and the reasons.
+    // Two mails only: the refused second takedown and the restore of what was up mailed nothing.
+    const [downMail, backMail, ...more] = await takedownMails();
+    expect(more).toEqual([]);
+    expect(downMail!.subject).toBe(`Your track "${word} Nights" was taken down`);
+    expect(downMail!.text).toContain(`The Sauti team took down your track "${word} Nights". Fans can no longer see, play or buy it.`);
+    expect(downMail!.text).toContain('The reason: Reported: not the uploader’s song');
+    expect(downMail!.text).toContain('Fans who already bought it can still download it.');
+    expect(downMail!.text).toMatch(/^Open your dashboard: http:\/\/\S+\/dashboard$/m);
+    expect(backMail!.subject).toBe(`Your track "${word} Nights" is back`);
+    expect(backMail!.text).toContain('Note from the team: Rights confirmed');
+
     // Who, what, when, why: in the audit log.
     const audit = (await asOperator('GET', '/api/admin/audit?limit=10')).body.entries as Array<Record<string, unknown>>;
     expect(audit.filter((entry) => String(entry.action).startsWith('takedown.')).map((entry) => [entry.action, entry.targetId, entry.reason, entry.actorEmail])).toEqual([
@@ -141,24 +169,36 @@ describe('takedowns', () => {
           selectedSongs: JSON.stringify([]),
           albumTracks: JSON.stringify([{ trackName: `${word} Album Song`, artistName: 'Wanjiru', price: '', allowFullPlayback: true }]),
         },
-        files: [{ field: 'albumTrackFile_0', path: media.mp3Short }],
+        files: [
+          { field: 'albumTrackFile_0', path: media.mp3Short },
+          { field: 'coverPhoto', path: media.coverPng },
+        ],
       },
       artist.cookie,
     );
     expect(response.status).toBe(201);
-    const album = response.body as { id: string };
+    const album = response.body as { id: string; coverPhotoFilename: string };
+    expect((await t.fetchBytes(coverUrl(album, 'albums'))).status).toBe(200);
     const albumDetail = await get(`/api/album-detail/${album.id}`);
     const songId = albumDetail.body.tracks[0].id as string;
     const slug = (await slugOf())!;
 
+    // This artist reads their e-mails in Kiswahili (decision 056): the takedown mails follow.
+    await t.app.database.db.update(users).set({ language: 'sw' }).where(eq(users.id, artist.id));
+    const mailsBefore = (await takedownMails()).length;
     expect((await asOperator('POST', '/api/admin/takedowns', { itemType: 'album', itemId: album.id, reason: 'Cover infringes' })).status).toBe(200);
     expect((await get(`/api/album-detail/${album.id}`)).status).toBe(404);
     expect((await get(`/api/track-detail/${songId}`)).status).toBe(404);
     expect(JSON.stringify((await get(`/api/profile/${slug}`)).body)).not.toContain(album.id);
     expect((await t.fetchBytes(`/api/albums/${album.id}/download`)).status).toBe(404);
+    expect((await t.fetchBytes(coverUrl(album, 'albums'))).status).toBe(404);
+    expect((await t.fetchBytes(coverUrl(album, 'albums'), { cookie: artist.cookie })).status).toBe(200);
+    // Its song shows the album's cover: gone with it.
+    expect((await t.fetchBytes(`/api/tracks/${songId}/cover?size=96`)).status).toBe(404);
     expect((await get(`/api/track-detail/${track.id}`)).status).toBe(200);
     expect((await asOperator('DELETE', `/api/admin/takedowns/album/${album.id}`)).status).toBe(204);
     expect((await get(`/api/album-detail/${album.id}`)).status).toBe(200);
+    expect((await t.fetchBytes(coverUrl(album, 'albums'))).status).toBe(200);
 
     // A pasted profile address finds the artist.
     const byAddress = await asOperator('GET', `/api/admin/takedowns/find?q=${encodeURIComponent(`https://sauti.test/${slug}?ref=x`)}`);
@@ -170,10 +210,29 @@ describe('takedowns', () => {
     expect(JSON.stringify((await get(`/api/search?q=${word}`)).body)).not.toMatch(new RegExp(`${track.id}|${album.id}|${artist.id}`));
     expect(String((await get('/sitemap.xml')).body)).not.toContain(slug);
     expect((await t.fetchBytes(`/api/tracks/${track.id}/stream`, { cookie: buyer })).status).toBe(200);
+    // Every cover of the artist's goes with them, but for what the buyer bought.
+    expect((await t.fetchBytes(coverUrl(album, 'albums'))).status).toBe(404);
+    expect((await t.fetchBytes(coverUrl(track))).status).toBe(404);
+    expect((await t.fetchBytes(coverUrl(track), { cookie: buyer })).status).toBe(200);
     expect((await get('/api/takedowns/mine', artist.cookie)).body.takedowns).toEqual([expect.objectContaining({ itemType: 'artist', reason: 'Impersonation' })]);
     expect((await asOperator('DELETE', `/api/admin/takedowns/artist/${artist.id}`)).status).toBe(204);
     expect((await get(`/api/profile/${slug}`)).status).toBe(200);
     expect((await get(`/api/track-detail/${track.id}`)).status).toBe(200);
+
+    const mails = (await takedownMails()).slice(mailsBefore);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Albamu yako "${word} Album" imeondolewa`,
+      `Albamu yako "${word} Album" imerudi`,
+      'Wasifu wako wa Sauti umeondolewa',
+      'Wasifu wako wa Sauti umerudi',
+    ]);
+    expect(mails[0]!.text).toContain(`Timu ya Sauti imeondoa albamu yako "${word} Album". Mashabiki hawawezi tena kuona, kucheza wala kununua muziki huu.`);
+    expect(mails[0]!.text).toContain('Sababu: Cover infringes');
+    expect(mails[0]!.text).toMatch(/^Fungua dashibodi yako: http:\/\/\S+\/dashboard$/m);
+    expect(mails[1]!.text).not.toContain('Ujumbe kutoka kwa timu');
+    expect(mails[2]!.text).toContain('Sababu: Impersonation');
+    expect(mails[2]!.text).toContain('imeondoa wasifu wako');
+    await t.app.database.db.update(users).set({ language: 'en' }).where(eq(users.id, artist.id));
   });
 
   it('refuses bad input with a message and writes nothing', async () => {

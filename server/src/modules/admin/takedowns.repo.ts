@@ -41,6 +41,12 @@ export async function findItem(db: DbOrTx, itemType: TakedownItemType, itemId: s
   return row && { itemType, ...row };
 }
 
+/** Who hears of a takedown: the owner's address, name and language (decision 056). */
+export async function findOwner(db: DbOrTx, userId: string) {
+  const [row] = await db.select({ email: users.email, displayName: users.displayName, language: users.language }).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
 export async function findArtistIdBySlug(db: DbOrTx, slug: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.displaySlug, slug)).limit(1);
   return row?.id;

@@ -1,8 +1,9 @@
 import { isUuid } from '#common/ids';
 import type { MyTakedown, Takedown, TakedownCandidate, TakedownItemType } from '#common/schemas/takedowns';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import { takedownMail, takedownRestoredMail, type Mailer } from '../mail';
 import { appendAudit } from './admin.repo';
 import type { Actor } from './admin.service';
 import {
@@ -10,6 +11,7 @@ import {
   deleteTakedown,
   findArtistIdBySlug,
   findItem,
+  findOwner,
   insertTakedown,
   listTakedowns,
   searchItems,
@@ -28,7 +30,7 @@ const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  * every process.
  */
 export class TakedownsService {
-  constructor(private readonly deps: { db: () => Db; events: EventBus }) {}
+  constructor(private readonly deps: { db: () => Db; events: EventBus; mailer: Mailer; publicUrl: string }) {}
 
   private get db() {
     return this.deps.db();
@@ -48,6 +50,7 @@ export class TakedownsService {
         reason,
         details: { name: item.name, ownerId: item.ownerId },
       });
+      await this.tell(tx, 'down', item, reason);
     });
     await this.changed(item);
     const [row] = (await listTakedowns(this.db, item.ownerId)).filter((entry) => entry.itemType === itemType && entry.itemId === itemId);
@@ -68,10 +71,25 @@ export class TakedownsService {
         reason,
         details: { name: item?.name ?? null, ownerId: row.ownerId, takedownReason: row.reason },
       });
+      // An item deleted while down has nothing to come back to: no mail.
+      if (item) await this.tell(tx, 'restored', item, reason);
       return row;
     });
     if (!restored) throw new AppError(item ? 'admin.not-taken-down' : 'admin.item-not-found');
     if (item) await this.changed(item);
+  }
+
+  /**
+   * The artist hears of it by e-mail in their own language (decision 066), queued in the same
+   * transaction as the takedown: no mail for a change that rolled back, none lost if the mail
+   * server is away.
+   */
+  private async tell(tx: DbOrTx, what: 'down' | 'restored', item: TakedownItem, reason: string | undefined) {
+    const owner = await findOwner(tx, item.ownerId);
+    if (!owner) return;
+    const details = { itemType: item.itemType, itemName: item.name, reason, dashboardUrl: `${this.deps.publicUrl}/dashboard` };
+    const mail = what === 'down' ? takedownMail : takedownRestoredMail;
+    await this.deps.mailer.enqueue(mail(owner.email, owner.displayName, details, owner.language), { tx });
   }
 
   async list(): Promise<Takedown[]> {

@@ -209,3 +209,40 @@ export function followReleaseMail(to: string, release: ReleaseDetails, unsubscri
     language,
   );
 }
+
+/** What a takedown mail names (decision 066): the item, why, and where the artist sees it. */
+export interface TakedownDetails {
+  itemType: 'track' | 'album' | 'artist';
+  itemName: string;
+  /** The operator's reason: the takedown's when taken down, the restore's (optional) when restored. */
+  reason?: string;
+  dashboardUrl: string;
+}
+
+/** The artist hears that an operator took down their track, album or profile (issue 21), and why. */
+export function takedownMail(to: string, displayName: string, item: TakedownDetails, language: Language): MailMessage {
+  return takedownNotice('down', to, displayName, item, language);
+}
+
+/** The artist hears that what was taken down is public again. */
+export function takedownRestoredMail(to: string, displayName: string, item: TakedownDetails, language: Language): MailMessage {
+  return takedownNotice('restored', to, displayName, item, language);
+}
+
+function takedownNotice(what: 'down' | 'restored', to: string, displayName: string, item: TakedownDetails, language: Language): MailMessage {
+  const values = { itemType: item.itemType, itemName: item.itemName };
+  const reason = item.reason ?? '';
+  const paragraphs =
+    what === 'down'
+      ? [serverText(language, 'mail.takedown.body', values), serverText(language, 'mail.takedown.reason', { reason }), serverText(language, 'mail.takedown.buyers')]
+      : [serverText(language, 'mail.takedownRestored.body', values), ...(reason ? [serverText(language, 'mail.takedownRestored.note', { reason })] : [])];
+  return render({
+    language,
+    to,
+    subject: serverText(language, what === 'down' ? 'mail.takedown.subject' : 'mail.takedownRestored.subject', values),
+    greeting: serverText(language, 'mail.hi', { name: displayName }),
+    paragraphs,
+    action: { label: serverText(language, 'mail.takedown.action'), url: item.dashboardUrl },
+    footer: serverText(language, 'mail.takedown.footer'),
+  });
+}

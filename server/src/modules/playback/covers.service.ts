@@ -1,10 +1,11 @@
 import { COVER_SIZES, type CoverSize } from '#common/schemas/catalog/rules';
 import { isUuid } from '#common/ids';
 import { AppError } from '../../lib/errors';
+import type { PurchasableItem } from '../../lib/purchase-grants';
 import { storageKeys } from '../storage';
 import { LRUCache } from 'lru-cache';
 import { coverFileName, VARIANT_MIME_TYPES, variantName, type VariantFormat } from '../media';
-import { coverOfAlbum, coverOfTrack } from './playback.repo';
+import { coverOfAlbum, coverOfTrack, type CoverRecord } from './playback.repo';
 import type { PlaybackContext } from './playback-context';
 
 export const DEFAULT_COVER_SIZE: CoverSize = 300;
@@ -16,6 +17,17 @@ export interface CoverImage {
   etag: string;
   /** True when the URL named this exact cover (?v=coverPhotoFilename): its bytes never change. */
   versioned: boolean;
+  /**
+   * Served only because the viewer owns or bought a taken-down item (decision 066): no shared
+   * cache may keep it, and the browser asks again each time.
+   */
+  restricted: boolean;
+}
+
+/** Who asks: asked only for a taken-down item's cover, the way streams and downloads ask. */
+export interface CoverViewer {
+  id: () => Promise<string | undefined>;
+  bought: (item: PurchasableItem) => Promise<boolean>;
 }
 
 /**
@@ -33,10 +45,16 @@ export class CoversService {
     owner: 'track' | 'album',
     id: string,
     options: { size: CoverSize; format: VariantFormat; version: string | undefined },
+    viewer: CoverViewer,
   ): Promise<CoverImage> {
     const found = isUuid(id) ? await (owner === 'track' ? coverOfTrack : coverOfAlbum)(this.context.db(), id) : undefined;
-    let cover = found;
-    if (!cover) throw new AppError('cover.not-found');
+    if (!found) throw new AppError('cover.not-found');
+    // Taken down (itself, its album or its artist): an infringing cover goes with the music, for
+    // everyone but the owner and those who bought it (decision 066), the same answer as no cover.
+    if (found.takenDown && (await viewer.id()) !== found.ownerId && !(await viewer.bought({ type: owner, id, albumId: found.albumId }))) {
+      throw new AppError('cover.not-found');
+    }
+    let cover: CoverRecord | undefined = found.cover;
     const name = variantName(options.size, options.format);
     if (!cover.variants.includes(name)) {
       cover = await this.context.work.ensureCoverVariants(cover.id);
@@ -53,6 +71,7 @@ export class CoversService {
       contentType: VARIANT_MIME_TYPES[options.format],
       etag: `"${cover.id}-${name}"`,
       versioned: options.version !== undefined && options.version === coverFileName(cover.id, cover.mimeType),
+      restricted: found.takenDown,
     };
   }
 }

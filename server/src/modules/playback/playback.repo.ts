@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { albums, covers, trackIsUp, trackRenditions, tracks } from '../../db/schema';
+import { albumIsUp, albums, covers, trackIsUp, trackRenditions, tracks } from '../../db/schema';
 
 /** What playback reads: a track's stream facts and renditions, and the cover of a track or album. */
 
@@ -41,25 +41,36 @@ export async function findStreamRecord(db: DbOrTx, trackId: string): Promise<Str
   return { track, renditions };
 }
 
+/**
+ * A cover and what decides who may see it: whose it is and whether it is taken down (decision
+ * 066: the cover of a taken-down item goes with it, but for its owner and its buyers).
+ */
+export interface CoverAccess {
+  cover: CoverRecord;
+  ownerId: string;
+  /** The track's album (buying the album grants its songs); null for an album's own cover. */
+  albumId: string | null;
+  takenDown: boolean;
+}
+
 /** The cover a track shows: its own, else its album's (issue 17, as public-pages lists it). */
-export async function coverOfTrack(db: DbOrTx, trackId: string): Promise<CoverRecord | undefined> {
+export async function coverOfTrack(db: DbOrTx, trackId: string): Promise<CoverAccess | undefined> {
   const [row] = await db
-    .select({ cover: covers })
+    .select({ cover: covers, ownerId: tracks.userId, albumId: tracks.albumId, takenDown: sql<boolean>`not ${trackIsUp()}`.mapWith(Boolean) })
     .from(tracks)
     .leftJoin(albums, eq(albums.id, tracks.albumId))
     .innerJoin(covers, eq(covers.id, sql`coalesce(${tracks.coverId}, ${albums.coverId})`))
     .where(eq(tracks.id, trackId))
     .limit(1);
-  return row?.cover;
+  return row;
 }
 
-export async function coverOfAlbum(db: DbOrTx, albumId: string): Promise<CoverRecord | undefined> {
+export async function coverOfAlbum(db: DbOrTx, albumId: string): Promise<CoverAccess | undefined> {
   const [row] = await db
-    .select({ cover: covers })
+    .select({ cover: covers, ownerId: albums.userId, takenDown: sql<boolean>`not ${albumIsUp()}`.mapWith(Boolean) })
     .from(albums)
     .innerJoin(covers, eq(covers.id, albums.coverId))
     .where(eq(albums.id, albumId))
     .limit(1);
-  return row?.cover;
+  return row && { ...row, albumId: null };
 }
-

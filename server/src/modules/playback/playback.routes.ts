@@ -18,6 +18,15 @@ const knownTrack = knownId('track.not-found');
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
+ * A versioned cover never changes, so a browser keeps it a year; a shared cache (a CDN) keeps it
+ * an hour at most and then asks again (a 304 while the item is up): a taken-down cover is gone
+ * from every shared cache within the hour without a purge (decision 066).
+ */
+const VERSIONED_COVER_CACHE_CONTROL = `public, max-age=${YEAR_SECONDS}, s-maxage=3600, immutable`;
+/** A taken-down item's cover, shown to its owner or a buyer: no shared cache keeps it. */
+const RESTRICTED_COVER_CACHE_CONTROL = 'private, no-cache';
+
+/**
  * Range requests are revalidated (ETag) rather than cached blind: the same URL moves from the
  * original to the rendition when the job has run, and a preview-only track answers its owner
  * differently from everyone else.
@@ -78,10 +87,18 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
       const explicit = request.query.format?.toLowerCase();
       if (explicit !== undefined && !['webp', 'jpeg', 'jpg'].includes(explicit)) throw new AppError('request.invalid', 'format must be webp or jpeg');
       const format = explicit ? (explicit === 'webp' ? 'webp' : 'jpg') : (request.headers.accept ?? '').includes('image/webp') ? 'webp' : 'jpg';
-      const image = await covers.image(owner, request.params.id, { size, format, version: request.query.v });
+      // A refusal (no cover, or taken down) is not kept anywhere: the item may come back.
+      reply.header('Cache-Control', 'no-store');
+      const image = await covers.image(owner, request.params.id, { size, format, version: request.query.v }, {
+        id: async () => (await request.currentUser())?.id,
+        bought: (item) => app.purchaseGrants.allows(item, { buyerKey: request.cookies[BUYER_COOKIE], libraryKey: request.cookies[LIBRARY_COOKIE] }),
+      });
       reply
         .header('ETag', image.etag)
-        .header('Cache-Control', image.versioned ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=0, must-revalidate')
+        .header(
+          'Cache-Control',
+          image.restricted ? RESTRICTED_COVER_CACHE_CONTROL : image.versioned ? VERSIONED_COVER_CACHE_CONTROL : 'public, max-age=0, must-revalidate',
+        )
         .header('X-Content-Type-Options', 'nosniff');
       if (!explicit) reply.header('Vary', 'Accept');
       const ifNoneMatch = request.headers['if-none-match'];

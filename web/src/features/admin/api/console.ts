@@ -41,8 +41,12 @@ export function useSaleSearch(q: string) {
 export function useRefund() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ reference, reason }: { reference: string; reason: string }) =>
-      apiJson<{ reference: string; amount: number; status: string }>('POST', `/api/admin/sales/${encodeURIComponent(reference)}/refund`, { reason }),
+    /** `amount`: KES as typed, a part of the sale (decision 066); empty, all that is left. The server parses and checks it. */
+    mutationFn: ({ reference, reason, amount }: { reference: string; reason: string; amount?: string }) =>
+      apiJson<{ reference: string; amount: number; status: string }>('POST', `/api/admin/sales/${encodeURIComponent(reference)}/refund`, {
+        reason,
+        ...(amount?.trim() ? { amount: amount.trim() } : {}),
+      }),
     onSettled: () => {
       void client.invalidateQueries({ queryKey: ['/api/admin/sales'] });
       void client.invalidateQueries({ queryKey: AUDIT_KEY });

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactElement } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDownIcon, ArrowUpIcon, KeyRoundIcon, PlusIcon, SearchIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
+import { ArrowDownIcon, ArrowUpIcon, KeyRoundIcon, PlusIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
 import { type AdminPick, type AuditEntry, type EnrolmentStart } from '#common/schemas/admin';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -30,6 +30,7 @@ import { PayoutsPanel } from './payouts-panel';
 import { RefundsPanel } from './refunds-panel';
 import { ReportsQueue } from './reports-queue';
 import { useStaleSecondFactor, utcTime } from './console-common';
+import { ActionError, ConsoleSearch, LoadError, Loaded } from './console-parts';
 
 /**
  * /admin (issue 21, decision 051): the operator's console. An operator sets up an authenticator
@@ -233,31 +234,17 @@ function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator'
       </div>
       <Tabs defaultValue="picks">
         <TabsList className="h-auto w-full flex-wrap justify-start *:h-9 *:flex-none">
-          <TabsTrigger value="picks">{t('admin.picks')}</TabsTrigger>
-          <TabsTrigger value="takedowns">{t('admin.takedowns')}</TabsTrigger>
-          <TabsTrigger value="reports">{t('admin.reports')}</TabsTrigger>
-          <TabsTrigger value="refunds">{t('admin.refunds')}</TabsTrigger>
-          <TabsTrigger value="payouts">{t('admin.payouts')}</TabsTrigger>
-          <TabsTrigger value="audit">{t('admin.auditLog')}</TabsTrigger>
+          {TABS.map(([value, label]) => (
+            <TabsTrigger key={value} value={value}>
+              {t(label)}
+            </TabsTrigger>
+          ))}
         </TabsList>
-        <TabsContent value="picks" className="pt-4">
-          <Picks />
-        </TabsContent>
-        <TabsContent value="takedowns" className="pt-4">
-          <TakedownsPanel />
-        </TabsContent>
-        <TabsContent value="reports" className="pt-4">
-          <ReportsQueue />
-        </TabsContent>
-        <TabsContent value="refunds" className="pt-4">
-          <RefundsPanel />
-        </TabsContent>
-        <TabsContent value="payouts" className="pt-4">
-          <PayoutsPanel />
-        </TabsContent>
-        <TabsContent value="audit" className="pt-4">
-          <AuditLog />
-        </TabsContent>
+        {TABS.map(([value, , Panel]) => (
+          <TabsContent key={value} value={value} className="pt-4">
+            <Panel />
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
@@ -269,11 +256,9 @@ function Picks() {
   const change = useChangePicks();
   const onError = useStaleSecondFactor();
   const [reason, setReason] = useState('');
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const hits = useTrackSearch(search);
   const run = (input: Parameters<typeof change.mutate>[0]) => change.mutate({ ...input, reason }, { onError });
-  const list: AdminPick[] = picks.data?.picks ?? [];
 
   return (
     <div className="grid gap-6">
@@ -281,94 +266,85 @@ function Picks() {
         <Label htmlFor="pick-reason">{t('admin.reasonLabel')}</Label>
         <Input id="pick-reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} placeholder={t('admin.optional')} />
       </div>
-      {change.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{messageOf(change.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
-        </Alert>
-      )}
+      {change.isError && <ActionError error={change.error} />}
       <section aria-labelledby="picks-title">
         <h2 id="picks-title" className="text-lg font-semibold">
           {t('admin.onLanding')}
         </h2>
-        {picks.isPending ? (
-          <PageSpinner className="py-8" />
-        ) : picks.isError ? (
-          <p className="text-sm text-destructive">{messageOf(picks.error, t('admin.failed'), t('admin.offline'))}</p>
-        ) : list.length === 0 ? (
-          <p className="mt-2 text-sm text-muted-foreground">{t('admin.noPicks')}</p>
-        ) : (
-          <ol aria-label={t('admin.picks')} className="mt-2 divide-y rounded-md border">
-            {list.map((pick, index) => (
-              <li key={pick.trackId} className="flex items-center gap-2 px-3 py-2">
-                <span className="w-6 text-sm text-muted-foreground tabular-nums">{pick.position}.</span>
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{pick.trackName}</span>
-                  <span className="block truncate text-sm text-muted-foreground">{pick.artistName}</span>
-                </span>
-                <Button size="icon" variant="ghost" aria-label={t('admin.moveUp', { name: pick.trackName })} disabled={index === 0 || change.isPending} onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position - 1 })}>
-                  <ArrowUpIcon aria-hidden="true" />
-                </Button>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t('admin.moveDown', { name: pick.trackName })}
-                  disabled={index === list.length - 1 || change.isPending}
-                  onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position + 1 })}
-                >
-                  <ArrowDownIcon aria-hidden="true" />
-                </Button>
-                <Button size="icon" variant="ghost" aria-label={t('admin.removeNamed', { name: pick.trackName })} disabled={change.isPending} onClick={() => run({ kind: 'remove', trackId: pick.trackId })}>
-                  <Trash2Icon aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ol>
-        )}
+        <Loaded read={picks} items={(data): AdminPick[] => data.picks} empty={t('admin.noPicks')} emptyClassName="mt-2 text-sm text-muted-foreground">
+          {(list) => (
+            <ol aria-label={t('admin.picks')} className="mt-2 divide-y rounded-md border">
+              {list.map((pick, index) => (
+                <li key={pick.trackId} className="flex items-center gap-2 px-3 py-2">
+                  <span className="w-6 text-sm text-muted-foreground tabular-nums">{pick.position}.</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{pick.trackName}</span>
+                    <span className="block truncate text-sm text-muted-foreground">{pick.artistName}</span>
+                  </span>
+                  <Button size="icon" variant="ghost" aria-label={t('admin.moveUp', { name: pick.trackName })} disabled={index === 0 || change.isPending} onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position - 1 })}>
+                    <ArrowUpIcon aria-hidden="true" />
+                  </Button>
+                  <Button
+                    size="icon"
+                    variant="ghost"
+                    aria-label={t('admin.moveDown', { name: pick.trackName })}
+                    disabled={index === list.length - 1 || change.isPending}
+                    onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position + 1 })}
+                  >
+                    <ArrowDownIcon aria-hidden="true" />
+                  </Button>
+                  <Button size="icon" variant="ghost" aria-label={t('admin.removeNamed', { name: pick.trackName })} disabled={change.isPending} onClick={() => run({ kind: 'remove', trackId: pick.trackId })}>
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Loaded>
       </section>
       <section aria-labelledby="add-title" className="grid gap-3">
         <h2 id="add-title" className="text-lg font-semibold">
           {t('admin.addSong')}
         </h2>
-        <form
-          role="search"
-          className="flex gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setSearch(query.trim());
-          }}
-        >
-          <Input aria-label={t('admin.searchLabel')} value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('admin.searchPlaceholder')} maxLength={100} />
-          <Button type="submit" variant="outline">
-            <SearchIcon aria-hidden="true" />
-            {t('admin.search')}
-          </Button>
-        </form>
-        {hits.isError && <p className="text-sm text-destructive">{messageOf(hits.error, t('admin.failed'), t('admin.offline'))}</p>}
-        {hits.data && hits.data.tracks.length === 0 && <p className="text-sm text-muted-foreground">{t('admin.noMatch')}</p>}
-        {hits.data && hits.data.tracks.length > 0 && (
-          <ul aria-label={t('admin.songsFound')} className="divide-y rounded-md border">
-            {hits.data.tracks.map((track) => (
-              <li key={track.id} className="flex items-center gap-2 px-3 py-2">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{track.name}</span>
-                  <span className="block truncate text-sm text-muted-foreground">{track.artistName}</span>
-                </span>
-                {track.isPick ? (
-                  <span className="text-sm text-muted-foreground">{t('admin.aPick')}</span>
-                ) : (
-                  <Button size="sm" variant="outline" aria-label={t('admin.addNamed', { name: track.name })} disabled={change.isPending} onClick={() => run({ kind: 'add', trackId: track.id })}>
-                    <PlusIcon aria-hidden="true" />
-                    {t('admin.add')}
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
+        <ConsoleSearch label={t('admin.searchLabel')} placeholder={t('admin.searchPlaceholder')} maxLength={100} button={t('admin.search')} onSearch={setSearch} />
+        {search !== '' && (
+          <Loaded read={hits} items={(data) => data.tracks} empty={t('admin.noMatch')}>
+            {(tracks) => (
+              <ul aria-label={t('admin.songsFound')} className="divide-y rounded-md border">
+                {tracks.map((track) => (
+                  <li key={track.id} className="flex items-center gap-2 px-3 py-2">
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{track.name}</span>
+                      <span className="block truncate text-sm text-muted-foreground">{track.artistName}</span>
+                    </span>
+                    {track.isPick ? (
+                      <span className="text-sm text-muted-foreground">{t('admin.aPick')}</span>
+                    ) : (
+                      <Button size="sm" variant="outline" aria-label={t('admin.addNamed', { name: track.name })} disabled={change.isPending} onClick={() => run({ kind: 'add', trackId: track.id })}>
+                        <PlusIcon aria-hidden="true" />
+                        {t('admin.add')}
+                      </Button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Loaded>
         )}
       </section>
     </div>
   );
 }
+
+/** The console's tabs, in order: each one's value, its name, and what it shows. */
+const TABS: ReadonlyArray<readonly [string, AppMessageKey, () => ReactElement]> = [
+  ['picks', 'admin.picks', Picks],
+  ['takedowns', 'admin.takedowns', TakedownsPanel],
+  ['reports', 'admin.reports', ReportsQueue],
+  ['refunds', 'admin.refunds', RefundsPanel],
+  ['payouts', 'admin.payouts', PayoutsPanel],
+  ['audit', 'admin.auditLog', AuditLog],
+];
 
 const ACTIONS: Record<string, AppMessageKey> = {
   'operator.grant': 'admin.action.grant',
@@ -386,6 +362,18 @@ const ACTIONS: Record<string, AppMessageKey> = {
   'payout.retry': 'admin.action.payoutRetry',
 };
 
+/** What an entry acted on, in the operator's language (the id after it is data). */
+const TARGETS: Record<string, AppMessageKey> = {
+  user: 'admin.target.user',
+  track: 'admin.kind.track',
+  album: 'admin.kind.album',
+  artist: 'admin.kind.artist',
+  profile: 'admin.kind.artist',
+  report: 'admin.target.report',
+  order: 'admin.target.order',
+  payout: 'admin.target.payout',
+};
+
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useAppI18n();
   const action = ACTIONS[entry.action];
@@ -400,7 +388,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       </span>
       {entry.targetId && (
         <span className="break-all text-muted-foreground">
-          {entry.targetType} {entry.targetId}
+          {entry.targetType && TARGETS[entry.targetType] ? t(TARGETS[entry.targetType]!) : entry.targetType} {entry.targetId}
           {extra && ` (${extra})`}
         </span>
       )}
@@ -413,7 +401,7 @@ function AuditLog() {
   const { t } = useAppI18n();
   const audit = useAuditLog();
   if (audit.isPending) return <PageSpinner className="py-8" />;
-  if (audit.isError) return <p className="text-sm text-destructive">{messageOf(audit.error, t('admin.failed'), t('admin.offline'))}</p>;
+  if (audit.isError) return <LoadError error={audit.error} />;
   const entries = audit.data.pages.flatMap((page) => page.entries);
   return (
     <div className="grid gap-3">

@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { RotateCwIcon } from 'lucide-react';
 import { formatPrice } from '#common/money';
 import type { ConsolePayout } from '#common/schemas/console';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/page-spinner';
-import { messageOf } from '@/lib/api';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { usePayouts, useRetryPayout } from '../api/console';
 import { useStaleSecondFactor, utcTime } from './console-common';
+import { ActionError, LoadError } from './console-parts';
 
 const ATTENTION: Record<ConsolePayout['attention'], AppMessageKey> = {
   failed: 'admin.attention.failed',
@@ -28,15 +27,11 @@ export function PayoutsPanel() {
   const onError = useStaleSecondFactor();
   const [done, setDone] = useState<string | null>(null);
   if (payouts.isPending) return <PageSpinner className="py-8" />;
-  if (payouts.isError) return <p className="text-sm text-destructive">{messageOf(payouts.error, t('admin.failed'), t('admin.offline'))}</p>;
+  if (payouts.isError) return <LoadError error={payouts.error} />;
   const list = payouts.data.payouts;
   return (
     <div className="grid gap-3">
-      {retry.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{messageOf(retry.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
-        </Alert>
-      )}
+      {retry.isError && <ActionError error={retry.error} />}
       {done && (
         <p role="status" className="text-sm">
           {done}

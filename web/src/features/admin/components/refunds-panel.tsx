@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { SearchIcon, Undo2Icon } from 'lucide-react';
-import { formatPrice } from '#common/money';
+import { Undo2Icon } from 'lucide-react';
+import { formatPrice, parseKesToMinor } from '#common/money';
 import type { ConsoleSale } from '#common/schemas/console';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { PageSpinner } from '@/components/page-spinner';
-import { messageOf } from '@/lib/api';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { useRefund, useSaleSearch } from '../api/console';
 import { useStaleSecondFactor, utcTime } from './console-common';
+import { ActionError, ConsoleSearch, Loaded } from './console-parts';
 
 const REFUND_STATUS: Partial<Record<string, AppMessageKey>> = {
   pending: 'admin.refundStatus.pending',
@@ -22,44 +20,28 @@ const REFUND_STATUS: Partial<Record<string, AppMessageKey>> = {
 };
 
 /**
- * Refunds (decision 059): find a sale by its reference, the buyer's e-mail or the artist, and
- * refund all the buyer paid with a reason, through the refunds service the command uses.
+ * Refunds (decisions 059, 066): find a sale by its reference, the buyer's e-mail or the artist, and
+ * refund all the buyer paid or a part of it, with a reason, through the refunds service the
+ * command uses.
  */
 export function RefundsPanel() {
   const { t } = useAppI18n();
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const sales = useSaleSearch(search);
   return (
     <div className="grid gap-4">
-      <form
-        role="search"
-        className="flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearch(query.trim());
-        }}
-      >
-        <Input aria-label={t('admin.saleFindLabel')} value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t('admin.saleFindPlaceholder')} maxLength={100} />
-        <Button type="submit" variant="outline">
-          <SearchIcon aria-hidden="true" />
-          {t('admin.find')}
-        </Button>
-      </form>
-      {search !== '' &&
-        (sales.isPending ? (
-          <PageSpinner className="py-8" />
-        ) : sales.isError ? (
-          <p className="text-sm text-destructive">{messageOf(sales.error, t('admin.failed'), t('admin.offline'))}</p>
-        ) : sales.data.sales.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{t('admin.noSales')}</p>
-        ) : (
-          <ul aria-label={t('admin.salesFound')} className="grid gap-3">
-            {sales.data.sales.map((sale) => (
-              <SaleCard key={sale.reference} sale={sale} />
-            ))}
-          </ul>
-        ))}
+      <ConsoleSearch label={t('admin.saleFindLabel')} placeholder={t('admin.saleFindPlaceholder')} maxLength={100} button={t('admin.find')} onSearch={setSearch} />
+      {search !== '' && (
+        <Loaded read={sales} items={(data) => data.sales} empty={t('admin.noSales')}>
+          {(list) => (
+            <ul aria-label={t('admin.salesFound')} className="grid gap-3">
+              {list.map((sale) => (
+                <SaleCard key={sale.reference} sale={sale} />
+              ))}
+            </ul>
+          )}
+        </Loaded>
+      )}
     </div>
   );
 }
@@ -69,7 +51,13 @@ function SaleCard({ sale }: { sale: ConsoleSale }) {
   const refund = useRefund();
   const onError = useStaleSecondFactor();
   const [reason, setReason] = useState('');
+  const [amount, setAmount] = useState('');
   const reasonId = `refund-reason-${sale.reference}`;
+  const amountId = `refund-amount-${sale.reference}`;
+  const hintId = `${amountId}-hint`;
+  // The button says what will go back: the amount typed once it reads as one, else all of it.
+  const typed = amount.trim() === '' ? undefined : parseKesToMinor(amount);
+  const shown = typed?.ok && typed.minor > 0 ? typed.minor : sale.amount;
   const open = sale.refundStatus && sale.refundStatus !== 'failed';
   const refundable = sale.status === 'paid' && !open;
   const refundStatus = (status: string) => {
@@ -92,15 +80,25 @@ function SaleCard({ sale }: { sale: ConsoleSale }) {
         <div className="mt-1 grid gap-2">
           <Label htmlFor={reasonId}>{t('admin.refundReason')}</Label>
           <Input id={reasonId} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
-          {refund.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>{messageOf(refund.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
-            </Alert>
-          )}
+          <Label htmlFor={amountId}>{t('admin.refundPartLabel')}</Label>
+          <Input
+            id={amountId}
+            inputMode="decimal"
+            autoComplete="off"
+            aria-describedby={hintId}
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            maxLength={40}
+            className="max-w-48"
+          />
+          <p id={hintId} className="text-xs text-muted-foreground">
+            {t('admin.refundPartHint', { amount: formatPrice(sale.amount) })}
+          </p>
+          {refund.isError && <ActionError error={refund.error} />}
           <div>
-            <Button size="sm" variant="destructive" disabled={refund.isPending || reason.trim() === ''} onClick={() => refund.mutate({ reference: sale.reference, reason }, { onError })}>
+            <Button size="sm" variant="destructive" disabled={refund.isPending || reason.trim() === ''} onClick={() => refund.mutate({ reference: sale.reference, reason, amount }, { onError })}>
               <Undo2Icon aria-hidden="true" />
-              {t('admin.refundAmount', { amount: formatPrice(sale.amount) })}
+              {t('admin.refundAmount', { amount: formatPrice(shown) })}
             </Button>
           </div>
         </div>

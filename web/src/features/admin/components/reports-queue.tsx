@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { CheckIcon, ExternalLinkIcon, XIcon } from 'lucide-react';
 import type { AdminReport } from '#common/schemas/reports';
-import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { PageSpinner } from '@/components/page-spinner';
-import { messageOf } from '@/lib/api';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { useCloseReport, useReports } from '../api/console';
 import { useStaleSecondFactor, utcTime } from './console-common';
+import { ActionError, Loaded } from './console-parts';
 
 const STATUSES = [
   ['open', 'admin.reportStatus.open'],
@@ -27,7 +25,6 @@ export function ReportsQueue() {
   const { t } = useAppI18n();
   const [status, setStatus] = useState<(typeof STATUSES)[number][0]>('open');
   const reports = useReports(status);
-  const list = reports.data?.reports ?? [];
   return (
     <div className="grid gap-4">
       <div role="group" aria-label={t('admin.whichReports')} className="flex flex-wrap gap-2">
@@ -37,19 +34,15 @@ export function ReportsQueue() {
           </Button>
         ))}
       </div>
-      {reports.isPending ? (
-        <PageSpinner className="py-8" />
-      ) : reports.isError ? (
-        <p className="text-sm text-destructive">{messageOf(reports.error, t('admin.failed'), t('admin.offline'))}</p>
-      ) : list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{status === 'open' ? t('admin.noOpenReports') : t('admin.noneYet')}</p>
-      ) : (
-        <ul aria-label={t('admin.reports')} className="grid gap-3">
-          {list.map((report) => (
-            <ReportCard key={report.id} report={report} />
-          ))}
-        </ul>
-      )}
+      <Loaded read={reports} items={(data) => data.reports} empty={status === 'open' ? t('admin.noOpenReports') : t('admin.noneYet')}>
+        {(list) => (
+          <ul aria-label={t('admin.reports')} className="grid gap-3">
+            {list.map((report) => (
+              <ReportCard key={report.id} report={report} />
+            ))}
+          </ul>
+        )}
+      </Loaded>
     </div>
   );
 }
@@ -85,11 +78,7 @@ function ReportCard({ report }: { report: AdminReport }) {
         <div className="grid gap-2">
           <Label htmlFor={noteId}>{t('admin.noteLabel')}</Label>
           <Input id={noteId} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} placeholder={t('admin.notePlaceholder')} />
-          {close.isError && (
-            <Alert variant="destructive">
-              <AlertDescription>{messageOf(close.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
-            </Alert>
-          )}
+          {close.isError && <ActionError error={close.error} />}
           <div className="flex flex-wrap gap-2">
             <Button
               size="sm"

@@ -1,17 +1,14 @@
 import { useState } from 'react';
-import { BanIcon, RotateCcwIcon, SearchIcon } from 'lucide-react';
-import { type Takedown, type TakedownCandidate, type TakedownItemType } from '#common/schemas/takedowns';
-import { Alert, AlertDescription } from '@/components/ui/alert';
+import { BanIcon, RotateCcwIcon } from 'lucide-react';
+import { type TakedownCandidate, type TakedownItemType } from '#common/schemas/takedowns';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { PageSpinner } from '@/components/page-spinner';
-import { messageOf } from '@/lib/api';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { useChangeTakedown, useTakedownFind, useTakedowns } from '../api/takedowns';
 import { useStaleSecondFactor } from './console-common';
+import { ActionError, ConsoleSearch, Loaded } from './console-parts';
 
 const KINDS: Record<TakedownItemType, AppMessageKey> = { track: 'admin.kind.track', album: 'admin.kind.album', artist: 'admin.kind.artist' };
 const TAKE_DOWN_KIND: Record<TakedownItemType, AppMessageKey> = {
@@ -35,7 +32,6 @@ export function TakedownsPanel() {
   const { t } = useAppI18n();
   const list = useTakedowns();
   const change = useChangeTakedown();
-  const [query, setQuery] = useState('');
   const [search, setSearch] = useState('');
   const found = useTakedownFind(search);
   const [chosen, setChosen] = useState<TakedownCandidate | null>(null);
@@ -60,152 +56,135 @@ export function TakedownsPanel() {
       },
     );
   };
-  const rows: Takedown[] = list.data?.takedowns ?? [];
 
   return (
     <div className="grid gap-6">
-      {change.isError && (
-        <Alert variant="destructive">
-          <AlertDescription>{messageOf(change.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
-        </Alert>
-      )}
+      {change.isError && <ActionError error={change.error} />}
       <section aria-labelledby="takedown-find-title" className="grid gap-3">
         <h2 id="takedown-find-title" className="text-lg font-semibold">
           {t('admin.takeSomethingDown')}
         </h2>
-        <form
-          role="search"
-          className="flex gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
+        <ConsoleSearch
+          label={t('admin.takedownFindLabel')}
+          placeholder={t('admin.takedownFindPlaceholder')}
+          maxLength={300}
+          button={t('admin.find')}
+          onSearch={(q) => {
             setChosen(null);
-            setSearch(query.trim());
+            setSearch(q);
           }}
-        >
-          <Input
-            aria-label={t('admin.takedownFindLabel')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder={t('admin.takedownFindPlaceholder')}
-            maxLength={300}
-          />
-          <Button type="submit" variant="outline">
-            <SearchIcon aria-hidden="true" />
-            {t('admin.find')}
-          </Button>
-        </form>
-        {found.isError && <p className="text-sm text-destructive">{messageOf(found.error, t('admin.failed'), t('admin.offline'))}</p>}
-        {found.data && found.data.items.length === 0 && <p className="text-sm text-muted-foreground">{t('admin.nothingMatches')}</p>}
-        {found.data && found.data.items.length > 0 && (
-          <ul aria-label={t('admin.found')} className="divide-y rounded-md border">
-            {found.data.items.map((item) => (
-              <li key={`${item.itemType}:${item.itemId}`} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-2">
-                <div className="flex items-center gap-2">
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{item.name}</span>
-                    <span className="block truncate text-sm text-muted-foreground">
-                      {t(KINDS[item.itemType])}
-                      {item.itemType === 'artist' ? '' : ` · ${item.artistName}`}
-                    </span>
-                  </span>
-                  {item.takenDown ? (
-                    <span className="text-sm text-destructive">{t('admin.isTakenDown')}</span>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={t('admin.takeDownNamed', { name: item.name })}
-                      onClick={() => {
-                        setChosen(item);
-                        setReasonError(null);
-                      }}
-                    >
-                      <BanIcon aria-hidden="true" />
-                      {t('admin.takeDown')}
-                    </Button>
-                  )}
-                </div>
-                {chosen?.itemId === item.itemId && chosen.itemType === item.itemType && (
-                  <form
-                    className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2"
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      takeDown();
-                    }}
-                  >
-                    <Label htmlFor="takedown-reason">{t('admin.takedownReason')}</Label>
-                    <Textarea
-                      id="takedown-reason"
-                      value={reason}
-                      onChange={(event) => {
-                        setReason(event.target.value);
-                        setReasonError(null);
-                      }}
-                      maxLength={500}
-                      aria-invalid={reasonError ? true : undefined}
-                      aria-describedby={reasonError ? 'takedown-reason-error' : undefined}
-                      autoFocus
-                    />
-                    {reasonError && (
-                      <p id="takedown-reason-error" className="text-sm text-destructive">
-                        {reasonError}
-                      </p>
-                    )}
-                    <div className="flex gap-2">
-                      <Button type="submit" variant="destructive" disabled={change.isPending}>
-                        {t(TAKE_DOWN_KIND[item.itemType])}
-                      </Button>
-                      <Button type="button" variant="ghost" onClick={() => setChosen(null)}>
-                        {t('admin.cancel')}
-                      </Button>
+        />
+        {search !== '' && (
+          <Loaded read={found} items={(data) => data.items} empty={t('admin.nothingMatches')}>
+            {(items) => (
+              <ul aria-label={t('admin.found')} className="divide-y rounded-md border">
+                {items.map((item) => (
+                  <li key={`${item.itemType}:${item.itemId}`} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-2">
+                    <div className="flex items-center gap-2">
+                      <span className="min-w-0 flex-1">
+                        <span className="block truncate font-medium">{item.name}</span>
+                        <span className="block truncate text-sm text-muted-foreground">
+                          {t(KINDS[item.itemType])}
+                          {item.itemType === 'artist' ? '' : ` · ${item.artistName}`}
+                        </span>
+                      </span>
+                      {item.takenDown ? (
+                        <span className="text-sm text-destructive">{t('admin.isTakenDown')}</span>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={t('admin.takeDownNamed', { name: item.name })}
+                          onClick={() => {
+                            setChosen(item);
+                            setReasonError(null);
+                          }}
+                        >
+                          <BanIcon aria-hidden="true" />
+                          {t('admin.takeDown')}
+                        </Button>
+                      )}
                     </div>
-                  </form>
-                )}
-              </li>
-            ))}
-          </ul>
+                    {chosen?.itemId === item.itemId && chosen.itemType === item.itemType && (
+                      <form
+                        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2"
+                        onSubmit={(event) => {
+                          event.preventDefault();
+                          takeDown();
+                        }}
+                      >
+                        <Label htmlFor="takedown-reason">{t('admin.takedownReason')}</Label>
+                        <Textarea
+                          id="takedown-reason"
+                          value={reason}
+                          onChange={(event) => {
+                            setReason(event.target.value);
+                            setReasonError(null);
+                          }}
+                          maxLength={500}
+                          aria-invalid={reasonError ? true : undefined}
+                          aria-describedby={reasonError ? 'takedown-reason-error' : undefined}
+                          autoFocus
+                        />
+                        {reasonError && (
+                          <p id="takedown-reason-error" className="text-sm text-destructive">
+                            {reasonError}
+                          </p>
+                        )}
+                        <div className="flex gap-2">
+                          <Button type="submit" variant="destructive" disabled={change.isPending}>
+                            {t(TAKE_DOWN_KIND[item.itemType])}
+                          </Button>
+                          <Button type="button" variant="ghost" onClick={() => setChosen(null)}>
+                            {t('admin.cancel')}
+                          </Button>
+                        </div>
+                      </form>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Loaded>
         )}
       </section>
+
       <section aria-labelledby="takedowns-title">
         <h2 id="takedowns-title" className="text-lg font-semibold">
           {t('admin.takenDown')}
         </h2>
-        {list.isPending ? (
-          <PageSpinner className="py-8" />
-        ) : list.isError ? (
-          <p className="text-sm text-destructive">{messageOf(list.error, t('admin.failed'), t('admin.offline'))}</p>
-        ) : rows.length === 0 ? (
-          <p className="mt-2 text-sm text-muted-foreground">{t('admin.nothingTakenDown')}</p>
-        ) : (
-          <ul aria-label={t('admin.takenDown')} className="mt-2 divide-y rounded-md border">
-            {rows.map((row) => (
-              <li key={`${row.itemType}:${row.itemId}`} className="flex items-start gap-2 px-3 py-2">
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{row.name ?? t('admin.deletedSince')}</span>
-                  <span className="block truncate text-sm text-muted-foreground">
-                    {t(KINDS[row.itemType])}
-                    {row.itemType === 'artist' || !row.artistName ? '' : ` · ${row.artistName}`}
+        <Loaded read={list} items={(data) => data.takedowns} empty={t('admin.nothingTakenDown')} emptyClassName="mt-2 text-sm text-muted-foreground">
+          {(rows) => (
+            <ul aria-label={t('admin.takenDown')} className="mt-2 divide-y rounded-md border">
+              {rows.map((row) => (
+                <li key={`${row.itemType}:${row.itemId}`} className="flex items-start gap-2 px-3 py-2">
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium">{row.name ?? t('admin.deletedSince')}</span>
+                    <span className="block truncate text-sm text-muted-foreground">
+                      {t(KINDS[row.itemType])}
+                      {row.itemType === 'artist' || !row.artistName ? '' : ` · ${row.artistName}`}
+                    </span>
+                    <span className="block text-sm break-words">“{row.reason}”</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {when(row.takenDownAt)}
+                      {row.actorEmail ? ` · ${row.actorEmail}` : ''}
+                    </span>
                   </span>
-                  <span className="block text-sm break-words">“{row.reason}”</span>
-                  <span className="block text-xs text-muted-foreground">
-                    {when(row.takenDownAt)}
-                    {row.actorEmail ? ` · ${row.actorEmail}` : ''}
-                  </span>
-                </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  aria-label={t('admin.restoreNamed', { name: row.name ?? row.itemId })}
-                  disabled={change.isPending}
-                  onClick={() => change.mutate({ kind: 'restore', itemType: row.itemType, itemId: row.itemId }, { onError })}
-                >
-                  <RotateCcwIcon aria-hidden="true" />
-                  {t('admin.restore')}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={t('admin.restoreNamed', { name: row.name ?? row.itemId })}
+                    disabled={change.isPending}
+                    onClick={() => change.mutate({ kind: 'restore', itemType: row.itemType, itemId: row.itemId }, { onError })}
+                  >
+                    <RotateCcwIcon aria-hidden="true" />
+                    {t('admin.restore')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </section>
     </div>
   );
