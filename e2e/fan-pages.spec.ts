@@ -167,7 +167,7 @@ test('the fan pages load no dashboard code and stay within the JavaScript budget
     await page.waitForLoadState('networkidle');
     page.off('response', listener);
     expect([...scripts].filter((script) => /dashboard/i.test(script)), url).toEqual([]);
-    // DESIGN.md: <= 120 KB of JavaScript (gzip) on a public page (for now 122 KB: PUBLIC_PAGE_JS_BUDGET_BYTES).
+    // Issue 18: <= 110 KB of JavaScript (gzip) on a public page (PUBLIC_PAGE_JS_BUDGET_BYTES).
     const gzipBytes = [...scripts].reduce((sum, script) => sum + fs.statSync(path.join(dist, `${script}.gz`)).size, 0);
     console.log(`${url}: ${scripts.size} scripts, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
     expect(gzipBytes, url).toBeLessThanOrEqual(PUBLIC_PAGE_JS_BUDGET_BYTES);

@@ -3,15 +3,16 @@ import { Route, Switch, useLocation } from 'wouter';
 import { FOLLOW_ACTIONS, PAGE_ROUTES } from '#common/routes';
 import { isReservedRouteWord } from '#common/slug';
 import { PageSpinner } from '@/components/page-spinner';
-import { LandingPage } from '@/features/landing/components/landing-page';
 import { NotFoundPage } from '@/features/not-found/components/not-found-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { GuestOnlyRoute, ProtectedRoute } from './route-guards';
 
 /*
- * Route-level code splitting: the landing page and the 404 page ship in the entry chunk; every
- * other screen is its own chunk, and the dashboard's code is never fetched on a public page.
+ * Route-level code splitting: the 404 page ships in the entry chunk; every other screen is its own
+ * chunk (the landing's too, since decision 064: the profile, track and album pages no longer carry
+ * it), and the dashboard's code is never fetched on a public page. A server-rendered page keeps its
+ * markup while its chunk arrives (hydration waits for it inside PublicLayout's Suspense).
  * The artist side's screens (/auth, /dashboard, /admin) read their texts from a catalogue of their
  * own, fetched by <AppMessages> (decision 055), which comes with them: none of it is in the entry.
  */
@@ -33,6 +34,7 @@ function artistScreen(load: () => Promise<ComponentType>) {
 const AuthPage = artistScreen(() => import('@/features/auth/components/auth-page').then((m) => m.AuthPage));
 const VerifyEmailPage = artistScreen(() => import('@/features/auth/components/verify-email-page').then((m) => m.VerifyEmailPage));
 const ResetPasswordPage = artistScreen(() => import('@/features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage));
+const LandingPage = lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 const ForArtistsPage = lazy(() =>
   import('@/features/marketing/components/for-artists-page').then((m) => ({ default: m.ForArtistsPage })),
 );

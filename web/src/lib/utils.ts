@@ -1,9 +1,39 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { CLASS_MERGE_TABLE } from './class-merge-table';
+
+let mergeTable: Map<string, number[]> | undefined;
+
+/**
+ * tailwind-merge's twMerge for the classes web/src writes, from a table made by
+ * scripts/class-merge-table.mjs (docs/decisions/064): its rules are 8 KB of gzip on every public
+ * page, the table a third of that. As twMerge does, from the last class to the first, a class is
+ * dropped when a later one kept overrides it; classes the table does not list are kept.
+ */
+export function mergeClasses(classList: string): string {
+  mergeTable ??= new Map(
+    CLASS_MERGE_TABLE.split('\n').map((line) => {
+      const [className = '', ...ids] = line.split(' ');
+      return [className, ids.map(Number)];
+    }),
+  );
+  const overridden = new Set<number>();
+  const classNames = classList.trim().split(/\s+/);
+  let result = '';
+  for (let index = classNames.length - 1; index >= 0; index -= 1) {
+    const className = classNames[index] ?? '';
+    const ids = mergeTable.get(className);
+    if (ids) {
+      if (overridden.has(ids[0] ?? -1)) continue;
+      for (const id of ids) overridden.add(id);
+    }
+    result = result.length > 0 ? `${className} ${result}` : className;
+  }
+  return result;
+}
 
 /** Joins class names and lets later Tailwind classes win over earlier ones. */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return mergeClasses(clsx(inputs));
 }
 
 /** Up to two initials of a display name, for avatars without a photo: "Zoë Wanjiru" -> "ZW". */
