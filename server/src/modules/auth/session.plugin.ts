@@ -45,6 +45,11 @@ export async function signedInUser(request: FastifyRequest): Promise<SessionUser
   return user;
 }
 
+/** Whether the request carries a session cookie at all: without one it is nobody's, with no lookup. */
+export function hasSessionCookie(request: FastifyRequest): boolean {
+  return Boolean(request.cookies?.[SESSION_COOKIE]);
+}
+
 /**
  * The stored id (hash) of the request's session cookie, or null: what other modules key per-session
  * state by (the operator's second-factor verification, decision 051). Check currentUser() first.

@@ -209,23 +209,61 @@ export class StreamsService {
 export class ListenerHasher {
   /** A day's salt never changes, so keeping it is exact. */
   private salt: { day: string; value: Promise<Buffer> } | undefined;
+  /** The salt of `salt.day` once it has arrived, and the hashes made with it, for hashNow. */
+  private ready: { dayEndsAt: number; value: Buffer; hashes: Map<string, string> } | undefined;
 
   constructor(private readonly db: () => Db) {}
 
   async hash(listener: { userId: string | undefined; address: string }): Promise<string> {
-    const identity = listener.userId ? `user:${listener.userId}` : `address:${listenerNetwork(listener.address)}`;
-    return createHash('sha256').update(await this.daySalt()).update(identity).digest('base64url');
+    return this.hashNow(listener) ?? this.hashWith(await this.daySalt(), identityOf(listener));
+  }
+
+  /**
+   * The same hash without waiting, when today's salt is already here (else undefined: use hash).
+   * A visitor seen today costs a map lookup, not a SHA-256 (a shared link's fans reload; decision 065).
+   */
+  hashNow(listener: { userId: string | undefined; address: string }): string | undefined {
+    const ready = this.ready;
+    if (!ready || Date.now() >= ready.dayEndsAt) return undefined;
+    const identity = identityOf(listener);
+    let hash = ready.hashes.get(identity);
+    if (hash === undefined) {
+      hash = this.hashWith(ready.value, identity);
+      // Bounded: a day's distinct visitors beyond this are hashed each time, as before.
+      if (ready.hashes.size >= MAX_KEPT_HASHES) ready.hashes.clear();
+      ready.hashes.set(identity, hash);
+    }
+    return hash;
+  }
+
+  private hashWith(salt: Buffer, identity: string): string {
+    return createHash('sha256').update(salt).update(identity).digest('base64url');
   }
 
   private daySalt(): Promise<Buffer> {
-    const day = utcDay();
+    const now = new Date();
+    const day = utcDay(now);
     if (this.salt?.day !== day) {
       const value = listenerSaltOf(this.db(), day);
-      this.salt = { day, value };
-      value.catch(() => {
-        if (this.salt?.value === value) this.salt = undefined;
-      });
+      const salt = { day, value };
+      this.salt = salt;
+      const dayEndsAt = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+      value.then(
+        (resolved) => {
+          if (this.salt === salt) this.ready = { dayEndsAt, value: resolved, hashes: new Map() };
+        },
+        () => {
+          if (this.salt === salt) this.salt = undefined;
+        },
+      );
     }
     return this.salt.value;
   }
 }
+
+/** Who a listener is before hashing: the signed-in user, else the client's network. */
+const identityOf = (listener: { userId: string | undefined; address: string }) =>
+  listener.userId ? `user:${listener.userId}` : `address:${listenerNetwork(listener.address)}`;
+
+/** Hashes kept per day by ListenerHasher.hashNow (about 100 bytes each). */
+const MAX_KEPT_HASHES = 20_000;

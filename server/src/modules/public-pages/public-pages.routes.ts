@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { albumDetailSchema, profileResponseSchema, trackDetailSchema } from '#common/schemas/public';
 import { AppError } from '../../lib/errors';
+import { hasSessionCookie } from '../auth';
 import { artistTag, sendPublicAnswer, SHARED_FOR_SECONDS, SHARED_REVALIDATE_EACH_TIME } from '../../lib/public-answers';
 import type { PublicPagesService } from './public-pages.service';
 import type { RenderedCard } from './share-card';
@@ -28,7 +29,9 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
   const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
   // A HEAD (a link checker, a preview bot asking whether the page exists) is nobody viewing it.
   const countView = (artistId: string) => (request: FastifyRequest) => {
-    if (request.method === 'GET') pages.countViewLater(artistId, { userId: async () => (await request.currentUser())?.id, address: request.ip });
+    if (request.method === 'GET') {
+      pages.countViewLater(artistId, { userId: async () => (await request.currentUser())?.id, address: request.ip, signedIn: hasSessionCookie(request) });
+    }
   };
 
   routes.get(

@@ -44,6 +44,8 @@ export interface PublicPagesContext {
 export interface Viewer {
   userId: () => Promise<string | undefined>;
   address: string;
+  /** False when the request carries no session cookie: the viewer is their address, known at once. */
+  signedIn?: boolean;
 }
 
 /** Longer than any display name (50) or id: not worth a query. */
@@ -129,6 +131,12 @@ export class PublicPagesService {
    * 10 minutes, never the artist's own; written in batches (ViewCounter, decision 052).
    */
   countViewLater(userId: string, viewer: Viewer): void {
+    // A visitor without a session, once today's salt is here: counted (or found already counted in
+    // the window) right here, with no promise and no hash made again (decision 065).
+    if (viewer.signedIn === false) {
+      const viewerHash = this.context.viewers.hashNow({ userId: undefined, address: viewer.address });
+      if (viewerHash !== undefined) return this.views.add(userId, viewerHash);
+    }
     const counting = this.countView(userId, viewer).catch((error: unknown) => {
       this.context.log.error({ err: error, userId }, 'could not count a profile view');
     });
