@@ -200,6 +200,13 @@ describe('takedowns', () => {
     expect((await get(`/api/album-detail/${album.id}`)).status).toBe(200);
     expect((await t.fetchBytes(coverUrl(album, 'albums'))).status).toBe(200);
 
+    // The artist's profile photo (the covers' rule of decision 066): up, as before.
+    const uploaded = await t.sendForm('POST', '/api/user/profile-photo', { files: [{ field: 'profilePhoto', path: media.coverPng, name: 'me.png', type: 'image/png' }] }, artist.cookie);
+    expect(uploaded.status).toBe(200);
+    const photoUrl = `/api/user/${artist.id}/profile-photo?size=96&v=${(uploaded.body as { profilePhotoFilename: string }).profilePhotoFilename}`;
+    const photoUp = await t.fetchBytes(photoUrl);
+    expect([photoUp.status, photoUp.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, s-maxage=3600, immutable']);
+
     // A pasted profile address finds the artist.
     const byAddress = await asOperator('GET', `/api/admin/takedowns/find?q=${encodeURIComponent(`https://sauti.test/${slug}?ref=x`)}`);
     expect(byAddress.body.items).toEqual([expect.objectContaining({ itemType: 'artist', itemId: artist.id, takenDown: false })]);
@@ -214,8 +221,18 @@ describe('takedowns', () => {
     expect((await t.fetchBytes(coverUrl(album, 'albums'))).status).toBe(404);
     expect((await t.fetchBytes(coverUrl(track))).status).toBe(404);
     expect((await t.fetchBytes(coverUrl(track), { cookie: buyer })).status).toBe(200);
+    // Their photo too: 404 kept by no cache, to a stranger, a buyer and a signed-in fan alike;
+    // the artist still sees it, privately.
+    for (const cookie of [undefined, buyer, operator.cookie]) {
+      const photo = await t.fetchBytes(photoUrl, cookie ? { cookie } : {});
+      expect([photo.status, photo.headers.get('cache-control')], String(cookie)).toEqual([404, 'no-store']);
+    }
+    const ownPhoto = await t.fetchBytes(photoUrl, { cookie: artist.cookie });
+    expect([ownPhoto.status, ownPhoto.headers.get('cache-control')]).toEqual([200, 'private, no-cache']);
     expect((await get('/api/takedowns/mine', artist.cookie)).body.takedowns).toEqual([expect.objectContaining({ itemType: 'artist', reason: 'Impersonation' })]);
     expect((await asOperator('DELETE', `/api/admin/takedowns/artist/${artist.id}`)).status).toBe(204);
+    const photoBack = await t.fetchBytes(photoUrl);
+    expect([photoBack.status, photoBack.headers.get('cache-control')]).toEqual([200, 'public, max-age=31536000, s-maxage=3600, immutable']);
     expect((await get(`/api/profile/${slug}`)).status).toBe(200);
     expect((await get(`/api/track-detail/${track.id}`)).status).toBe(200);
 

@@ -182,7 +182,7 @@ describe('the artist profile API', () => {
         const webp = await t.fetchBytes(url, { accept: 'image/avif,image/webp,*/*' });
         expect(webp.status).toBe(200);
         expect(webp.headers.get('content-type')).toBe('image/webp');
-        expect(webp.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect(webp.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable');
         const meta = await sharp(webp.bytes).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual(['webp', size, size]);
         const jpeg = await t.fetchBytes(url, { accept: 'image/*' });

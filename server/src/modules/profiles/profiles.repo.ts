@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { previousSlugs, socialLinks, users } from '../../db/schema';
+import { artistIsUp, previousSlugs, socialLinks, users } from '../../db/schema';
 
 /**
  * The profile's data: the display name, slug and photo columns of users (the account columns are
@@ -25,6 +25,16 @@ const profileColumns = {
 
 export async function findProfileUser(db: DbOrTx, userId: string): Promise<ProfileUserRow | undefined> {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+/** The artist's photo key and whether the artist is taken down (decision 058's rule, in one place). */
+export async function findProfilePhoto(db: DbOrTx, userId: string): Promise<{ profilePhotoKey: string | null; takenDown: boolean } | undefined> {
+  const [row] = await db
+    .select({ profilePhotoKey: users.profilePhotoKey, takenDown: sql<boolean>`not ${artistIsUp()}`.mapWith(Boolean) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return row;
 }
 

@@ -24,6 +24,14 @@ import { answersArePersonal } from '../../lib/no-store';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/**
+ * As covers (decision 066): a browser keeps a versioned photo a year, a shared cache (a CDN) an
+ * hour at most before it revalidates, so a taken-down artist's photo is gone from it within the hour.
+ */
+const VERSIONED_PHOTO_CACHE_CONTROL = `public, max-age=${YEAR_SECONDS}, s-maxage=3600, immutable`;
+/** A taken-down artist's photo, shown to the artist themself: no shared cache keeps it. */
+const RESTRICTED_PHOTO_CACHE_CONTROL = 'private, no-cache';
+
 export interface ProfileServices {
   profiles: ProfilesService;
   links: SocialLinksService;
@@ -77,10 +85,19 @@ export async function profileRoutes(app: FastifyInstance, services: ProfileServi
     { preHandler: knownId('profile-photo.not-found'), schema: { params: idParams, querystring: profilePhotoQuerySchema } },
     async (request, reply) => {
       const format = (request.headers.accept ?? '').includes('image/webp') ? 'webp' : 'jpg';
-      const photo = await profiles.photo(request.params.id, { size: request.query.size, format, version: request.query.v });
+      // A refusal (no photo, or the artist taken down) is kept nowhere: the artist may come back.
+      reply.header('Cache-Control', 'no-store');
+      const photo = await profiles.photo(
+        request.params.id,
+        { size: request.query.size, format, version: request.query.v },
+        { id: async () => (await request.currentUser())?.id },
+      );
       reply
         .header('ETag', photo.etag)
-        .header('Cache-Control', photo.versioned ? `public, max-age=${YEAR_SECONDS}, immutable` : 'public, max-age=0, must-revalidate')
+        .header(
+          'Cache-Control',
+          photo.restricted ? RESTRICTED_PHOTO_CACHE_CONTROL : photo.versioned ? VERSIONED_PHOTO_CACHE_CONTROL : 'public, max-age=0, must-revalidate',
+        )
         .header('Vary', 'Accept')
         .header('X-Content-Type-Options', 'nosniff');
       const ifNoneMatch = request.headers['if-none-match'];

@@ -18,6 +18,7 @@ import {
   countSocialLinks,
   currentSlugOwner,
   deleteSocialLink,
+  findProfilePhoto,
   findProfileUser,
   insertSocialLink,
   listSocialLinks,
@@ -66,6 +67,16 @@ export interface ProfilePhoto {
   etag: string;
   /** True when the URL named this exact photo (?v=profilePhotoFilename): its bytes never change. */
   versioned: boolean;
+  /**
+   * Served only because the viewer is the taken-down artist themself (decision 066's rule for covers): no shared
+   * cache may keep it, and the browser asks again each time.
+   */
+  restricted: boolean;
+}
+
+/** Who asks: asked only when the artist is taken down. */
+export interface PhotoViewer {
+  id: () => Promise<string | undefined>;
 }
 
 /** The artist's display name (and slug history) and profile photo. */
@@ -159,13 +170,20 @@ export class ProfilesService {
 
   /**
    * GET /api/user/{id}/profile-photo: one derived size as WebP or JPEG, never an original (none is
-   * kept). 404 when the artist has no photo.
+   * kept). 404 when the artist has no photo, and while the artist is taken down to everyone but
+   * themself (the covers' rule of decision 066; no one buys a photo, so no buyer sees it): an
+   * impersonation is as often the face as the name, and a shared link outlives the profile's 404.
    */
-  async photo(userId: string, options: { size: ProfilePhotoSize; format: VariantFormat; version: string | undefined }): Promise<ProfilePhoto> {
-    const user = await findProfileUser(this.deps.db(), userId);
+  async photo(
+    userId: string,
+    options: { size: ProfilePhotoSize; format: VariantFormat; version: string | undefined },
+    viewer: PhotoViewer,
+  ): Promise<ProfilePhoto> {
+    const user = await findProfilePhoto(this.deps.db(), userId);
     const photoKey = user?.profilePhotoKey;
     const prefix = photoKey ? photoKeys.prefix(photoKey) : undefined;
     if (!photoKey || !prefix) throw new AppError('profile-photo.not-found');
+    if (user.takenDown && (await viewer.id()) !== userId) throw new AppError('profile-photo.not-found');
     const name = photoVariantName(options.size, options.format);
     const key = prefix + name;
     let body = this.memory.get(key);
@@ -184,6 +202,7 @@ export class ProfilesService {
       contentType: VARIANT_MIME_TYPES[options.format],
       etag: `"${filename.replace(/\.jpg$/, '')}-${name}"`,
       versioned: options.version !== undefined && options.version === filename,
+      restricted: user.takenDown,
     };
   }
 }
