@@ -44,14 +44,8 @@ export async function recordSale(tx: DbOrTx, order: SaleToRecord): Promise<boole
   });
 }
 
-export interface RefundToRecord {
-  /** The refunded order, as its sale was recorded. */
-  id: string;
-  sellerId: string;
-  price: number;
-  fee: number;
-  amount: number;
-  settlement: Settlement | string;
+/** The refunded order, as its sale was recorded, and what goes back. */
+export interface RefundToRecord extends SaleToRecord {
   /** Minor units returned to the buyer: 0 < refunded <= amount. */
   refunded: number;
 }
