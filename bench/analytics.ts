@@ -21,9 +21,9 @@ import pg from 'pg';
 import * as schema from '../server/src/db/schema';
 import { rebuildDailyStats } from '../server/src/modules/analytics';
 import { signUpArtist } from './support/accounts';
-import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
+import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess } from './support/processes';
 import { startServer } from './support/server';
-import { runWrk, type WrkResult } from './support/wrk';
+import { fixed, median, runWrk, wrkRow, yardstickRounds } from './support/wrk';
 import { report } from './lib';
 import { BENCH_SERVER_URL, createDatabase } from './support/database';
 
@@ -36,9 +36,6 @@ const TRACKS = 500;
 const PLAYS = 1_000_000;
 const DOWNLOADS = 50_000;
 const VIEWS = 20_000;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 async function seed(url: string, email: string) {
   const client = new pg.Client({ connectionString: url });
@@ -87,17 +84,6 @@ async function seed(url: string, email: string) {
   }
 }
 
-function row(label: string, result: WrkResult): Record<string, unknown> {
-  return {
-    case: label,
-    'req/s': fixed(result.requestsPerSecond),
-    'p50 ms': fixed(result.p50Ms, 2),
-    'p99 ms': fixed(result.p99Ms, 2),
-    'server CPU µs/req': fixed(result.serverCpuUsPerRequest),
-    errors: result.errors,
-  };
-}
-
 export async function run() {
   const database = await createDatabase(BENCH_SERVER_URL, 'sauti_bench_analytics_');
   const databaseUrl = database.url;
@@ -133,19 +119,13 @@ export async function run() {
           runWrk({ url, connections: CONNECTIONS, seconds, script: 'get', headers: { cookie: artist.cookie }, serverPids: [pid] });
         const sautiUrl = `${server.url}${route}`;
         const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}/api/tracks`;
-        await get(sautiUrl, server.pid, 3);
-        await get(minimalUrl, minimal.pid!, 3);
-        const rounds: { minimal: WrkResult; sauti: WrkResult; quiet: boolean }[] = [];
-        for (let round = 0; round < ROUNDS; round++) {
-          const { quiet } = await waitForQuiet();
-          rounds.push({ minimal: await get(minimalUrl, minimal.pid!), sauti: await get(sautiUrl, server.pid), quiet });
-        }
+        const rounds = await yardstickRounds(ROUNDS, get, { url: sautiUrl, pid: server.pid }, { url: minimalUrl, pid: minimal.pid! });
         const ratio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond));
         const p99 = median(rounds.map((r) => r.sauti.p99Ms));
         rows.push(
           ...rounds.flatMap((r, i) => {
             const label = `${route} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
-            return [row(`${label}: minimal Fastify`, r.minimal), row(`${label}: Sauti`, r.sauti)];
+            return [wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti)];
           }),
         );
         const summary = {

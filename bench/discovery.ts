@@ -19,10 +19,10 @@ import { openDatabase } from '../server/src/db/client';
 import { DiscoveryService } from '../server/src/modules/discovery';
 import { rebuildTrends } from '../server/src/modules/playback';
 import { trendPlay } from '../server/src/modules/playback/trends.repo';
-import { atExit, atFinish, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
+import { atExit, atFinish, loadAverage, SERVER_CPU, spawnPinned, stopProcess } from './support/processes';
 import { BENCH_SERVER_URL, createDatabase, seedCatalogue } from './support/database';
 import { startServer } from './support/server';
-import { runWrk, type WrkResult } from './support/wrk';
+import { fixed, median, runWrk, wrkRow, yardstickRounds } from './support/wrk';
 import { report } from './lib';
 
 const SERVER_PORT = 5150;
@@ -36,20 +36,6 @@ const RANKING_RUNS = 3;
 const root = path.resolve(import.meta.dirname, '..');
 
 const ENDPOINTS = ['/api/featured-tracks?limit=12', '/api/featured-artists?limit=10', '/api/editors-picks?limit=12'];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
-
-function row(label: string, result: WrkResult): Record<string, unknown> {
-  return {
-    case: label,
-    'req/s': fixed(result.requestsPerSecond),
-    'p50 ms': fixed(result.p50Ms, 2),
-    'p99 ms': fixed(result.p99Ms, 2),
-    'server CPU µs/req': fixed(result.serverCpuUsPerRequest),
-    errors: result.errors,
-  };
-}
 
 /** A seeded database: the one named, or a fresh one filled by `npm run seed` and dropped at the end. */
 async function seededDatabase(): Promise<string> {
@@ -130,16 +116,10 @@ export async function run() {
       const get = (url: string, pid: number, seconds = SECONDS) => runWrk({ url, connections: CONNECTIONS, seconds, script: 'get', serverPids: [pid] });
       const sautiUrl = `${server.url}${endpoint}`;
       const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}/api/tracks`;
-      await get(sautiUrl, server.pid, 3);
-      await get(minimalUrl, minimal.pid!, 3);
-      const rounds: { minimal: WrkResult; sauti: WrkResult; quiet: boolean }[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        const { quiet } = await waitForQuiet();
-        rounds.push({ minimal: await get(minimalUrl, minimal.pid!), sauti: await get(sautiUrl, server.pid), quiet });
-      }
+      const rounds = await yardstickRounds(ROUNDS, get, { url: sautiUrl, pid: server.pid }, { url: minimalUrl, pid: minimal.pid! });
       for (const [i, r] of rounds.entries()) {
         const label = `${endpoint} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
-        rows.push(row(`${label}: minimal Fastify`, r.minimal), row(`${label}: Sauti`, r.sauti));
+        rows.push(wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti));
       }
       const ratio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond));
       const p99 = median(rounds.map((r) => r.sauti.p99Ms));

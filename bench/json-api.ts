@@ -9,28 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { sharedCatalogue, TRACK_COUNT } from './support/catalogue';
-import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
-import { runWrk, type WrkResult } from './support/wrk';
+import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess } from './support/processes';
+import { fixed, median, runWrk, wrkRow, yardstickRounds } from './support/wrk';
 import { report } from './lib';
 
 const MINIMAL_PORT = 5143;
 const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
-
-function row(label: string, result: WrkResult): Record<string, unknown> {
-  return {
-    case: label,
-    'req/s': fixed(result.requestsPerSecond),
-    'p50 ms': fixed(result.p50Ms, 2),
-    'p99 ms': fixed(result.p99Ms, 2),
-    'server CPU µs/req': fixed(result.serverCpuUsPerRequest),
-    errors: result.errors,
-  };
-}
 
 export async function run() {
   const { server, artist } = await sharedCatalogue();
@@ -53,18 +39,12 @@ export async function run() {
       runWrk({ url, connections: CONNECTIONS, seconds, script: 'get', headers: { cookie: artist.cookie }, serverPids: [pid] });
     const sautiUrl = `${server.url}/api/tracks`;
     const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}/api/tracks`;
-    await get(sautiUrl, server.pid, 3);
-    await get(minimalUrl, minimal.pid!, 3);
-    const rounds: { minimal: WrkResult; sauti: WrkResult; quiet: boolean }[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      const { quiet } = await waitForQuiet();
-      rounds.push({ minimal: await get(minimalUrl, minimal.pid!), sauti: await get(sautiUrl, server.pid), quiet });
-    }
+    const rounds = await yardstickRounds(ROUNDS, get, { url: sautiUrl, pid: server.pid }, { url: minimalUrl, pid: minimal.pid! });
     const ratio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond));
     const p99 = median(rounds.map((r) => r.sauti.p99Ms));
     const rows = rounds.flatMap((r, i) => {
       const label = `round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
-      return [row(`${label}: minimal Fastify`, r.minimal), row(`${label}: Sauti`, r.sauti)];
+      return [wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti)];
     });
     const summary = {
       'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),

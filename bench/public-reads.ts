@@ -16,7 +16,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './support/processes';
 import { startServer, type ServerProcess } from './support/server';
-import { runWrk, type WrkResult } from './support/wrk';
+import { fixed, median, runWrk, type WrkResult } from './support/wrk';
 import { report } from './lib';
 
 const PORT = 5155;
@@ -26,9 +26,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const root = path.resolve(import.meta.dirname, '..');
 export const webOut = path.join(root, '.tmp', 'bench', 'web');
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 /** The web app and its server renderer beside the bench server bundle (main.js finds ../web). */
 export function buildWeb() {

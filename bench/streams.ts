@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { LOAD_CPU, loadAverage, SERVER_CPU, waitForQuiet } from './support/processes';
 import { sharedCatalogue } from './support/catalogue';
 import { startNginx } from './support/nginx';
-import { runWrk, type WrkResult } from './support/wrk';
+import { fixed, median, runWrk, type WrkResult } from './support/wrk';
 import { report } from './lib';
 
 const NGINX_PORT = 8140;
@@ -22,9 +22,6 @@ const API_CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RANGE_BYTES = 256 * 1024;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
 
 /** A table row; the server's CPU per request only where one load alone was served. */
 function row(label: string, result: WrkResult, alone = true): Record<string, unknown> {

@@ -3,9 +3,9 @@ import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { processingFee, splitPrice } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
-import { verifiedAccount, type TestAccount } from './support/accounts';
+import type { TestAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { fanPage, payWithTestCard, startPurchase } from './support/checkout';
+import { fanPage, payWithTestCard, startPurchase, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -27,9 +27,7 @@ test.use({ viewport: PHONE });
 test.beforeAll(async ({ browser }) => {
   const media = await testMedia();
   const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'sales');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
+  artist = await sellingArtist(page, 'sales');
   track = await uploadTrackByApi(page, media.wav, { trackName: 'Sold Tone', artistName: artist.displayName, price: '50' });
   await page.close();
 });

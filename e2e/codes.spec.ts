@@ -2,9 +2,9 @@ import { expect, test, type Page } from './support/test';
 import { CODE_MESSAGES } from '../common/src/codes';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
-import { verifiedAccount, type TestAccount } from './support/accounts';
+import type { TestAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { fanEmail, fanPage, purchaseDialog } from './support/checkout';
+import { fanEmail, fanPage, purchaseDialog, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -23,9 +23,7 @@ let track: UploadedTrack;
 test.beforeAll(async ({ browser }) => {
   const media = await testMedia();
   const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'codes');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
+  artist = await sellingArtist(page, 'codes');
   track = await uploadTrackByApi(page, media.mp3, { trackName: 'Launch Night', artistName: artist.displayName, price: '200' });
   await page.close();
 });

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
-import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { fanEmail, payWithTestCard } from './support/checkout';
+import { fanEmail, payWithTestCard, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -23,9 +22,7 @@ test.beforeAll(async ({ browser }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
   const media = await testMedia();
   const page = await browser.newPage();
-  const artist = await verifiedAccount(page, 'library');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
+  const artist = await sellingArtist(page, 'library');
   track = await uploadTrackByApi(page, media.wav, { trackName: 'Library Tone', artistName: artist.displayName, price: '50' });
   await page.close();
 });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from './support/test';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
-import { verifiedAccount } from './support/accounts';
 import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { checkoutFrame, checkoutOverlay, fanEmail, startPurchase } from './support/checkout';
+import { checkoutFrame, checkoutOverlay, fanEmail, startPurchase, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -22,9 +21,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test.beforeAll(async ({ browser }) => {
   const media = await testMedia();
   const page = await browser.newPage();
-  const artist = await verifiedAccount(page, 'mpesa-seller');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
+  const artist = await sellingArtist(page, 'mpesa-seller');
   track = await uploadTrackByApi(page, media.mp3, { trackName: 'Subira', artistName: artist.displayName, price: '70' });
   await page.close();
 });

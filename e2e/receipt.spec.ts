@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test';
-import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { payWithTestCard, startPurchase } from './support/checkout';
+import { payWithTestCard, startPurchase, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
 
@@ -21,9 +20,7 @@ let track: UploadedTrack;
 test.beforeAll(async ({ browser }) => {
   const media = await testMedia();
   const page = await browser.newPage();
-  const artist = await verifiedAccount(page, 'receipt');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
+  const artist = await sellingArtist(page, 'receipt');
   track = await uploadTrackByApi(page, media.wav, { trackName: 'Receipt Tone', artistName: artist.displayName, price: '50' });
   await page.close();
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { cpuTimeOf, LOAD_CPU, spawnPinned } from './processes';
+import { cpuTimeOf, LOAD_CPU, spawnPinned, waitForQuiet } from './processes';
 
 export interface WrkResult {
   requests: number;
@@ -79,4 +79,48 @@ export async function runWrk(options: WrkOptions): Promise<WrkResult> {
     serverCpuUsPerRequest: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, requests),
     coreBusy,
   };
+}
+
+/** The middle of a few rounds' figures (the upper middle of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** A figure rounded for a report table. */
+export const fixed = (value: number, digits = 0) => Number(value.toFixed(digits));
+
+/** One wrk run as a row of a report's table. */
+export function wrkRow(label: string, result: WrkResult): Record<string, unknown> {
+  return {
+    case: label,
+    'req/s': fixed(result.requestsPerSecond),
+    'p50 ms': fixed(result.p50Ms, 2),
+    'p99 ms': fixed(result.p99Ms, 2),
+    'server CPU µs/req': fixed(result.serverCpuUsPerRequest),
+    errors: result.errors,
+  };
+}
+
+export interface YardstickRound {
+  minimal: WrkResult;
+  sauti: WrkResult;
+  /** Whether the machine was quiet before the round (waitForQuiet). */
+  quiet: boolean;
+}
+
+/**
+ * Sauti beside its yardstick, a minimal server on the same core: each warmed up for 3 s, then
+ * `rounds` rounds, each waiting for a quiet machine and measuring the yardstick then Sauti.
+ */
+export async function yardstickRounds(
+  rounds: number,
+  get: (url: string, pid: number, seconds?: number) => Promise<WrkResult>,
+  sauti: { url: string; pid: number },
+  minimal: { url: string; pid: number },
+): Promise<YardstickRound[]> {
+  await get(sauti.url, sauti.pid, 3);
+  await get(minimal.url, minimal.pid, 3);
+  const results: YardstickRound[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const { quiet } = await waitForQuiet();
+    results.push({ minimal: await get(minimal.url, minimal.pid), sauti: await get(sauti.url, sauti.pid), quiet });
+  }
+  return results;
 }

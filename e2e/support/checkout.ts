@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { formatPrice } from '../../common/src/money';
 import { finalAmount } from '../../common/src/payments';
+import { verifiedAccount, type TestAccount } from './accounts';
 import { expect, type Locator, type Page } from './test';
+
+/**
+ * An artist who can sell, signed in on `page`: a verified account whose payout method is the
+ * simulated provider's test M-Pesa number (without one, priced songs show no Buy).
+ */
+export async function sellingArtist(page: Page, label: string): Promise<TestAccount> {
+  const artist = await verifiedAccount(page, label);
+  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
+  expect(method.status(), await method.text()).toBe(201);
+  return artist;
+}
 
 /** A fan's address of their own, so no test sees another's receipt or "already owned". */
 export const fanEmail = () => `fan-${randomUUID().slice(0, 8)}@example.test`;

@@ -2,14 +2,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { createArtist, type TestArtist } from './artists';
+import { mediaFixtures, type MediaFixtures } from './media-fixtures';
 import { startS3Server, type TestS3 } from './s3-server';
 import { headerValue, textPart } from './smtp-capture';
 import { startTestApp } from './test-app';
 
 export type StorageBackend = 'local' | 's3';
 export const STORAGE_BACKENDS: StorageBackend[] = ['local', 's3'];
+
+/**
+ * The set-up most catalogue tests share: one app on `backend` and the media fixtures for the
+ * enclosing describe block (handed to `ready` before its tests), the app closed after it.
+ */
+export function catalogAppForBlock(backend: StorageBackend, ready: (t: CatalogTestApp, media: MediaFixtures) => void): void {
+  let app: CatalogTestApp | undefined;
+  beforeAll(async () => {
+    const media = await mediaFixtures();
+    app = await CatalogTestApp.start(backend);
+    ready(app, media);
+  });
+  afterAll(async () => app?.close());
+}
 
 export interface FormFile {
   field: string;

@@ -9,7 +9,7 @@ import { startTestApp } from '../../../test/support/test-app';
 import { storageUsed } from '../catalog';
 import { rebuildDailyStats } from './rollup';
 import { AnalyticsService } from './analytics.service';
-import { utcDate } from './arithmetic';
+import { utcDate } from './analytics.rules';
 import type { SalesFigures } from './sales-figures';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import type { Analytics, DailyAnalytics } from '#common/schemas/analytics';
 import type { Db } from '../../db/client';
-import { buildDaily, period } from './arithmetic';
+import { buildDaily, period } from './analytics.rules';
 import { totals, trackDayCounts, trackNames, viewCounts } from './analytics.repo';
 import type { SalesFigures } from './sales-figures';
 

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { albumSchema, type Album, type Track } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { catalogAppForBlock, type CatalogTestApp, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
+import type { MediaFixtures } from '../../../test/support/media-fixtures';
 
 describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
   let t: CatalogTestApp;
   let media: MediaFixtures;
-
-  beforeAll(async () => {
-    media = await mediaFixtures();
-    t = await CatalogTestApp.start(backend);
-  });
-  afterAll(async () => t?.close());
+  catalogAppForBlock(backend, (app, fixtures) => ((t = app), (media = fixtures)));
 
   const single = (artist: TestArtist, trackName: string): Promise<Track> => t.uploadTrack(artist, media.mp3Short, { trackName });
 

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trackSchema, type Track } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { trackRenditions, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { catalogAppForBlock, type CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
+import type { MediaFixtures } from '../../../test/support/media-fixtures';
 import { rawUpload } from '../../../test/support/raw-upload';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
@@ -14,12 +14,7 @@ const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
   let t: CatalogTestApp;
   let media: MediaFixtures;
-
-  beforeAll(async () => {
-    media = await mediaFixtures();
-    t = await CatalogTestApp.start(backend);
-  });
-  afterAll(async () => t?.close());
+  catalogAppForBlock(backend, (app, fixtures) => ((t = app), (media = fixtures)));
   afterEach(() => vi.restoreAllMocks());
 
   const uploadMp3 = (artist: TestArtist, fields: Record<string, string> = {}): Promise<Track> =>

@@ -152,7 +152,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     expect(ids).not.toContain(outsideWindow);
     expect(ids).not.toContain(neverPlayed);
 
-    // The stored scores are the formula's (ranking.ts), computed by the database.
+    // The stored scores are the formula's (discovery.rules.ts), computed by the database.
     const now = new Date();
     const stored = await scoresAt(now);
     expect(Object.keys(stored).sort()).toEqual([recentPlay, oldPlays, oneDownload, twoPlays].sort());

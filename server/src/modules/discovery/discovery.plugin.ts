@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { DiscoveryService } from './discovery.service';
 import { DISCOVERY_TAG, discoveryRoutes } from './discovery.routes';
-import { RANKING_PERIOD_MS } from './ranking';
+import { RANKING_PERIOD_MS } from './discovery.rules';
 
 /** The scheduled job recomputing trending tracks and popular artists (once per 5 minutes, across all processes). */
 export const DISCOVERY_RANK_JOB = 'discovery.rank';

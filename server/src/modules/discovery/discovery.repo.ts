@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { albumIsUp, albums, artistIsUp, covers, discoveryRankings, editorPicks, trackIsUp, trackTrends, tracks, users, type RankingList } from '../../db/schema';
-import { DOWNLOAD_WEIGHT, POPULAR_WINDOW_DAYS, RANKING_SIZE, TRENDING_WINDOW_DAYS } from './ranking';
+import { DOWNLOAD_WEIGHT, POPULAR_WINDOW_DAYS, RANKING_SIZE, TRENDING_WINDOW_DAYS } from './discovery.rules';
 import { publicAlbumColumns, publicTrackColumns } from '../public-pages';
 
 /** Every process replacing the rankings takes this lock first, so two replacements never interleave. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { DISCOVERY_DEFAULT_LIMITS, featuredArtistSchema, featuredTrackEntrySchema, newReleaseSchema } from '#common/schemas/public';
 import type { DiscoveryService } from './discovery.service';
 import { ANY_ARTIST_TAG, sendPublicAnswer } from '../../lib/public-answers';
-import { RANKING_SIZE } from './ranking';
+import { RANKING_SIZE } from './discovery.rules';
 
 /** The landing page asks for 12, 10 and 12 (spec section 9); the rankings keep 50. */
 const MAX_LIMIT = RANKING_SIZE;

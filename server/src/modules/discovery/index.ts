@@ -2,4 +2,4 @@
 export { discoveryPlugin, DISCOVERY_RANK_JOB } from './discovery.plugin';
 export { DiscoveryService, type RecomputeResult } from './discovery.service';
 export { EditorsPicks, PicksError, type PickRow } from './editor-picks';
-export { trendingScore, TRENDING_HALF_LIFE_DAYS, TRENDING_WINDOW_DAYS, DOWNLOAD_WEIGHT, POPULAR_WINDOW_DAYS } from './ranking';
+export { trendingScore, TRENDING_HALF_LIFE_DAYS, TRENDING_WINDOW_DAYS, DOWNLOAD_WEIGHT, POPULAR_WINDOW_DAYS } from './discovery.rules';

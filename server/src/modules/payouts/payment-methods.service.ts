@@ -3,7 +3,7 @@ import type { Bank, PaymentMethod } from '#common/schemas/payments';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError, fieldError } from '../../lib/errors';
 import { ProviderError } from '../payment-provider';
-import { deleteMethod, findArtist, findMethodById, findMethodOf, hasMoneyInFlight, insertMethod, type PaymentMethodRow } from './payouts.repo';
+import { deleteMethod, findArtist, findMethodById, findMethodOf, hasMoneyInFlight, insertMethod, type PaymentMethodRow } from './payment-methods.repo';
 import type { PayoutsDeps } from './payouts-context';
 
 function toPaymentMethod(row: PaymentMethodRow): PaymentMethod {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { PAYOUT_MESSAGES, type PayoutStatusName, type PayoutsResponse } from '#common/schemas/sales';
 import type { DbOrTx } from '../../db/client';
-import { findMethodOf } from './payouts.repo';
+import { findMethodOf } from './payment-methods.repo';
+import { nextPayoutOf, type PayoutSchedule } from './payouts.rules';
 
 /**
  * GET /api/payouts (issue 16): what the artist is owed, what is still settling, the next M-Pesa
@@ -21,42 +22,6 @@ import { findMethodOf } from './payouts.repo';
  */
 
 const LAST_PAYOUTS = 50;
-
-export interface PayoutSchedule {
-  /** The run's period: it runs at every multiple of it (jobs.scheduleEvery). */
-  periodMs: number;
-  settleHours: number;
-  /** The payout of a balance (payoutFor): what the run would send and its fee, or undefined. */
-  payoutFor: (balance: number) => { amount: number; fee: number } | undefined;
-}
-
-/** The first run at or after `time`: runs start at multiples of the period (jobs.scheduleEvery's keys). */
-export function runAtOrAfter(time: number, periodMs: number): number {
-  return Math.ceil(time / periodMs) * periodMs;
-}
-
-/**
- * The next payout: the first run at which the settled balance is worth a payout. Owed now: the
- * next run (the one after now). Otherwise the sales still settling are added as each turns
- * settleHours old (amounts, not any later sale), and the first moment the balance reaches a payout
- * is the run after it. Undefined when not even every settling sale would make one.
- */
-export function nextPayoutOf(
-  owed: number,
-  settling: readonly { share: number; settlesAt: number }[],
-  now: number,
-  schedule: PayoutSchedule,
-): { at: number; amount: number } | undefined {
-  const planNow = schedule.payoutFor(owed);
-  if (planNow) return { at: runAtOrAfter(now + 1, schedule.periodMs), amount: planNow.amount };
-  let balance = owed;
-  for (const sale of [...settling].sort((a, b) => a.settlesAt - b.settlesAt)) {
-    balance += sale.share;
-    const plan = schedule.payoutFor(balance);
-    if (plan) return { at: runAtOrAfter(Math.max(sale.settlesAt, now + 1), schedule.periodMs), amount: plan.amount };
-  }
-  return undefined;
-}
 
 function reasonOf(status: PayoutStatusName): string | undefined {
   if (status === 'failed') return `${PAYOUT_MESSAGES.failed} ${PAYOUT_MESSAGES.nextStep}`;

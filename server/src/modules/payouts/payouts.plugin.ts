@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { paymentMethodRoutes } from './payouts.routes';
 import { PaymentMethodsService } from './payment-methods.service';
-import { PAYOUT_JOB, PAYOUT_PERIOD_MS, PayoutsService } from './payouts.service';
+import { PAYOUT_JOB, PAYOUT_PERIOD_MS } from './payouts.rules';
+import { PayoutsService } from './transfers.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,142 +1,18 @@
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { ledgerEntries, paymentMethods, payouts, users } from '../../db/schema';
+import { paymentMethods, payouts, users } from '../../db/schema';
+import { settledBy } from './ledger.repo';
+import { IN_FLIGHT_STATUSES, NEXT_STATUSES, type PayoutStatus } from './payouts.rules';
 
 /**
- * The data of payouts: the artists' payment methods, the ledger (written here for the payments
- * module's fulfilment, read here for balances and analytics) and the M-Pesa payouts. Every amount
- * is an integer in minor units (KES x 100). Payouts hold their money (amount + fee) out of the
- * balance in statuses pending, otp and success; failed and reversed ones give it back.
+ * The data of the M-Pesa payouts and the balances they are paid from (the ledger's settled shares
+ * less the payouts). Every amount is an integer in minor units (KES x 100). Payouts hold their
+ * money (amount + fee) out of the balance in statuses pending, otp and success; failed and
+ * reversed ones give it back. Methods: payment-methods.repo; ledger entries: ledger.repo.
  */
 
-export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
-export type PayoutStatus = 'pending' | 'otp' | 'success' | 'failed' | 'reversed';
-
-/** Payouts sent to the provider whose outcome is not known yet. */
-export const IN_FLIGHT_STATUSES: PayoutStatus[] = ['pending', 'otp'];
-
-/**
- * The statuses a payout may move to from each status: only forward, so a late or replayed event
- * never undoes a later one (a success after a reversal would pay twice from the balance).
- */
-export const NEXT_STATUSES: Record<PayoutStatus, PayoutStatus[]> = {
-  pending: ['otp', 'success', 'failed', 'reversed'],
-  otp: ['success', 'failed', 'reversed'],
-  success: ['reversed'],
-  failed: [],
-  reversed: [],
-};
-
-// --- Payment methods -------------------------------------------------------------------------
-
-export async function findMethodOf(db: DbOrTx, userId: string): Promise<PaymentMethodRow | undefined> {
-  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).limit(1);
-  return row;
-}
-
-export async function findMethodById(db: DbOrTx, id: string): Promise<PaymentMethodRow | undefined> {
-  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id)).limit(1);
-  return row;
-}
-
-/** Inside a transaction: the artist's M-Pesa method, locked until commit (payout runs queue up on it). */
-export async function lockMobileMethod(tx: DbOrTx, userId: string): Promise<PaymentMethodRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(paymentMethods)
-    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.type, 'mobile_money')))
-    .for('update');
-  return row;
-}
-
-export async function insertMethod(db: DbOrTx, values: typeof paymentMethods.$inferInsert): Promise<PaymentMethodRow> {
-  const [row] = await db.insert(paymentMethods).values(values).returning();
-  return row!;
-}
-
-export async function deleteMethod(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const removed = await db
-    .delete(paymentMethods)
-    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
-    .returning({ id: paymentMethods.id });
-  return removed.length > 0;
-}
-
-export async function findArtist(db: DbOrTx, userId: string): Promise<{ displayName: string; email: string } | undefined> {
-  const [row] = await db.select({ displayName: users.displayName, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row;
-}
-
-/**
- * What keeps a payment method from a plain removal: money owed to the artist by M-Pesa (any
- * balance-settled share not yet paid out), a payout in flight, a bank-settled sale the
- * subaccount may still be settling (Paystack settles T+1: the last 48 hours), or a purchase of
- * one of their items begun in the last hour (it may yet be paid to this method).
- */
-export async function hasMoneyInFlight(db: DbOrTx, userId: string): Promise<boolean> {
-  const result = await db.execute<{ busy: boolean }>(sql`
-    SELECT
-      (SELECT coalesce(sum(artist_share), 0) FROM ledger_entries WHERE seller_id = ${userId} AND settlement = 'balance')
-        - (SELECT coalesce(sum(amount + fee), 0) FROM payouts WHERE user_id = ${userId} AND status IN ('pending', 'otp', 'success')) > 0
-      OR EXISTS (SELECT 1 FROM payouts WHERE user_id = ${userId} AND status IN ('pending', 'otp'))
-      OR EXISTS (SELECT 1 FROM ledger_entries WHERE seller_id = ${userId} AND settlement = 'subaccount' AND created_at > now() - interval '48 hours')
-      OR EXISTS (SELECT 1 FROM orders WHERE seller_id = ${userId} AND status = 'pending' AND created_at > now() - interval '1 hour')
-      AS busy`);
-  return Boolean(result.rows[0]?.busy);
-}
-
-// --- The ledger ------------------------------------------------------------------------------
-
-export interface LedgerValues {
-  orderId: string;
-  sellerId: string;
-  amountPaid: number;
-  fee: number;
-  price: number;
-  platformShare: number;
-  artistShare: number;
-  settlement: 'subaccount' | 'balance';
-  /** 'sale' (default) or 'refund' (negative amounts). */
-  kind?: 'sale' | 'refund';
-}
-
-/**
- * A ledger entry counts toward the payable balance once settled: a sale PAYOUT_SETTLE_HOURS
- * after it was recorded (a charge may still be reversed before), a refund at once (its money has
- * left: it must never be paid out meanwhile).
- */
-const settledBy = (hours: number) => sql`(kind = 'refund' OR created_at <= now() - make_interval(hours => ${hours}))`;
-
-/** One entry per order and kind: a second fulfilment (or refund) of the same order inserts nothing (false). */
-export async function insertLedgerEntry(db: DbOrTx, values: LedgerValues): Promise<boolean> {
-  const inserted = await db
-    .insert(ledgerEntries)
-    .values({ ...values, kind: values.kind ?? 'sale' })
-    .onConflictDoNothing({ target: [ledgerEntries.orderId, ledgerEntries.kind] })
-    .returning({ id: ledgerEntries.id });
-  return inserted.length > 0;
-}
-
-export async function totalArtistShare(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.artistShare}), 0)::bigint` })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.sellerId, userId));
-  return Number(row?.total ?? 0);
-}
-
-export async function dailyArtistSales(db: DbOrTx, userId: string, from: Date): Promise<{ date: string; sales: number; revenue: number }[]> {
-  const result = await db.execute<{ date: string; sales: number; revenue: number }>(sql`
-    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, count(*) FILTER (WHERE kind = 'sale')::bigint AS sales, sum(artist_share)::bigint AS revenue
-    FROM ledger_entries
-    WHERE seller_id = ${userId} AND created_at >= ${from.toISOString()}::timestamptz
-    GROUP BY 1 ORDER BY 1`);
-  return result.rows.map((row) => ({ date: row.date, sales: Number(row.sales), revenue: Number(row.revenue) }));
-}
-
-// --- Balances and payouts --------------------------------------------------------------------
-
+export type { PayoutStatus };
 /**
  * The artist's M-Pesa balance: their share of balance-settled sales at least `settleHours` old
  * (0: every sale), less refunds (at once; issue 16: below zero when already paid out), less every payout that has not failed or been reversed (amount and fee).

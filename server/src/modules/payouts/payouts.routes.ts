@@ -15,7 +15,7 @@ import { payoutsResponseSchema } from '#common/schemas/sales';
 import { requireUser, signedInUser } from '../auth';
 import { knownId } from '../../lib/known-id';
 import type { PaymentMethodsService } from './payment-methods.service';
-import type { PayoutsService } from './payouts.service';
+import type { PayoutsService } from './transfers.service';
 import { answersArePersonal } from '../../lib/no-store';
 
 const removedResponseSchema = z.object({ message: z.string() });

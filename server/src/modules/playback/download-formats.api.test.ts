@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { trackRenditions } from '../../db/schema';
-import { CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
-import { decodedSecondsOfBytes, mediaFixtures, probeAudio, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { catalogAppForBlock, type CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
+import { decodedSecondsOfBytes, probeAudio, type MediaFixtures } from '../../../test/support/media-fixtures';
 import { unzip } from '../../../test/support/zip';
 
 
@@ -14,12 +14,7 @@ import { unzip } from '../../../test/support/zip';
 describe.each(STORAGE_BACKENDS)('download formats, with %s storage', (backend) => {
   let t: CatalogTestApp;
   let media: MediaFixtures;
-
-  beforeAll(async () => {
-    media = await mediaFixtures();
-    t = await CatalogTestApp.start(backend);
-  });
-  afterAll(async () => t?.close());
+  catalogAppForBlock(backend, (app, fixtures) => ((t = app), (media = fixtures)));
 
   const madeFiles = async (trackId: string) =>
     (await t.app.database.db.select().from(trackRenditions).where(eq(trackRenditions.trackId, trackId))).filter((row) => row.kind.startsWith('download_'));

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { trackDailyStats, trackDownloads, trackTrends, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { catalogAppForBlock, type CatalogTestApp, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
+import type { MediaFixtures } from '../../../test/support/media-fixtures';
 import { unzip } from '../../../test/support/zip';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -27,12 +27,7 @@ function dispositionOf(header: string | null): { type: string; fallback: string;
 describe.each(STORAGE_BACKENDS)('downloads, with %s storage', (backend) => {
   let t: CatalogTestApp;
   let media: MediaFixtures;
-
-  beforeAll(async () => {
-    media = await mediaFixtures();
-    t = await CatalogTestApp.start(backend);
-  });
-  afterAll(async () => t?.close());
+  catalogAppForBlock(backend, (app, fixtures) => ((t = app), (media = fixtures)));
   afterEach(() => vi.restoreAllMocks());
 
   const upload = (artist: TestArtist, file: string, fields: Record<string, string> = {}): Promise<Track> => t.uploadTrack(artist, file, fields);

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Track } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES, PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import type { TestArtist } from '../../../test/support/artists';
-import { CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
-import { decodedSecondsOfBytes, mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
+import { catalogAppForBlock, type CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
+import { decodedSecondsOfBytes, type MediaFixtures } from '../../../test/support/media-fixtures';
 
 /** DESIGN.md budgets: at most 720 KB (default) and 360 KB (data saver) per minute of audio. */
 const STANDARD_BYTES_PER_MINUTE = 720_000;
@@ -16,12 +16,7 @@ const LOW_BYTES_PER_MINUTE = 360_000;
 describe.each(STORAGE_BACKENDS)('streaming and plays, with %s storage', (backend) => {
   let t: CatalogTestApp;
   let media: MediaFixtures;
-
-  beforeAll(async () => {
-    media = await mediaFixtures();
-    t = await CatalogTestApp.start(backend);
-  });
-  afterAll(async () => t?.close());
+  catalogAppForBlock(backend, (app, fixtures) => ((t = app), (media = fixtures)));
   afterEach(() => vi.restoreAllMocks());
 
   const upload = (artist: TestArtist, file: string, fields: Record<string, string> = {}): Promise<Track> => t.uploadTrack(artist, file, fields);

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { albumIsUp, albums, covers, trackIsUp, tracks, users } from '../../db/schema';
 import { isPublicArtist, publicAlbumColumns, publicTrackColumns, type ArtistRow } from '../public-pages';
-import { allowsTypo } from './search-terms';
+import { allowsTypo } from './search.rules';
 
 /**
  * Reads for finding music (issue 17, docs/decisions/037): a genre's tracks and the three search

@@ -12,7 +12,7 @@ import {
   withSearchSettings,
   type GenreCursor,
 } from './search.repo';
-import { searchWords } from './search-terms';
+import { searchWords } from './search.rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

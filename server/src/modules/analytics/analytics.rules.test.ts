@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDaily, period, utcDate } from './arithmetic';
+import { buildDaily, period, utcDate } from './analytics.rules';
 
 describe('analytics arithmetic', () => {
   it('ends the period today (UTC) and counts back whole days, across a month and a year', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextPayoutOf, runAtOrAfter } from './payouts-view';
-import { PAYOUT_PERIOD_MS, payoutFor } from './payouts.service';
+import { nextPayoutOf, runAtOrAfter } from './payouts.rules';
+import { PAYOUT_PERIOD_MS, payoutFor } from './payouts.rules';
 
 const KES = 100;
 const HOUR = 3_600_000;

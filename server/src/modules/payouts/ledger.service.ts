@@ -1,7 +1,9 @@
 import { splitPrice } from '#common/payments';
 import type { DbOrTx } from '../../db/client';
 import type { SalesFigures } from '../analytics';
-import { dailyArtistSales, findMethodOf, insertLedgerEntry, totalArtistShare } from './payouts.repo';
+import { dailyArtistSales, insertLedgerEntry, totalArtistShare } from './ledger.repo';
+import { findMethodOf } from './payment-methods.repo';
+import { refundSplit } from './payouts.rules';
 
 /**
  * The ledger surface the payments module calls (issue 10): one entry per sale, the payout method a
@@ -42,31 +44,10 @@ export async function recordSale(tx: DbOrTx, order: SaleToRecord): Promise<boole
   });
 }
 
-export interface RefundToRecord {
-  /** The refunded order, as its sale was recorded. */
-  id: string;
-  sellerId: string;
-  price: number;
-  fee: number;
-  amount: number;
-  settlement: Settlement | string;
+/** The refunded order, as its sale was recorded, and what goes back. */
+export interface RefundToRecord extends SaleToRecord {
   /** Minor units returned to the buyer: 0 < refunded <= amount. */
   refunded: number;
-}
-
-/**
- * The refunded part of a sale (issue 16), in proportion to what the buyer paid, in integers:
- * artist = floor(artistShare x refunded / amount), platform likewise, and the buyer's fee takes
- * the rest (so the three add up to `refunded` exactly, and a full refund undoes the sale to the
- * cent). Positive numbers; the ledger records them negated.
- */
-export function refundSplit(sale: { price: number; fee: number; amount: number }, refunded: number) {
-  if (!Number.isSafeInteger(refunded) || refunded <= 0 || refunded > sale.amount) throw new RangeError(`Refund ${refunded} is not within 1..${sale.amount}`);
-  const { platformShare, artistShare } = splitPrice(sale.price);
-  if (refunded === sale.amount) return { price: sale.price, fee: sale.fee, platformShare, artistShare };
-  const artist = Math.floor((artistShare * refunded) / sale.amount);
-  const platform = Math.floor((platformShare * refunded) / sale.amount);
-  return { price: artist + platform, fee: refunded - artist - platform, platformShare: platform, artistShare: artist };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldText, searchWords } from './search-terms';
+import { foldText, searchWords } from './search.rules';
 
 describe('foldText', () => {
   it('lowercases, drops accents and apostrophes, and breaks words at anything else', () => {

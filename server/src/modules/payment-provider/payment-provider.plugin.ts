@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { paystackConfigResponseSchema } from '#common/schemas/payments';
+import { providerConfigRoutes } from './payment-provider.routes';
 import { PaystackProvider } from './paystack';
 import type { PaymentsProvider } from './provider';
 import { SimulatedProvider } from './simulated';
@@ -15,8 +14,8 @@ declare module 'fastify' {
 
 /**
  * The payments provider (issue 10, docs/decisions/031): Paystack when a secret key is configured,
- * else the simulated provider with its checkout page. Also GET /api/config/paystack, what the
- * browser needs to open a checkout: the public key (never the secret) and which mode this is.
+ * else the simulated provider with its checkout page; and GET /api/config/paystack
+ * (payment-provider.routes).
  */
 export const paymentProviderPlugin = fp(
   async (app) => {
@@ -45,13 +44,7 @@ export const paymentProviderPlugin = fp(
       provider = simulated;
     }
     app.decorate('paymentsProvider', provider);
-
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get('/api/config/paystack', { schema: { response: { 200: paystackConfigResponseSchema } } }, async () => ({
-        publicKey: provider.publicKey,
-        simulated: provider.simulated,
-      }));
+    await providerConfigRoutes(app, provider);
   },
   { name: 'payment-provider', dependencies: ['database'] },
 );

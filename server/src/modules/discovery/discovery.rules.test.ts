@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, trendingScore } from './ranking';
+import { DAY_MS, trendingScore } from './discovery.rules';
 
 const now = new Date('2026-11-28T12:00:00Z');
 const ago = (days: number) => new Date(now.getTime() - days * DAY_MS);

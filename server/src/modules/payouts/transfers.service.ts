@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_MPESA_WITHDRAWAL, MPESA_WITHDRAWAL_BANDS, mpesaWithdrawalFee } from '#common/payments';
 import type { PayoutsResponse } from '#common/schemas/sales';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -13,66 +12,20 @@ import {
   findPayoutByReference,
   insertPayout,
   listPayouts,
-  lockMobileMethod,
   stalePayouts,
   touchPayout,
   type ArtistBalanceRow,
   type PayoutRow,
-  type PayoutStatus,
 } from './payouts.repo';
+import { lockMobileMethod } from './payment-methods.repo';
+import { PAYOUT_PERIOD_MS, PAYOUT_SETTLE_HOURS, REVERIFY_AFTER_MINUTES, payoutFor, payoutStatusOf, type PayoutStatus } from './payouts.rules';
 import { payoutsViewOf } from './payouts-view';
 
-/** A balance-settled sale is paid out only once it is this old (a charge can still be reversed before). */
-export const PAYOUT_SETTLE_HOURS = 24;
-/** The smallest M-Pesa payout (what the artist receives), minor units: KES 100. */
-export const MIN_PAYOUT = 100 * 100;
-/** The scheduled payout run: every 15 minutes, once across all processes. */
-export const PAYOUT_JOB = 'payouts.run';
-export const PAYOUT_PERIOD_MS = 15 * 60 * 1000;
-/** A payout still pending this long after its last word from the provider is asked about again. */
-export const REVERIFY_AFTER_MINUTES = 30;
 const TRANSFER_REASON = 'Sauti sales payout';
 
 /** A Paystack transfer reference: 16-50 characters of a-z, 0-9, _ and - (43 here). */
 export function newTransferReference(): string {
   return `payout_${randomUUID()}`;
-}
-
-/**
- * The M-Pesa payout of a balance (minor units): the largest `amount` such that amount plus its
- * withdrawal fee (spec section 9, the band of the amount withdrawn) fits in the balance, the whole
- * capped at MAX_MPESA_WITHDRAWAL. What does not fit stays in the balance for the next run.
- * Undefined when the amount would be under MIN_PAYOUT.
- */
-export function payoutFor(balance: number): { amount: number; fee: number } | undefined {
-  const gross = Math.min(balance, MAX_MPESA_WITHDRAWAL);
-  let best: { amount: number; fee: number } | undefined;
-  for (const [, to, feeKes] of MPESA_WITHDRAWAL_BANDS) {
-    const fee = feeKes * 100;
-    const amount = Math.min(gross - fee, to * 100);
-    if (amount < MIN_PAYOUT || mpesaWithdrawalFee(amount) !== fee) continue;
-    if (!best || amount > best.amount) best = { amount, fee };
-  }
-  return best;
-}
-
-/** Paystack's transfer statuses as a payout's: undefined means still under way (no change). */
-function payoutStatusOf(status: string): Exclude<PayoutStatus, 'pending'> | undefined {
-  switch (status) {
-    case 'success':
-      return 'success';
-    case 'otp':
-      return 'otp';
-    case 'reversed':
-      return 'reversed';
-    case 'failed':
-    case 'abandoned':
-    case 'blocked':
-    case 'rejected':
-      return 'failed';
-    default:
-      return undefined; // pending, received, queued, processing
-  }
 }
 
 export interface PayoutRunResult {
