@@ -11,7 +11,8 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
-import { codesQuery, myAlbumsQuery, myTracksQuery, useCreateCodes } from '../api/codes-api';
+import { artistAlbumsQuery, artistTracksQuery } from '@/lib/catalog-queries';
+import { codesQuery, useCreateCodes } from '../api/codes-api';
 import { codesCsv, codesFilename } from '../lib/codes-csv';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { Language } from '#common/i18n/language';
@@ -61,8 +62,8 @@ export function CodesSection() {
 
 function CreateCodesCard() {
   const { t } = useAppI18n();
-  const tracks = useQuery(myTracksQuery);
-  const albums = useQuery(myAlbumsQuery);
+  const tracks = useQuery(artistTracksQuery);
+  const albums = useQuery(artistAlbumsQuery);
   const create = useCreateCodes();
   const [item, setItem] = useState('');
   const [kind, setKind] = useState<'download' | 'discount'>('download');
