@@ -4,20 +4,18 @@ import { genreName } from '#common/genres';
 import { formatDuration } from '#common/format';
 import type { TrackDetail } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import {
-  BackToArtistLink,
-  CatalogItemPage,
-  CopyLinkButton,
-  CoverImage,
-  DownloadLink,
-  EmbedCode,
-  ItemHero,
-  PlayPauseButton,
-  PreviewBadge,
-  PriceBadge,
-  RelativeDate,
-  ReportLink,
-} from '@/lib/catalog-ui';
+import { BackToArtistLink } from '@/components/back-to-artist-link';
+import { CatalogItemPage } from '@/components/catalog-item-page';
+import { CopyLinkButton } from '@/components/copy-link-button';
+import { CoverImage } from '@/components/cover-image';
+import { DownloadLink } from '@/components/download-link';
+import { EmbedCode } from '@/components/embed-code';
+import { ItemHero } from '@/components/item-hero';
+import { PlayPauseButton } from '@/components/play-pause-button';
+import { PreviewBadge } from '@/components/preview-badge';
+import { PriceBadge } from '@/components/price-badge';
+import { RelativeDate } from '@/components/relative-date';
+import { ReportLink } from '@/components/report-link';
 import { trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
