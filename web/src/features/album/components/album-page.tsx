@@ -5,7 +5,7 @@ import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
 import { BackToArtistLink } from '@/components/back-to-artist-link';
-import { CatalogItemPage } from '@/components/catalog-item-page';
+import { CatalogItemPage, ItemPageSkeleton } from '@/components/catalog-item-page';
 import { CopyLinkButton } from '@/components/copy-link-button';
 import { DownloadLink } from '@/components/download-link';
 import { EmbedCode } from '@/components/embed-code';
@@ -139,20 +139,8 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
 function AlbumSkeleton() {
   const { t } = useI18n();
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8" aria-busy="true" data-testid="album-loading">
-      <span className="sr-only" role="status">
-        {t('album.loading')}
-      </span>
-      <Skeleton className="h-10 w-40" />
-      <div className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
-        <Skeleton className="mx-auto aspect-square w-60 rounded-xl sm:mx-0 sm:w-72" />
-        <div className="grid justify-items-center gap-3 sm:justify-items-start">
-          <Skeleton className="h-9 w-56" />
-          <Skeleton className="h-6 w-32" />
-          <Skeleton className="h-10 w-64" />
-        </div>
-      </div>
+    <ItemPageSkeleton label={t('album.loading')} testId="album-loading" actionsClassName="h-10 w-64">
       <Skeleton className="mt-10 h-48 w-full rounded-lg" />
-    </div>
+    </ItemPageSkeleton>
   );
 }
