@@ -4,10 +4,7 @@ import { genreName } from '#common/genres';
 import type { PublicUser } from '#common/schemas/auth';
 import type { PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
 import { useI18n } from '@/lib/i18n';
-import { ArtistAvatar } from '@/components/artist-avatar';
-import { CoverImage } from '@/components/cover-image';
-import { TrackListRow } from '@/components/track-list-row';
-import { profileHref } from '@/lib/profile-link';
+import { ArtistAvatar, CoverImage, profileHref, TrackListRow } from '@/components/public-pieces';
 
 /** A song in a genre or search list: play through the site's player, its page, artist, price, preview, genre. */
 export function TrackResultRow({ track }: { track: PublicTrack }) {
