@@ -147,7 +147,9 @@ export default tseslint.config(
       'web/src/app/layouts/**/*.tsx',
       'web/src/components/language-switch.tsx',
       'web/src/components/report-{link,dialog}.tsx',
-      'web/src/lib/catalog-ui.tsx',
+      // The public pages' shared pieces (once lib/catalog-ui.tsx).
+      'web/src/components/{relative-date,cover-image,price-badge,play-pause-button,artist-avatar,copy-link-button,embed-code}.tsx',
+      'web/src/components/{download-link,back-to-artist-link,item-hero,catalog-item-page,preview-badge,track-list-row}.tsx',
       'web/src/features/profile/components/profile-{page,track-row,albums}.tsx',
       'web/src/features/track/**/*.tsx',
       'web/src/features/album/**/*.tsx',

@@ -1,45 +1,33 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { StreamEvent } from '#common/schemas/playback';
-import { showAlbumStreamCount } from '@/features/album/api/album-detail';
 import { PlayerProvider, recordPlay, usePlayer } from '@/features/player/components/player-provider';
-import { showProfileStreamCount } from '@/features/profile/api/profile';
-import { showTrackDetailStreamCount } from '@/features/track/api/track-detail';
+import { showTrackFigures } from '@/lib/catalog-queries';
 import { PlaybackProvider, type Playback } from '@/lib/playback';
 
-type PlayCountedListener = (trackId: string, streamCount: number) => void;
-const playCountedListeners = new Set<PlayCountedListener>();
-
-/** Screens with a list of their own (the dashboard's songs) hear of counted plays; returns the unsubscribe. */
-export function onPlayCounted(listener: PlayCountedListener): () => void {
-  playCountedListeners.add(listener);
-  return () => playCountedListeners.delete(listener);
-}
-
-/** Hands the player to the public pages through lib/playback (features stay apart). */
-function PublicPlayback({ children }: { children: ReactNode }) {
-  const { track, isPlaying, select } = usePlayer();
-  const playback = useMemo<Playback>(() => ({ currentTrackId: track?.id ?? null, isPlaying, select }), [track, isPlaying, select]);
+/** Hands the player to every screen through lib/playback, the one port (features stay apart). */
+function PlaybackPort({ children }: { children: ReactNode }) {
+  const { track, isPlaying, select, sync } = usePlayer();
+  const playback = useMemo<Playback>(() => ({ currentTrackId: track?.id ?? null, isPlaying, select, sync }), [track, isPlaying, select, sync]);
   return <PlaybackProvider value={playback}>{children}</PlaybackProvider>;
 }
 
 /**
  * One audio player for the whole app, so music goes on from a profile to a track page (and into
- * the dashboard). A counted play shows at once on every cached page that lists the track.
+ * the dashboard). A counted play shows at once on every cached page and list that shows the track
+ * (lib/catalog-queries: patched by query-key prefix).
  */
 export function AppPlayer({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const [dependencies] = useState(() => ({
     recordPlay: async (trackId: string, event: StreamEvent) => {
-      const { streamCount } = await recordPlay(trackId, event);
-      showProfileStreamCount(queryClient, trackId, streamCount);
-      showTrackDetailStreamCount(queryClient, trackId, streamCount);
-      showAlbumStreamCount(queryClient, trackId, streamCount);
-      playCountedListeners.forEach((listener) => listener(trackId, streamCount));
+      const counted = await recordPlay(trackId, event);
+      showTrackFigures(queryClient, trackId, { streamCount: counted.streamCount });
+      return counted;
     },
   }));
   return (
     <PlayerProvider dependencies={dependencies}>
-      <PublicPlayback>{children}</PublicPlayback>
+      <PlaybackPort>{children}</PlaybackPort>
     </PlayerProvider>
   );
 }

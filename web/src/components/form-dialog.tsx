@@ -52,6 +52,8 @@ export interface FormDialogProps<TInput extends FieldValues, TValues> extends Fo
   error?: ReactNode;
   /** Classes for both footer buttons (e.g. taller targets on phones). */
   buttonClassName?: string;
+  /** The dialog's width and layout ('sm:max-w-md' unless said; a long form is wider). */
+  className?: string;
   /** Escape pressed: call `event.preventDefault()` to keep the dialog open (e.g. to close a list inside first). */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
   /** The form's fields (FormField items using `form.control`). */
@@ -61,7 +63,8 @@ export interface FormDialogProps<TInput extends FieldValues, TValues> extends Fo
 /**
  * The shell of a dialog around one form: title and description, the fields, an error slot, and a
  * Cancel / submit footer that shows the pending state. The dialog is labelled by its title and
- * described by its description; the form carries the title as its name.
+ * described by its description (long words wrap: it may name what someone typed); the form carries
+ * the title as its name, and its fields sit in one column that never grows past the dialog.
  */
 export function FormDialog<TInput extends FieldValues, TValues>({
   open,
@@ -78,6 +81,7 @@ export function FormDialog<TInput extends FieldValues, TValues>({
   buttonClassName,
   onCloseAutoFocus,
   onEscapeKeyDown,
+  className = 'sm:max-w-md',
   children,
 }: FormDialogProps<TInput, TValues>) {
   const { t } = useI18n();
@@ -88,13 +92,13 @@ export function FormDialog<TInput extends FieldValues, TValues>({
 
   return (
     <Dialog open={open} onOpenChange={openChange}>
-      <DialogContent className="sm:max-w-md" onCloseAutoFocus={onCloseAutoFocus} onEscapeKeyDown={onEscapeKeyDown}>
+      <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus} onEscapeKeyDown={onEscapeKeyDown}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
+          <DialogDescription className="break-words">{description}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4" aria-label={title}>
+          <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid grid-cols-1 gap-4" aria-label={title}>
             {children}
             {error ? (
               <Alert variant="destructive" className="text-left">

@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
 
 /**
- * What a public page needs of the audio player. Features do not import the player feature (they
+ * What a screen needs of the audio player: the one port between the features that list tracks
+ * (public pages, My Music) and the player feature. Features do not import the player feature (they
  * stay apart); web/src/app wires the one real player in through PlaybackProvider.
  */
 export interface PlayableTrack {
@@ -24,9 +25,11 @@ export interface Playback {
   isPlaying: boolean;
   /** The spec's selection: the current track toggles play/pause, another becomes current and plays. */
   select: (track: PlayableTrack) => void;
+  /** Tell the player about the artist's edits and deletions (it closes when its track is gone). */
+  sync: (tracks: readonly PlayableTrack[]) => void;
 }
 
-const NO_PLAYBACK: Playback = { currentTrackId: null, isPlaying: false, select: () => {} };
+const NO_PLAYBACK: Playback = { currentTrackId: null, isPlaying: false, select: () => {}, sync: () => {} };
 
 const PlaybackContext = createContext<Playback>(NO_PLAYBACK);
 

@@ -23,3 +23,9 @@ export function publicProfileLink(displayName: string, location: Pick<Location, 
   if (isDevelopmentHost(location.hostname)) return `${location.origin}/profile/${slug}`;
   return isReservedSlug(slug) ? `${location.host}/profile/${slug}` : `${location.host}/${slug}`;
 }
+
+/** The artist's own page: the server's profile URL when it is a path on this site, else by id. */
+export function profileHref(user: { id: string; profileUrl: string }): string {
+  const url = user.profileUrl;
+  return url.startsWith('/') && !url.startsWith('//') ? url : `/profile/${encodeURIComponent(user.id)}`;
+}

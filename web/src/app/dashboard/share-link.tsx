@@ -1,24 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { CheckIcon, CopyIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
+import { useCopy } from '@/hooks/use-copy';
 import { useAppI18n } from '@/lib/app-i18n';
 import { cn } from '@/lib/utils';
 import { publicProfileLink } from '@/lib/profile-link';
-
-/** Spec section 9: the copy confirmation shows for 2 s. */
-export const COPIED_CONFIRMATION_MS = 2000;
 
 /** The header's read-only Share Link with its Copy Link button (spec section 2). */
 export function ShareLink({ displayName, className }: { displayName: string; className?: string }) {
   const { t } = useAppI18n();
   const link = publicProfileLink(displayName, window.location);
   const inputId = useId();
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const { copied, copy: copyText } = useCopy();
   // On a narrow screen the box shows the end of the link: the artist's own address, not "http://".
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -26,15 +22,8 @@ export function ShareLink({ displayName, className }: { displayName: string; cla
   }, [link]);
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ title: t('dashboard.linkCopied'), description: link });
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPIED_CONFIRMATION_MS);
-    } catch {
-      toast({ variant: 'destructive', title: t('dashboard.copyFailed') });
-    }
+    if (await copyText(link)) toast({ title: t('dashboard.linkCopied'), description: link });
+    else toast({ variant: 'destructive', title: t('dashboard.copyFailed') });
   };
 
   return (

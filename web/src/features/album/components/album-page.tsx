@@ -4,7 +4,7 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, DownloadLink, EmbedCode, ItemHero, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate, ReportLink } from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, DownloadLink, EmbedCode, ItemHero, ItemPageSkeleton, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate, ReportLink } from '@/components/public-pieces';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
@@ -129,20 +129,8 @@ function AlbumTrackRow({ track, number }: { track: PublicTrack; number: number }
 function AlbumSkeleton() {
   const { t } = useI18n();
   return (
-    <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8" aria-busy="true" data-testid="album-loading">
-      <span className="sr-only" role="status">
-        {t('album.loading')}
-      </span>
-      <Skeleton className="h-10 w-40" />
-      <div className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
-        <Skeleton className="mx-auto aspect-square w-60 rounded-xl sm:mx-0 sm:w-72" />
-        <div className="grid justify-items-center gap-3 sm:justify-items-start">
-          <Skeleton className="h-9 w-56" />
-          <Skeleton className="h-6 w-32" />
-          <Skeleton className="h-10 w-64" />
-        </div>
-      </div>
+    <ItemPageSkeleton label={t('album.loading')} testId="album-loading" actionsClassName="h-10 w-64">
       <Skeleton className="mt-10 h-48 w-full rounded-lg" />
-    </div>
+    </ItemPageSkeleton>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 import { needsEmailVerification, useRegister } from '../api/auth-api';
 import { authToast, useDismissAuthToastsOnLeave } from '../hooks/use-auth-toasts';
 import { EmailField } from '@/components/email-field';
@@ -15,8 +16,6 @@ import { SubmitButton } from './submit-button';
 import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['displayName', 'email', 'password'] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (name: string): name is Field => (FIELDS as readonly string[]).includes(name);
 
 /** The free names the server suggested (a 409's `suggestions`), for the name as it was typed. */
 interface Suggestions {
@@ -63,12 +62,7 @@ export function SignUpForm({ onRegistered }: { onRegistered: (email: string, mes
       onError: (error) => {
         authToast({ variant: 'destructive', title: t('auth.registrationFailed'), description: error.message });
         if (!(error instanceof ApiError)) return;
-        const fieldErrors = error.data.errors;
-        if (fieldErrors && typeof fieldErrors === 'object') {
-          for (const [name, message] of Object.entries(fieldErrors)) {
-            if (isField(name) && typeof message === 'string') form.setError(name, { message });
-          }
-        }
+        for (const [field, message] of serverFieldErrors(error, FIELDS)) form.setError(field, { message });
         // The display name (its slug) is taken; the server may suggest free ones.
         if (error.code === 'auth.display-name-taken') {
           form.setError('displayName', { message: error.message });

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CodeBatch, CodeBatchesResponse, CreateCodesInput, RedeemCodeInput, RedeemCodeResponse } from '#common/schemas/codes';
-import type { Album, Track } from '#common/schemas/catalog/responses';
 import { apiJson } from '@/lib/api';
 
 /** The calls of codes (issue 21, docs/decisions/050). */
@@ -8,16 +7,6 @@ import { apiJson } from '@/lib/api';
 export const codesQuery = queryOptions({
   queryKey: ['/api/codes'] as const,
   queryFn: ({ signal }) => apiJson<CodeBatchesResponse>('GET', '/api/codes', undefined, { signal }),
-});
-
-/** The artist's tracks and albums, to choose what a batch is for (the same calls My Music makes). */
-export const myTracksQuery = queryOptions({
-  queryKey: ['/api/tracks'] as const,
-  queryFn: ({ signal }) => apiJson<Track[]>('GET', '/api/tracks', undefined, { signal }),
-});
-export const myAlbumsQuery = queryOptions({
-  queryKey: ['/api/albums'] as const,
-  queryFn: ({ signal }) => apiJson<Album[]>('GET', '/api/albums', undefined, { signal }),
 });
 
 export function useCreateCodes() {

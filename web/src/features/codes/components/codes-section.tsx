@@ -10,8 +10,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useCopy } from '@/hooks/use-copy';
 import { messageOf } from '@/lib/api';
-import { codesQuery, myAlbumsQuery, myTracksQuery, useCreateCodes } from '../api/codes-api';
+import { artistAlbumsQuery, artistTracksQuery } from '@/lib/catalog-queries';
+import { codesQuery, useCreateCodes } from '../api/codes-api';
 import { codesCsv, codesFilename } from '../lib/codes-csv';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { Language } from '#common/i18n/language';
@@ -61,8 +63,8 @@ export function CodesSection() {
 
 function CreateCodesCard() {
   const { t } = useAppI18n();
-  const tracks = useQuery(myTracksQuery);
-  const albums = useQuery(myAlbumsQuery);
+  const tracks = useQuery(artistTracksQuery);
+  const albums = useQuery(artistAlbumsQuery);
   const create = useCreateCodes();
   const [item, setItem] = useState('');
   const [kind, setKind] = useState<'download' | 'discount'>('download');
@@ -168,13 +170,10 @@ function BatchRow({ batch }: { batch: CodeBatch }) {
   const unused = batch.count - batch.used;
   const what = batch.kind === 'download' ? t('codes.downloadCodes') : t('codes.discountCodes', { percent: batch.percentOff ?? 0 });
 
+  const { copy: copyText } = useCopy();
   const copy = async (code: string) => {
-    try {
-      await navigator.clipboard.writeText(code);
-      toast({ title: t('codes.copied'), description: code });
-    } catch {
-      toast({ variant: 'destructive', title: t('codes.copyFailed'), description: t('codes.copyYourself', { code }) });
-    }
+    if (await copyText(code)) toast({ title: t('codes.copied'), description: code });
+    else toast({ variant: 'destructive', title: t('codes.copyFailed'), description: t('codes.copyYourself', { code }) });
   };
 
   const exportCsv = () => {

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { CODE_MESSAGES } from '#common/codes';
-import { DownloadLink } from '@/lib/catalog-ui';
+import { DownloadLink } from '@/components/public-pieces';
 import { phoneFriendlyDownloadUrl } from '@/lib/download';
 import { useRedeemCode } from '../api/codes-api';
 

@@ -5,7 +5,7 @@ import { formatPrice } from '#common/money';
 import { coverUrl } from '#common/playback';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PreviewBadge } from '@/lib/catalog-ui';
+import { PreviewBadge } from '@/components/public-pieces';
 import { useI18n } from '@/lib/i18n';
 import type { PublicAlbumSummary, PublicTrack } from '../api/featured';
 

@@ -13,7 +13,7 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { shortDate } from '#common/i18n/dates';
-import { DownloadLink } from '@/lib/catalog-ui';
+import { DownloadLink } from '@/components/public-pieces';
 import { useLibrary, useLibraryLink, useLibrarySession, useLibrarySignOut } from '../api/library';
 
 

@@ -1,19 +1,17 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Album, PurchaseItem, StorageUse, Track } from '#common/schemas/catalog/responses';
 import { apiJson, apiRequest } from '@/lib/api';
+import { artistAlbumsQuery, artistTracksQuery } from '@/lib/catalog-queries';
 import { RESUMABLE_FROM_BYTES, uploadResumable } from '@/lib/resumable-upload';
 import { percentOf, uploadForm, type UploadOptions } from '@/lib/upload';
 import { uploadTrackFormData, type UploadTrackValues } from '../lib/catalog-forms';
 
 /** The artist's own catalogue (spec section 7, Tracks and Albums). */
 
-export const tracksQueryKey = ['/api/tracks'] as const;
-export const albumsQueryKey = ['/api/albums'] as const;
-
-export const tracksQuery = queryOptions({
-  queryKey: tracksQueryKey,
-  queryFn: ({ signal }) => apiJson<Track[]>('GET', '/api/tracks', undefined, { signal }),
-});
+export const tracksQuery = artistTracksQuery;
+export const albumsQuery = artistAlbumsQuery;
+export const tracksQueryKey = tracksQuery.queryKey;
+export const albumsQueryKey = albumsQuery.queryKey;
 
 /** What the artist stores against the quota, as the server counts it (audio and covers). */
 export const storageQuery = queryOptions({
@@ -21,17 +19,6 @@ export const storageQuery = queryOptions({
   queryFn: ({ signal }) => apiJson<StorageUse>('GET', '/api/storage', undefined, { signal }),
 });
 
-export const albumsQuery = queryOptions({
-  queryKey: albumsQueryKey,
-  queryFn: ({ signal }) => apiJson<Album[]>('GET', '/api/albums', undefined, { signal }),
-});
-
-/** A play was counted: the songs list shows the new count without fetching the list again. */
-export function showStreamCount(queryClient: QueryClient, trackId: string, streamCount: number) {
-  queryClient.setQueryData<Track[]>(tracksQueryKey, (tracks) =>
-    tracks?.map((track) => (track.id === trackId ? { ...track, streamCount } : track)),
-  );
-}
 
 const trackUrl = (id: string) => `/api/tracks/${encodeURIComponent(id)}`;
 const albumUrl = (id: string) => `/api/albums/${encodeURIComponent(id)}`;

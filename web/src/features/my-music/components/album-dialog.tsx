@@ -19,7 +19,7 @@ import { isAbortError } from '@/lib/upload';
 import { createAlbum, refreshCatalog, updateAlbum } from '../api/catalog-api';
 import { useUpload } from '../hooks/use-upload';
 import { albumFormData, albumSchema, type AlbumInput, type AlbumValues } from '../lib/catalog-forms';
-import { serverFieldErrors } from '../lib/server-field-errors';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 import { AddAlbumTrackDialog, songPriceOf } from './add-album-track-dialog';
 import { CoverPhotoFormField, GenreAndTagsFields, NameField, PayMoreField, PriceField } from './form-fields';
 import { UploadProgress } from './upload-progress';

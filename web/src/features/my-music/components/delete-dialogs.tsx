@@ -1,51 +1,8 @@
 import type { Album, Track } from '#common/schemas/catalog/responses';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useAppI18n } from '@/lib/app-i18n';
 
-/** A delete confirmation (spec section 2): says what goes, and waits for the server before closing. */
-function ConfirmDeleteDialog({
-  title,
-  description,
-  pending,
-  onConfirm,
-  onOpenChange,
-}: {
-  title: string;
-  description: string;
-  pending: boolean;
-  onConfirm: () => void;
-  onOpenChange: (open: boolean) => void;
-}) {
-  const { t } = useAppI18n();
-  return (
-    <AlertDialog open onOpenChange={(open) => !pending && onOpenChange(open)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription className="break-words">{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{t('myMusic.cancel')}</AlertDialogCancel>
-          <Button variant="destructive" disabled={pending} aria-busy={pending || undefined} onClick={onConfirm}>
-            {pending && <Spinner label={null} />}
-            {t('myMusic.delete')}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
-}
-
+/** Delete a song (spec section 2): says what goes, and waits for the server before closing. */
 export function DeleteTrackDialog({
   track,
   albumName,
@@ -62,11 +19,13 @@ export function DeleteTrackDialog({
 }) {
   const { t } = useAppI18n();
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       title={t('myMusic.deleteTrackTitle')}
       description={
         albumName ? t('myMusic.deleteTrackInAlbumText', { track: track.trackName, album: albumName }) : t('myMusic.deleteTrackText', { track: track.trackName })
       }
+      cancelLabel={t('myMusic.cancel')}
+      confirmLabel={t('myMusic.delete')}
       pending={pending}
       onConfirm={onConfirm}
       onOpenChange={onOpenChange}
@@ -87,9 +46,11 @@ export function DeleteAlbumDialog({
 }) {
   const { t } = useAppI18n();
   return (
-    <ConfirmDeleteDialog
+    <ConfirmDialog
       title={t('myMusic.deleteAlbumTitle')}
       description={t('myMusic.deleteAlbumText', { album: album.albumName, count: album.tracks.length })}
+      cancelLabel={t('myMusic.cancel')}
+      confirmLabel={t('myMusic.delete')}
       pending={pending}
       onConfirm={onConfirm}
       onOpenChange={onOpenChange}

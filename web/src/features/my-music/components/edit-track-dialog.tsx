@@ -4,9 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { minorToKesInput } from '#common/money';
 import { type Track } from '#common/schemas/catalog/responses';
 import { coverUrl } from '#common/schemas/catalog/rules';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
+import { FormDialog } from '@/components/form-dialog';
 import type { TrackEditVariables } from '../api/catalog-api';
 import { editTrackFormData, editTrackSchema, type EditTrackInput, type EditTrackValues } from '../lib/catalog-forms';
 import { CoverPhotoFormField, GenreAndTagsFields, PayMoreField, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
@@ -46,7 +44,7 @@ export function EditTrackDialog({
   });
   const currentCover = removeCover ? null : coverUrl('track', track.id, track.coverPhotoFilename, 300);
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = (values: EditTrackValues) => {
     onSave({
       track,
       patch: {
@@ -63,34 +61,27 @@ export function EditTrackDialog({
       form: editTrackFormData(values, { removeCover }),
     });
     onOpenChange(false);
-  });
+  };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="grid-cols-1 sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{t('myMusic.editTrackTitle')}</DialogTitle>
-          <DialogDescription className="break-words">{t('myMusic.editTrackDescription', { name: track.trackName })}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-4" aria-label={t('myMusic.editTrackTitle')}>
-            <TrackAndArtistFields />
-            <PriceField />
-            <PayMoreField id="edit-pay-more" />
-            <GenreAndTagsFields />
-            <PlaybackModeField id="edit-full-playback" />
-            <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={() => setRemoveCover(true)} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {t('myMusic.cancel')}
-              </Button>
-              <Button type="submit" disabled={form.formState.isSubmitting}>
-                {t('myMusic.saveChanges')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('myMusic.editTrackTitle')}
+      description={t('myMusic.editTrackDescription', { name: track.trackName })}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={t('myMusic.saveChanges')}
+      cancelLabel={t('myMusic.cancel')}
+      pending={form.formState.isSubmitting}
+      className="grid-cols-1 sm:max-w-xl"
+    >
+      <TrackAndArtistFields />
+      <PriceField />
+      <PayMoreField id="edit-pay-more" />
+      <GenreAndTagsFields />
+      <PlaybackModeField id="edit-full-playback" />
+      <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={() => setRemoveCover(true)} />
+    </FormDialog>
   );
 }

@@ -25,7 +25,7 @@ import {
   type TrackEditVariables,
 } from '../api/catalog-api';
 import { myTakedownsQuery, takedownOf } from '../api/takedowns-api';
-import { useTrackPlayback } from '../hooks/track-playback';
+import { usePlayback } from '@/lib/playback';
 import { AlbumRow } from './album-row';
 import { DeleteAlbumDialog, DeleteTrackDialog } from './delete-dialogs';
 import { OnboardingChecklist } from './onboarding-checklist';
@@ -88,7 +88,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
   const albums = useQuery(albumsQuery);
   const storage = useQuery(storageQuery);
   const takedowns = useQuery(myTakedownsQuery).data;
-  const playback = useTrackPlayback();
+  const playback = usePlayback();
   const { sync } = playback;
   const [tab, setTab] = useState<TabId>('songs');
   const [dialog, setDialogState] = useState<OpenDialog>(null);

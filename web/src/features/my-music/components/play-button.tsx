@@ -2,13 +2,13 @@ import { PauseIcon, PlayIcon } from 'lucide-react';
 import type { Track } from '#common/schemas/catalog/responses';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { useTrackPlayback } from '../hooks/track-playback';
+import { usePlayback } from '@/lib/playback';
 import { useAppI18n } from '@/lib/app-i18n';
 
 /** Play/pause for one track: the current track toggles, another starts (spec section 4). */
 export function TrackPlayButton({ track, className }: { track: Track; className?: string }) {
   const { t } = useAppI18n();
-  const playback = useTrackPlayback();
+  const playback = usePlayback();
   const playing = playback.currentTrackId === track.id && playback.isPlaying;
   return (
     <Button

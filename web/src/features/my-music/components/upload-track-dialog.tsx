@@ -14,7 +14,7 @@ import { isAbortError } from '@/lib/upload';
 import { refreshCatalog, tracksQueryKey, uploadTrack } from '../api/catalog-api';
 import { useUpload } from '../hooks/use-upload';
 import { uploadTrackSchema, type UploadTrackInput, type UploadTrackValues } from '../lib/catalog-forms';
-import { serverFieldErrors } from '../lib/server-field-errors';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 import { formatFileSize } from '#common/format';
 import { AudioFileField, chooseAudioFile } from './audio-file-field';
 import { CoverPhotoFormField, GenreAndTagsFields, PayMoreField, PlaybackModeField, PriceField, TrackAndArtistFields, type CatalogFormValues } from './form-fields';

@@ -7,14 +7,14 @@ import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessa
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, hasErrorCode, messageOf } from '@/lib/api';
+import { hasErrorCode, messageOf } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 import { useAddBankMethod, useBanks, type BankMethodValues } from '../api/payment-methods-api';
 import { maskedAccountNumber } from '../lib/format';
 import { BankCombobox } from './bank-combobox';
 import { useAppI18n } from '@/lib/app-i18n';
 
 const FIELDS = ['bankName', 'accountName', 'accountNumber'] as const;
-type Field = (typeof FIELDS)[number];
 
 const EMPTY: BankMethodInput = { type: 'bank', bankName: '', bankCode: '', accountName: '', accountNumber: '' };
 
@@ -51,12 +51,7 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
     } catch (error) {
       const reason = messageOf(error, '', t('payments.networkError'));
       // The server's field errors (the same rules as the form's) go under their fields.
-      if (error instanceof ApiError && error.data.errors && typeof error.data.errors === 'object') {
-        for (const [field, message] of Object.entries(error.data.errors as Record<string, unknown>)) {
-          const target: Field | undefined = field === 'bankCode' ? 'bankName' : (FIELDS as readonly string[]).includes(field) ? (field as Field) : undefined;
-          if (target && typeof message === 'string') form.setError(target, { message });
-        }
-      }
+      for (const [field, message] of serverFieldErrors(error, FIELDS, { bankCode: 'bankName' })) form.setError(field, { message });
       toast({ variant: 'destructive', title: t('payments.methodAddFailed'), description: reason || undefined });
       // Another tab added a method meanwhile: this one cannot be added, and the section shows that one.
       if (hasErrorCode(error, 'payment-method.one-only')) onOpenChange(false);

@@ -2,17 +2,7 @@ import { useState } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
 import type { PaymentMethod } from '#common/schemas/payments';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { pendingTransactionsMessage, useRemovePaymentMethod } from '../api/payment-methods-api';
@@ -70,32 +60,25 @@ export function RemovePaymentMethodDialog({
   };
 
   return (
-    <AlertDialog open onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('payments.removeTitle')}</AlertDialogTitle>
-          <AlertDialogDescription className="break-words">
-            {t('payments.removeText', { what: describe(t, method) })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {pendingMessage && (
-          <Alert variant="destructive" role="alert" className="text-left">
-            <TriangleAlertIcon aria-hidden="true" />
-            <AlertDescription>
-              <p>{pendingMessage}</p>
-            </AlertDescription>
-          </Alert>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel className={TALL} disabled={busy}>
-            {t('payments.cancel')}
-          </AlertDialogCancel>
-          <Button variant="destructive" className={TALL} disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
-            {busy && <Spinner label={null} />}
-            {pendingMessage ? t('payments.removeAnyway') : t('payments.remove')}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      title={t('payments.removeTitle')}
+      description={t('payments.removeText', { what: describe(t, method) })}
+      cancelLabel={t('payments.cancel')}
+      confirmLabel={pendingMessage ? t('payments.removeAnyway') : t('payments.remove')}
+      pending={busy}
+      onConfirm={() => void confirm()}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      buttonClassName={TALL}
+    >
+      {pendingMessage && (
+        <Alert variant="destructive" role="alert" className="text-left">
+          <TriangleAlertIcon aria-hidden="true" />
+          <AlertDescription>
+            <p>{pendingMessage}</p>
+          </AlertDescription>
+        </Alert>
+      )}
+    </ConfirmDialog>
   );
 }

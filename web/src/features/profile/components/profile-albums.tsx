@@ -5,7 +5,7 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { PublicAlbum } from '#common/schemas/public';
 import { Button } from '@/components/ui/button';
-import { CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/lib/catalog-ui';
+import { CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/components/public-pieces';
 import { albumDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode } from '@/lib/api';
-import { ArtistAvatar, ReportLink } from '@/lib/catalog-ui';
+import { ArtistAvatar, ReportLink } from '@/components/public-pieces';
 import { useI18n } from '@/lib/i18n';
 import { useProfile } from '../api/profile';
 import { ProfileAlbums } from './profile-albums';

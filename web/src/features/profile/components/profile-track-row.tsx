@@ -1,6 +1,6 @@
 import { formatDuration } from '#common/format';
 import type { PublicTrack } from '#common/schemas/public';
-import { DownloadLink, RelativeDate, TrackListRow } from '@/lib/catalog-ui';
+import { DownloadLink, RelativeDate, TrackListRow } from '@/components/public-pieces';
 import { trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';

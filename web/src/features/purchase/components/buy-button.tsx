@@ -4,7 +4,7 @@ import { formatPrice } from '#common/money';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { DownloadLink } from '@/lib/catalog-ui';
+import { DownloadLink } from '@/components/public-pieces';
 import { albumDownloadUrl, phoneFriendlyDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import type { BuyButtonProps } from '@/lib/purchase';
 import { cn } from '@/lib/utils';

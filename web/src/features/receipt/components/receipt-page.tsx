@@ -7,7 +7,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode, messageOf } from '@/lib/api';
-import { DownloadLink } from '@/lib/catalog-ui';
+import { DownloadLink } from '@/components/public-pieces';
 import { cn } from '@/lib/utils';
 import { useI18n, type Translator } from '@/lib/i18n';
 import { shortDate } from '#common/i18n/dates';

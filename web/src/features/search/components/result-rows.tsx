@@ -4,7 +4,7 @@ import { genreName } from '#common/genres';
 import type { PublicUser } from '#common/schemas/auth';
 import type { PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
 import { useI18n } from '@/lib/i18n';
-import { ArtistAvatar, CoverImage, profileHref, TrackListRow } from '@/lib/catalog-ui';
+import { ArtistAvatar, CoverImage, profileHref, TrackListRow } from '@/components/public-pieces';
 
 /** A song in a genre or search list: play through the site's player, its page, artist, price, preview, genre. */
 export function TrackResultRow({ track }: { track: PublicTrack }) {

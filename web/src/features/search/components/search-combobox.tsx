@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { SearchIcon } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { profileHref } from '@/lib/catalog-ui';
+import { profileHref } from '@/components/public-pieces';
 import { cn } from '@/lib/utils';
 import { useI18n } from '@/lib/i18n';
 import { SEARCH_BOX_LIMIT, SEARCH_MIN_CHARACTERS, useSearchResults } from '../api/search';

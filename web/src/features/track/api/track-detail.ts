@@ -1,9 +1,10 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TrackDetail } from '#common/schemas/public';
 import { apiJson, urlFromQueryKey } from '@/lib/api';
+import { trackKeys } from '@/lib/catalog-queries';
 
 /** GET /api/track-detail/{trackId} (spec section 7): the track and its artist. The key is the API address. */
-export const trackDetailQueryKey = (trackId: string) => ['/api/track-detail', encodeURIComponent(trackId)] as const;
+export const trackDetailQueryKey = (trackId: string) => [...trackKeys.trackDetail, encodeURIComponent(trackId)] as const;
 
 export const trackDetailQuery = (trackId: string) =>
   queryOptions({
@@ -13,9 +14,3 @@ export const trackDetailQuery = (trackId: string) =>
 
 export const useTrackDetail = (trackId: string) => useQuery(trackDetailQuery(trackId));
 
-/** A play was counted: the track's page shows the new stream count. */
-export function showTrackDetailStreamCount(queryClient: QueryClient, trackId: string, streamCount: number) {
-  queryClient.setQueryData<TrackDetail>(trackDetailQueryKey(trackId), (detail) =>
-    detail?.track ? { ...detail, track: { ...detail.track, streamCount } } : detail,
-  );
-}

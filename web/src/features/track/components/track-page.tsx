@@ -3,21 +3,7 @@ import { Link } from 'wouter';
 import { genreName } from '#common/genres';
 import { formatDuration } from '#common/format';
 import type { TrackDetail } from '#common/schemas/public';
-import { Skeleton } from '@/components/ui/skeleton';
-import {
-  BackToArtistLink,
-  CatalogItemPage,
-  CopyLinkButton,
-  CoverImage,
-  DownloadLink,
-  EmbedCode,
-  ItemHero,
-  PlayPauseButton,
-  PreviewBadge,
-  PriceBadge,
-  RelativeDate,
-  ReportLink,
-} from '@/lib/catalog-ui';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, CoverImage, DownloadLink, EmbedCode, ItemHero, ItemPageSkeleton, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate, ReportLink } from '@/components/public-pieces';
 import { trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
@@ -125,20 +111,5 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
 
 function TrackSkeleton() {
   const { t } = useI18n();
-  return (
-    <div className="mx-auto w-full max-w-4xl px-4 pt-4 pb-12 sm:px-6 sm:pt-8" aria-busy="true" data-testid="track-loading">
-      <span className="sr-only" role="status">
-        {t('track.loading')}
-      </span>
-      <Skeleton className="h-10 w-40" />
-      <div className="mt-3 grid gap-6 sm:mt-5 sm:grid-cols-[18rem_minmax(0,1fr)] sm:items-end sm:gap-8">
-        <Skeleton className="mx-auto aspect-square w-60 rounded-xl sm:mx-0 sm:w-72" />
-        <div className="grid justify-items-center gap-3 sm:justify-items-start">
-          <Skeleton className="h-9 w-56" />
-          <Skeleton className="h-6 w-32" />
-          <Skeleton className="h-12 w-64" />
-        </div>
-      </div>
-    </div>
-  );
+  return <ItemPageSkeleton label={t('track.loading')} testId="track-loading" actionsClassName="h-12 w-64" />;
 }

@@ -4,7 +4,8 @@ import { FormDialog, useDialogForm } from '@/components/form-dialog';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, messageOf } from '@/lib/api';
+import { messageOf } from '@/lib/api';
+import { serverFieldErrors } from '@/lib/server-field-errors';
 import { useAddSocialLink } from '../../api/profile-settings';
 import { useAppI18n } from '@/lib/app-i18n';
 
@@ -31,13 +32,7 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
     } catch (error) {
       const reason = messageOf(error, '', t('profileEditor.networkError'));
       // The server's field errors (the same rules as the form's) go under their fields.
-      if (error instanceof ApiError && error.data.errors && typeof error.data.errors === 'object') {
-        for (const [field, message] of Object.entries(error.data.errors as Record<string, unknown>)) {
-          if ((FIELDS as readonly string[]).includes(field) && typeof message === 'string') {
-            form.setError(field as (typeof FIELDS)[number], { message });
-          }
-        }
-      }
+      for (const [field, message] of serverFieldErrors(error, FIELDS)) form.setError(field, { message });
       toast({ variant: 'destructive', title: t('profileEditor.addSocialLinkFailed'), description: reason || undefined });
     }
   };

@@ -4,7 +4,7 @@ import type { PublicTrack } from '#common/schemas/public';
 import { makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
-import { TrackListRow } from './catalog-ui';
+import { TrackListRow } from '@/components/track-list-row';
 
 const OWNED = 'GET /api/purchases/owned';
 const publicTrack = (overrides: Partial<PublicTrack>): PublicTrack => ({ ...makeTrack(overrides), purchasable: true, ...overrides });

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api';
+import { ApiError } from './api';
 
 /**
  * The server's 400 answers carry `errors: {field: message}` (docs/decisions/017). Returns the
