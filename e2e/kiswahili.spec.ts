@@ -73,6 +73,27 @@ test('the switch to Kiswahili on a track page stays across a reload and on the n
   await expect(page.getByRole('heading', { name: 'Nyimbo zote' })).toBeVisible();
 });
 
+test("a shared track link's head, what WhatsApp and search engines read, is in Kiswahili with ?lang=sw; English stays as it was", async ({ page }) => {
+  const headOf = async (url: string) => {
+    const html = await (await page.request.get(url)).text();
+    const meta = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+    return { title: /<title>([^<]*)<\/title>/.exec(html)?.[1], description: meta('og:description'), ogTitle: meta('og:title') };
+  };
+  const inKiswahili = await headOf(`/track/${track.id}?lang=sw`);
+  expect(inKiswahili.title).toBe(`Jioni · ${artist.displayName}`);
+  expect(inKiswahili.ogTitle).toBe(inKiswahili.title);
+  expect(inKiswahili.description).toBe(`Jioni kutoka kwa ${artist.displayName} kwenye Sauti. Bure.`);
+  const inEnglish = await headOf(`/track/${track.id}?lang=en`);
+  expect(inEnglish.description).toBe(`Jioni by ${artist.displayName} on Sauti. Free.`);
+
+  expect((await headOf('/?lang=sw')).title).toBe('Sauti · Muziki wa wasanii huru wa Kenya');
+  expect((await headOf('/?lang=en')).title).toBe('Sauti · Music from independent Kenyan artists');
+  // The tab title the browser keeps after the page wakes up is the same one.
+  await page.goto('/?lang=sw');
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await expect(page).toHaveTitle('Sauti · Muziki wa wasanii huru wa Kenya');
+});
+
 test('a phone set to Kiswahili gets Kiswahili on a first visit, with only its own catalogue', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'sw-KE', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
