@@ -12,6 +12,7 @@ import { receiptQueryKey } from '@/features/receipt/api/receipt';
 import { genreTracksQueryKey, SEARCH_PAGE_LIMIT, searchQueryKey } from '@/features/search/api/search';
 import { trackDetailQueryKey } from '@/features/track/api/track-detail';
 import type { Translator } from '@/lib/i18n';
+import { genreDisplayName } from '@/lib/genre-name';
 
 /**
  * Which pages are rendered on the server, the API reads each needs before it can paint, and its
@@ -123,9 +124,10 @@ function genrePage(slug: string): PageData {
     queries: [key],
     head(client, t) {
       const { genre } = client.getQueryData<GenreTracksResponse>(key)!;
+      const name = genreDisplayName(genre.slug, t) ?? genre.name;
       return {
-        title: t('head.nameTitle', { name: genre.name }),
-        description: t('head.genreDescription', { genre: genre.name }),
+        title: t('head.nameTitle', { name }),
+        description: t('head.genreDescription', { genre: name }),
         canonicalPath: `/genre/${genre.slug}`,
         ...SITE_CARD,
         type: 'website',
