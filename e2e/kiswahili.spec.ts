@@ -94,6 +94,29 @@ test("a shared track link's head, what WhatsApp and search engines read, is in K
   await expect(page).toHaveTitle('Sauti · Muziki wa wasanii huru wa Kenya');
 });
 
+test('the marketing pages come in Kiswahili from the server, with their own catalogue that no other page loads', async ({ page }) => {
+  const html = await (await page.request.get('/for-artists?lang=sw')).text();
+  expect(html).toContain('Uza muziki wako moja kwa moja kwa mashabiki wako</h1>');
+  expect(html).toContain('<title>Kwa Wasanii · Sauti</title>');
+  expect(await (await page.request.get('/terms-and-conditions?lang=sw')).text()).toContain('Sheria na Masharti</h1>');
+
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto('/?lang=sw');
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => script.includes('marketing'))).toEqual([]);
+
+  await page.goto('/for-artists?lang=sw');
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Uza muziki wako moja kwa moja kwa mashabiki wako' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Anza bure' })).toBeVisible();
+  await expect(page).toHaveTitle('Kwa Wasanii · Sauti');
+  expect(scripts.filter((script) => script.includes('marketing.sw'))).toHaveLength(1);
+});
+
 test('a phone set to Kiswahili gets Kiswahili on a first visit, with only its own catalogue', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'sw-KE', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
