@@ -66,6 +66,18 @@ test('the switch to Kiswahili on a track page stays across a reload and on the n
   await expect(page.getByRole('button', { name: 'Nakili linki ya wimbo' })).toBeVisible();
   await expect(page.getByRole('link', { name: `Rudi kwa ${artist.displayName}` })).toBeVisible();
 
+  // A toast at 390 px never covers the header or the page's title (issue 20: they sit at the bottom).
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Nakili linki ya wimbo' }).click();
+  const copied = page.getByRole('region', { name: /^Arifa/ }).getByRole('listitem').filter({ hasText: 'Linki imenakiliwa!' });
+  await expect(copied).toBeVisible();
+  await copied.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  const toastBox = (await copied.boundingBox())!;
+  for (const covered of [page.getByRole('banner'), page.getByRole('heading', { level: 1 })]) {
+    const box = (await covered.boundingBox())!;
+    expect(toastBox.y >= box.y + box.height || toastBox.y + toastBox.height <= box.y, `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(true);
+  }
+
   await page.reload();
   await expect(page.getByRole('button', { name: 'Nakili linki ya wimbo' })).toBeVisible();
   // A page reached inside the app keeps the language too.
