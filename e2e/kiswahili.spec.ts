@@ -71,7 +71,7 @@ test('the switch to Kiswahili on a track page stays across a reload and on the n
   await page.getByRole('button', { name: 'Nakili linki ya wimbo' }).click();
   const copied = page.getByRole('region', { name: /^Arifa/ }).getByRole('listitem').filter({ hasText: 'Linki imenakiliwa!' });
   await expect(copied).toBeVisible();
-  await copied.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+  await copied.evaluate((element) => Promise.all(element.getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished)));
   const toastBox = (await copied.boundingBox())!;
   for (const covered of [page.getByRole('banner'), page.getByRole('heading', { level: 1 })]) {
     const box = (await covered.boundingBox())!;
