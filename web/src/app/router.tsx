@@ -33,10 +33,13 @@ function artistScreen(load: () => Promise<ComponentType>) {
 const AuthPage = artistScreen(() => import('@/features/auth/components/auth-page').then((m) => m.AuthPage));
 const VerifyEmailPage = artistScreen(() => import('@/features/auth/components/verify-email-page').then((m) => m.VerifyEmailPage));
 const ResetPasswordPage = artistScreen(() => import('@/features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage));
+// A marketing page comes with its catalogue (decision 063): both are there before it hydrates.
 const ForArtistsPage = lazy(() =>
-  import('@/features/marketing/components/for-artists-page').then((m) => ({ default: m.ForArtistsPage })),
+  import('@/features/marketing/components/for-artists-page').then((m) => m.marketingReady.then(() => ({ default: m.ForArtistsPage }))),
 );
-const TermsPage = lazy(() => import('@/features/marketing/components/terms-page').then((m) => ({ default: m.TermsPage })));
+const TermsPage = lazy(() =>
+  import('@/features/marketing/components/terms-page').then((m) => m.marketingReady.then(() => ({ default: m.TermsPage }))),
+);
 const DashboardScreen = artistScreen(() => import('./screens/dashboard-screen').then((m) => m.DashboardScreen));
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));

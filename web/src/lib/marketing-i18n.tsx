@@ -17,6 +17,8 @@ const catalogues = new Map<Language, CompiledCatalogue>();
 const loads = new Map<Language, Promise<CompiledCatalogue>>();
 
 function loadMarketingCatalogue(language: Language): Promise<CompiledCatalogue> {
+  const ready = catalogues.get(language);
+  if (ready) return Promise.resolve(ready);
   let load = loads.get(language);
   if (!load) {
     const chunk =
@@ -30,6 +32,16 @@ function loadMarketingCatalogue(language: Language): Promise<CompiledCatalogue> 
     loads.set(language, load);
   }
   return load;
+}
+
+/**
+ * In the browser, starts loading the page's catalogue (its <html lang>) with the page's chunk, so
+ * that hydration finds it there: a boundary that suspended on it while hydrating was switched to
+ * client rendering when the chunk came from the cache (React error 422). On the server, nothing.
+ */
+export function preloadMarketingCatalogue(): Promise<unknown> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  return loadMarketingCatalogue(document.documentElement.lang === 'sw' ? 'sw' : 'en');
 }
 
 /** A catalogue already at hand (tests, compiled without Vite). */

@@ -12,7 +12,10 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { MarketingMessages, useMarketingT } from '@/lib/marketing-i18n';
+import { MarketingMessages, preloadMarketingCatalogue, useMarketingT } from '@/lib/marketing-i18n';
+
+/** The page's catalogue, loading with this chunk (the router waits for both). */
+export const marketingReady = preloadMarketingCatalogue();
 
 const FEATURES: { icon: LucideIcon; id: 'upload' | 'prices' | 'plays' | 'page' | 'paid' | 'stats' }[] = [
   { icon: UploadIcon, id: 'upload' },

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { CONTACT_EMAIL, SITE_NAME } from '@/lib/site';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { useI18n } from '@/lib/i18n';
-import { MarketingMessages, useMarketingT } from '@/lib/marketing-i18n';
+import { MarketingMessages, preloadMarketingCatalogue, useMarketingT } from '@/lib/marketing-i18n';
+
+/** The page's catalogue, loading with this chunk (the router waits for both). */
+export const marketingReady = preloadMarketingCatalogue();
 
 /** Spec section 2's facts: last updated July 10, 2025; Kenyan law; 90/10 split; 30 days' notice. */
 export const TERMS_LAST_UPDATED = 'July 10, 2025';
 export const TERMS_NOTICE_DAYS = 30;
-/** The same day as Kiswahili writes it (day, month, year). */
-const TERMS_LAST_UPDATED_SW = '10 Julai 2025';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -46,14 +46,13 @@ const LATER_SECTIONS = [
 
 function Terms() {
   const t = useMarketingT();
-  const { language } = useI18n();
   const values = { site: SITE_NAME, days: TERMS_NOTICE_DAYS };
   useDocumentTitle(t('terms.title'));
   return (
     <article className="mx-auto max-w-3xl space-y-10 px-4 py-12 sm:px-6 sm:py-16">
       <header className="space-y-2">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('terms.title')}</h1>
-        <p className="text-sm text-muted-foreground">{t('terms.lastUpdated', { date: language === 'sw' ? TERMS_LAST_UPDATED_SW : TERMS_LAST_UPDATED })}</p>
+        <p className="text-sm text-muted-foreground">{t('terms.lastUpdated', { date: TERMS_LAST_UPDATED })}</p>
       </header>
 
       {PLAIN_SECTIONS.map(([id, name]) => (
