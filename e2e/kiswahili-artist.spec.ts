@@ -26,7 +26,7 @@ test('an artist signs in and works in Kiswahili, then switches the dashboard to 
   await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
   await expect(page.getByRole('heading', { name: 'Karibu tena' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Ingia' });
-  await form.getByLabel('Barua pepe').fill(account.email);
+  await form.getByLabel('Email').fill(account.email);
   await form.getByLabel('Nenosiri', { exact: true }).fill(account.password);
   await form.getByRole('button', { name: 'Ingia' }).click();
 

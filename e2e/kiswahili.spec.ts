@@ -66,11 +66,67 @@ test('the switch to Kiswahili on a track page stays across a reload and on the n
   await expect(page.getByRole('button', { name: 'Nakili linki ya wimbo' })).toBeVisible();
   await expect(page.getByRole('link', { name: `Rudi kwa ${artist.displayName}` })).toBeVisible();
 
+  // A toast at 390 px never covers the header or the page's title (issue 20: they sit at the bottom).
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Nakili linki ya wimbo' }).click();
+  const copied = page.getByRole('region', { name: /^Arifa/ }).getByRole('listitem').filter({ hasText: 'Linki imenakiliwa!' });
+  await expect(copied).toBeVisible();
+  await copied.evaluate((element) => Promise.all(element.getAnimations().map((animation: { finished: Promise<unknown> }) => animation.finished)));
+  const toastBox = (await copied.boundingBox())!;
+  for (const covered of [page.getByRole('banner'), page.getByRole('heading', { level: 1 })]) {
+    const box = (await covered.boundingBox())!;
+    expect(toastBox.y >= box.y + box.height || toastBox.y + toastBox.height <= box.y, `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(true);
+  }
+
   await page.reload();
   await expect(page.getByRole('button', { name: 'Nakili linki ya wimbo' })).toBeVisible();
   // A page reached inside the app keeps the language too.
   await page.getByRole('link', { name: `Rudi kwa ${artist.displayName}` }).click();
   await expect(page.getByRole('heading', { name: 'Nyimbo zote' })).toBeVisible();
+});
+
+test("a shared track link's head, what WhatsApp and search engines read, is in Kiswahili with ?lang=sw; English stays as it was", async ({ page }) => {
+  const headOf = async (url: string) => {
+    const html = await (await page.request.get(url)).text();
+    const meta = (property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
+    return { title: /<title>([^<]*)<\/title>/.exec(html)?.[1], description: meta('og:description'), ogTitle: meta('og:title') };
+  };
+  const inKiswahili = await headOf(`/track/${track.id}?lang=sw`);
+  expect(inKiswahili.title).toBe(`Jioni · ${artist.displayName}`);
+  expect(inKiswahili.ogTitle).toBe(inKiswahili.title);
+  expect(inKiswahili.description).toBe(`Jioni kutoka kwa ${artist.displayName} kwenye Sauti. Bure.`);
+  const inEnglish = await headOf(`/track/${track.id}?lang=en`);
+  expect(inEnglish.description).toBe(`Jioni by ${artist.displayName} on Sauti. Free.`);
+
+  expect((await headOf('/?lang=sw')).title).toBe('Sauti · Muziki wa wasanii huru wa Kenya');
+  expect((await headOf('/?lang=en')).title).toBe('Sauti · Music from independent Kenyan artists');
+  // The tab title the browser keeps after the page wakes up is the same one.
+  await page.goto('/?lang=sw');
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await expect(page).toHaveTitle('Sauti · Muziki wa wasanii huru wa Kenya');
+});
+
+test('the marketing pages come in Kiswahili from the server, with their own catalogue that no other page loads', async ({ page }) => {
+  const html = await (await page.request.get('/for-artists?lang=sw')).text();
+  expect(html).toContain('Uza muziki wako moja kwa moja kwa mashabiki wako</h1>');
+  expect(html).toContain('<title>Kwa Wasanii · Sauti</title>');
+  expect(await (await page.request.get('/terms-and-conditions?lang=sw')).text()).toContain('Sheria na Masharti</h1>');
+
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  await page.goto('/?lang=sw');
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => script.includes('marketing'))).toEqual([]);
+
+  await page.goto('/for-artists?lang=sw');
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Uza muziki wako moja kwa moja kwa mashabiki wako' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Anza bure' })).toBeVisible();
+  await expect(page).toHaveTitle('Kwa Wasanii · Sauti');
+  expect(scripts.filter((script) => script.includes('marketing.sw'))).toHaveLength(1);
 });
 
 test('a phone set to Kiswahili gets Kiswahili on a first visit, with only its own catalogue', async ({ browser }) => {

@@ -24,6 +24,13 @@ describe('formatFileSize', () => {
     expect(formatFileSize(Number.NaN)).toBe('0 Bytes');
     expect(formatFileSize(undefined)).toBe('0 Bytes');
   });
+
+  it('in Kiswahili keeps the figures and puts the unit first, as phone bundles write it (issue 20)', () => {
+    expect(formatFileSize(641_024, 'sw')).toBe('KB 626.00');
+    expect(formatFileSize(9.4 * 1024 * 1024, 'sw')).toBe('MB 9.40');
+    expect(formatFileSize(512, 'sw')).toBe('baiti 512');
+    expect(formatFileSize(undefined, 'sw')).toBe('baiti 0');
+  });
 });
 
 describe('formatDuration', () => {

@@ -5,12 +5,20 @@ const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 /**
  * Base 1024, units Bytes/KB/MB/GB, two decimals (spec section 9), always, so sizes side by side
  * read alike: 1536 -> "1.50 KB", 641024 -> "626.00 KB". Bytes are whole: "512 Bytes".
+ * In Kiswahili (issue 20, decision 063) the figures stay as they are and the unit comes first, as
+ * phone bundles and the catalogues write it: "MB 9.40", "KB 626.00", "baiti 512".
  */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+export function formatFileSize(bytes: number | null | undefined, language: 'en' | 'sw' = 'en'): string {
+  const [figure, unit] = sizeParts(bytes);
+  if (language === 'sw') return `${unit === 'Bytes' ? 'baiti' : unit} ${figure}`;
+  return `${figure} ${unit}`;
+}
+
+function sizeParts(bytes: number | null | undefined): [string, (typeof SIZE_UNITS)[number]] {
+  if (typeof bytes !== 'number' || !Number.isFinite(bytes) || bytes <= 0) return ['0', 'Bytes'];
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
-  if (exponent <= 0) return `${Math.round(bytes)} Bytes`;
-  return `${(bytes / 1024 ** exponent).toFixed(2)} ${SIZE_UNITS[exponent]}`;
+  if (exponent <= 0) return [String(Math.round(bytes)), 'Bytes'];
+  return [(bytes / 1024 ** exponent).toFixed(2), SIZE_UNITS[exponent]!];
 }
 
 /** minutes:seconds with the seconds zero-padded; anything but a number shows "0:00". */

@@ -75,7 +75,8 @@ export function albumRow(page: Page, albumName: string): Locator {
  */
 export function toast(page: Page, title: string): Locator {
   return page
-    .getByRole('region', { name: /Notifications/, includeHidden: true })
+    // The toasts' region, named in the page's language (English: 'Notifications (F8)', Kiswahili: 'Arifa (F8)').
+    .getByRole('region', { name: /^(Notifications|Arifa) /, includeHidden: true })
     .getByRole('listitem', { includeHidden: true })
     .filter({ hasText: title });
 }

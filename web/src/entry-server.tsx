@@ -46,11 +46,12 @@ export async function render(url: string, fetchJson: FetchJson, language: Langua
 
   // The page in the request's language (decision 049); its catalogue goes with it for hydration.
   const i18n: PageI18n = { language, messages: language === 'sw' ? sw : en };
+  const translator = createTranslator(i18n.language, i18n.messages);
   const renderErrors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <Router ssrPath={pathname} ssrSearch={search.replace(/^\?/, '')}>
-        <I18nProvider translator={createTranslator(i18n.language, i18n.messages)}>
+        <I18nProvider translator={translator}>
           <AppProviders queryClient={client}>
             <AppRoutes />
           </AppProviders>
@@ -75,5 +76,5 @@ export async function render(url: string, fetchJson: FetchJson, language: Langua
     html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   }
   html += decoder.decode();
-  return { kind: 'page', html, state: JSON.stringify(dehydrate(client)), head: page.head(client), language, messages: JSON.stringify(i18n) };
+  return { kind: 'page', html, state: JSON.stringify(dehydrate(client)), head: page.head(client, translator.t), language, messages: JSON.stringify(i18n) };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import appEn from './app.en.json';
 import appSw from './app.sw.json';
+import marketingEn from './marketing.en.json';
+import marketingSw from './marketing.sw.json';
 import { compileCatalogue, compileMessage } from './compile';
 import en from './en.json';
 import { relativeDate, shortDate } from './dates';
@@ -42,6 +44,8 @@ describe('choosing the language (decision 049)', () => {
 const PAIRS: [string, Record<string, string>, Record<string, string>][] = [
   ['en.json / sw.json', en, sw],
   ['app.en.json / app.sw.json', appEn, appSw],
+  // The marketing pages' own (decision 063), loaded by /for-artists and /terms-and-conditions only.
+  ['marketing.en.json / marketing.sw.json', marketingEn, marketingSw],
 ];
 
 describe.each(PAIRS)('the catalogues %s', (_name, en, sw) => {

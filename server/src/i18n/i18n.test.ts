@@ -21,6 +21,9 @@ import { ERRORS } from '../lib/errors';
 import { keyOfMessage, serverText, translateBody, translateMessage, type ServerMessageKey } from '.';
 import en from './server.en.json';
 import sw from './server.sw.json';
+import appEn from '../../../common/src/i18n/app.en.json';
+import appSw from '../../../common/src/i18n/app.sw.json';
+import { PAYMENT_MESSAGES as FAN_PAYMENT, amountBelowPriceMessage } from '#common/payment-messages';
 
 /** The schemas' message tables, by the catalogue's key prefix: their English is the catalogue's. */
 const TABLES: Record<string, Record<string, string>> = {
@@ -114,5 +117,27 @@ describe('the server catalogue (decision 056)', () => {
     expect(serverText('sw', 'mail.sale.body', { itemType: 'album', itemName: 'Nyota', price: 'KES 500.00', artistShare: 'KES 450.00' })).toBe(
       'Shabiki amenunua albamu yako "Nyota" kwa KES 500.00. Sehemu yako (90%) ni KES 450.00.',
     );
+  });
+});
+
+describe("the web's copies of the schemas' messages (decision 063)", () => {
+  /** The tables the artist side's forms show (web/src/lib/app-i18n.tsx, FORM_MESSAGE_TABLES). */
+  const FORM_TABLES = ['auth', 'catalog', 'profile', 'payment', 'code', 'tag'];
+  const app = { en: appEn as Record<string, string>, sw: appSw as Record<string, string> };
+  const server = { en: en as Record<string, string>, sw: sw as Record<string, string> };
+
+  it("the artist side's catalogue holds each form table's message as the server says it, in both languages", () => {
+    const expected = Object.keys(server.en).filter((key) => FORM_TABLES.includes(key.split('.')[0]!));
+    expect(Object.keys(app.en).filter((key) => key.startsWith('form.')).sort()).toEqual(expected.map((key) => `form.${key}`).sort());
+    for (const key of expected) {
+      expect(app.en[`form.${key}`], key).toBe(server.en[key]);
+      expect(app.sw[`form.${key}`], key).toBe(server.sw[key]);
+    }
+  });
+
+  it("a price below a pay-more item's is translated with its price by the server as by the dialog", () => {
+    expect(translateMessage(amountBelowPriceMessage(50_000), 'sw')).toBe('Lipa angalau KES 500.00, bei yake.');
+    expect(translateMessage(amountBelowPriceMessage(50_000), 'en')).toBe(amountBelowPriceMessage(50_000));
+    expect(translateMessage(FAN_PAYMENT.amountFormat, 'sw')).toBe(sw['payment.amountFormat']);
   });
 });

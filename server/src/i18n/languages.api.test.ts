@@ -69,7 +69,7 @@ describe('API messages and e-mails in English and Kiswahili', () => {
 
     const login = await post('/api/login', { email: uniqueEmail(), password: 'wrong password' }, { 'accept-language': 'sw' });
     expect(login.status).toBe(401);
-    expect(login.body).toEqual({ code: 'auth.invalid-credentials', message: 'Barua pepe au nenosiri si sahihi' });
+    expect(login.body).toEqual({ code: 'auth.invalid-credentials', message: 'Email au nenosiri si sahihi' });
   });
 
   /** Signs up through the API in a language, follows the verification mail and answers the signed-in artist. */
@@ -88,14 +88,14 @@ describe('API messages and e-mails in English and Kiswahili', () => {
 
   it('signs up in Kiswahili: the answer and the verification e-mail are in Kiswahili, and the language is kept with the account', async () => {
     const artist = await signUp('sw');
-    expect(artist.registered.body).toEqual({ message: 'Umejisajili. Tafadhali angalia barua pepe yako uthibitishe akaunti yako.', requiresEmailVerification: true });
+    expect(artist.registered.body).toEqual({ message: 'Umejisajili. Tafadhali angalia email yako uthibitishe akaunti yako.', requiresEmailVerification: true });
     expect(artist.language).toBe('sw');
-    expect(artist.mail.subject).toBe('Thibitisha barua pepe yako ya Sauti');
+    expect(artist.mail.subject).toBe('Thibitisha email yako ya Sauti');
     expect(artist.mail.text).toContain(`Habari ${artist.account.displayName},`);
-    expect(artist.mail.text).toContain('Karibu Sauti! Tafadhali thibitisha barua pepe yako');
-    expect(artist.mail.text).toMatch(/Thibitisha barua pepe: http:\/\/\S+\/verify-email\?token=/);
+    expect(artist.mail.text).toContain('Karibu Sauti! Tafadhali thibitisha email yako');
+    expect(artist.mail.text).toMatch(/Thibitisha email: http:\/\/\S+\/verify-email\?token=/);
     const html = artist.mail.raw.replace(/=\r?\n/g, '');
-    expect(html).toContain('>Thibitisha barua pepe</a>');
+    expect(html).toContain('>Thibitisha email</a>');
     expect(html).toContain('Kitufe kisipofanya kazi, nakili linki hii kwenye kivinjari chako:');
 
     const english = await signUp('en-US,en;q=0.9');
@@ -141,13 +141,44 @@ describe('API messages and e-mails in English and Kiswahili', () => {
     const fan = uniqueEmail('fan');
     const followed = await post('/api/follows', { artistId: artist.id, email: fan }, {}, 'lang=sw');
     expect(followed.status).toBe(202);
-    expect(followed.body).toEqual({ message: 'Angalia barua pepe yako: thibitisha hapo na utasikia kutoka kwa msanii huyu akitoa kitu kipya.' });
+    expect(followed.body).toEqual({ message: 'Angalia email yako: thibitisha hapo na utasikia kutoka kwa msanii huyu akitoa kitu kipya.' });
     await t.app.jobs.drain();
     const [mail] = smtp.mailTo(fan);
-    expect(mail!.subject).toBe(`Thibitisha: barua pepe kutoka kwa ${artist.account.displayName} kwenye Sauti`);
+    expect(mail!.subject).toBe(`Thibitisha: email kutoka kwa ${artist.account.displayName} kwenye Sauti`);
     expect(mail!.text).toMatch(new RegExp(`Mfuate ${artist.account.displayName}: http://\\S+/follow/confirm\\?token=`));
     expect(mail!.text).toContain('Jiondoe kwa kubofya mara moja: http');
     const [follow] = await t.app.database.db.select().from(follows).where(eq(follows.email, fan));
     expect(follow!.language).toBe('sw');
+  });
+
+  it("the switch stores a signed-in person's choice, both ways, and their next e-mail follows it (decision 063)", async () => {
+    const artist = await signUp('en');
+    expect(artist.language).toBe('en');
+    const storedLanguage = async () => (await t.app.database.db.select().from(users).where(eq(users.id, artist.id)))[0]!.language;
+    const tap = async (lang: string, cookie?: string) => {
+      const response = await fetch(`${t.baseUrl}/api/language?lang=${lang}&return=%2Fdashboard`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/dashboard');
+    };
+    const resetMailSubject = async () => {
+      // Asked in English: the e-mail is still written in the stored language.
+      expect((await post('/api/forgot-password', { email: artist.account.email }, { 'accept-language': 'en' })).status).toBe(200);
+      await t.app.jobs.drain();
+      return smtp.mailTo(artist.account.email).at(-1)!.subject;
+    };
+
+    await tap('sw', artist.cookie);
+    expect(await storedLanguage()).toBe('sw');
+    expect(await resetMailSubject()).toBe('Badilisha nenosiri lako la Sauti');
+
+    await tap('en', artist.cookie);
+    expect(await storedLanguage()).toBe('en');
+    expect(await resetMailSubject()).toBe('Reset your Sauti password');
+
+    // Signed out, the switch only sets the cookie; a language it does not speak is refused.
+    await tap('sw');
+    expect(await storedLanguage()).toBe('en');
+    expect((await fetch(`${t.baseUrl}/api/language?lang=fr`, { headers: { cookie: artist.cookie }, redirect: 'manual' })).status).toBe(400);
+    expect(await storedLanguage()).toBe('en');
   });
 });

@@ -26,6 +26,16 @@ export function requestLanguage(request: FastifyRequest): Language {
   });
 }
 
+/** Told of each use of the switch (the auth module stores a signed-in person's choice, decision 063). */
+export type LanguageSwitchListener = (request: FastifyRequest, language: Language) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Adds a listener the switch awaits before it goes back to the page. */
+    onLanguageSwitch(listener: LanguageSwitchListener): void;
+  }
+}
+
 /** The request headers requestLanguage reads (besides the URL). */
 export const LANGUAGE_VARY = 'Cookie, Accept-Language';
 
@@ -37,7 +47,10 @@ export const LANGUAGE_VARY = 'Cookie, Accept-Language';
 export const languagePlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('preSerialization', async (request, _reply, payload) => translateBody(payload, requestLanguage(request)));
+    const listeners: LanguageSwitchListener[] = [];
+    app.decorate('onLanguageSwitch', (listener: LanguageSwitchListener) => void listeners.push(listener));
     app.withTypeProvider<ZodTypeProvider>().get(LANGUAGE_SWITCH_PATH, { schema: { querystring: languageSwitchQuerySchema } }, async (request, reply) => {
+      for (const listener of listeners) await listener(request, request.query.lang);
       reply
         .setCookie(LANGUAGE_COOKIE, request.query.lang, {
           path: '/',

@@ -35,10 +35,13 @@ const AuthPage = artistScreen(() => import('@/features/auth/components/auth-page
 const VerifyEmailPage = artistScreen(() => import('@/features/auth/components/verify-email-page').then((m) => m.VerifyEmailPage));
 const ResetPasswordPage = artistScreen(() => import('@/features/auth/components/reset-password-page').then((m) => m.ResetPasswordPage));
 const LandingPage = lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
+// A marketing page comes with its catalogue (decision 063): both are there before it hydrates.
 const ForArtistsPage = lazy(() =>
-  import('@/features/marketing/components/for-artists-page').then((m) => ({ default: m.ForArtistsPage })),
+  import('@/features/marketing/components/for-artists-page').then((m) => m.marketingReady.then(() => ({ default: m.ForArtistsPage }))),
 );
-const TermsPage = lazy(() => import('@/features/marketing/components/terms-page').then((m) => ({ default: m.TermsPage })));
+const TermsPage = lazy(() =>
+  import('@/features/marketing/components/terms-page').then((m) => m.marketingReady.then(() => ({ default: m.TermsPage }))),
+);
 const DashboardScreen = artistScreen(() => import('./screens/dashboard-screen').then((m) => m.DashboardScreen));
 const ProfilePage = lazy(() => import('@/features/profile/components/profile-page').then((m) => ({ default: m.ProfilePage })));
 const TrackPage = lazy(() => import('@/features/track/components/track-page').then((m) => ({ default: m.TrackPage })));

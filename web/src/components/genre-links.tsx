@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { GENRES } from '#common/genres';
 import { cn } from '@/lib/utils';
 import { useI18n } from '@/lib/i18n';
+import { genreDisplayName } from '@/lib/genre-name';
 
 /** Every genre as a link (a fixed list: no request), the current one marked. */
 export function GenreLinks({ current, className }: { current?: string; className?: string }) {
@@ -18,7 +19,7 @@ export function GenreLinks({ current, className }: { current?: string; className
             genre.slug === current && 'border-primary bg-primary text-primary-foreground hover:bg-primary',
           )}
         >
-          {genre.slug === 'other' ? t('genre.other') : genre.name}
+          {genreDisplayName(genre.slug, t)}
         </Link>
       ))}
     </nav>

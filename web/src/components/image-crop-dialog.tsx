@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useRef, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useAppI18n } from '@/lib/app-i18n';
 import type { CropSquare, OutputRule } from '@/lib/crop';
 import type { CropResult, ImageCropper as ImageCropperComponent } from './image-cropper';
 
@@ -31,6 +32,15 @@ const ImageCropper = lazy(() => loadCropper().then((module) => ({ default: modul
 /** A failed fetch of a lazily loaded module, as Chromium, Firefox and Safari word it. */
 const CHUNK_LOAD_FAILURE = /dynamically imported module|importing a module script failed|error loading dynamically/i;
 
+function LoadFailureMessage({ failure }: { failure: 'offline' | 'broken' }) {
+  const { t } = useAppI18n();
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {t(failure === 'offline' ? 'cropper.loadFailedOffline' : 'cropper.loadFailed')}
+    </p>
+  );
+}
+
 /** Without a connection the cropper's code cannot come: say so in the dialog instead of failing the page. */
 class LoadFailure extends Component<{ children: ReactNode }, { failure: 'offline' | 'broken' | null }> {
   override state = { failure: null as 'offline' | 'broken' | null };
@@ -40,11 +50,7 @@ class LoadFailure extends Component<{ children: ReactNode }, { failure: 'offline
   override render() {
     if (this.state.failure) {
       return (
-        <p role="alert" className="text-sm text-destructive">
-          {this.state.failure === 'offline'
-            ? 'The photo cropper could not be loaded. Check your connection, then close this and try again.'
-            : 'The photo cropper stopped working. Close this and try again.'}
-        </p>
+        <LoadFailureMessage failure={this.state.failure} />
       );
     }
     return this.props.children;
@@ -69,6 +75,7 @@ export interface ImageCropDialogProps {
 }
 
 export function ImageCropDialog({ open, onOpenChange, source, title, description, onCropped, ...cropper }: ImageCropDialogProps) {
+  const { t } = useAppI18n();
   const contentRef = useRef<HTMLDivElement>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -91,7 +98,7 @@ export function ImageCropDialog({ open, onOpenChange, source, title, description
             <Suspense
               fallback={
                 <div className="mx-auto flex aspect-square w-full max-w-[min(100%,calc(100dvh-27rem))] min-w-40 items-center justify-center rounded-md bg-muted">
-                  <Spinner label="Opening the photo…" />
+                  <Spinner label={t('cropper.opening')} />
                 </div>
               }
             >

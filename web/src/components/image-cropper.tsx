@@ -23,6 +23,7 @@ import {
   type OutputRule,
 } from '@/lib/crop';
 import { cn } from '@/lib/utils';
+import { useAppI18n } from '@/lib/app-i18n';
 
 /**
  * The square cropper, loaded only when a crop is needed (image-crop-dialog.tsx): the photo moves
@@ -124,14 +125,15 @@ export function ImageCropper({
   quality = 0.85,
   shape = 'square',
   initialCrop,
-  confirmLabel = 'Use photo',
+  confirmLabel,
   autoFocus = false,
   onCancel,
   onCropped,
 }: ImageCropperProps) {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [crop, setCrop] = useState<CropSquare | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useAppI18n();
+  const [problem, setProblem] = useState<'cropper.cannotOpen' | 'cropper.cannotCrop' | null>(null);
   const [busy, setBusy] = useState(false);
   const areaRef = useRef<HTMLDivElement>(null);
   const pointers = useRef(new Map<number, Point>());
@@ -141,7 +143,7 @@ export function ImageCropper({
   // Decode the photo once; the <img> in the crop area shows the same object URL.
   useEffect(() => {
     let live = true;
-    const cannotOpen = () => live && setProblem('This photo could not be opened. Please choose a JPG or PNG photo.');
+    const cannotOpen = () => live && setProblem('cropper.cannotOpen');
     if (typeof URL.createObjectURL !== 'function') {
       cannotOpen();
       return;
@@ -262,7 +264,7 @@ export function ImageCropper({
       const blob = await renderCrop(loaded.image, loaded.size, crop, outputSide(output, crop), quality);
       onCropped({ file: new File([blob], fileName, { type: 'image/jpeg', lastModified: Date.now() }), crop });
     } catch {
-      setProblem('The photo could not be cropped. Please try again, or choose a smaller photo.');
+      setProblem('cropper.cannotCrop');
       setBusy(false);
     }
   };
@@ -280,7 +282,7 @@ export function ImageCropper({
           ref={areaRef}
           role="group"
           aria-roledescription="crop area"
-          aria-label="Photo to crop"
+          aria-label={t('cropper.area')}
           aria-describedby={`${instructionsId} ${hintId}`}
           tabIndex={loaded ? 0 : -1}
           data-testid="crop-area"
@@ -318,7 +320,7 @@ export function ImageCropper({
           ) : (
             !problem && (
               <div className="absolute inset-0 flex items-center justify-center">
-                <Spinner label="Opening the photo…" />
+                <Spinner label={t('cropper.opening')} />
               </div>
             )
           )}
@@ -329,7 +331,7 @@ export function ImageCropper({
             type="button"
             variant="outline"
             size="icon"
-            aria-label="Zoom out"
+            aria-label={t('cropper.zoomOut')}
             disabled={!crop || zoom <= 1.0001}
             onClick={() => update((crop, size) => zoomBy(size, crop, 1 / ZOOM_STEP))}
           >
@@ -337,7 +339,7 @@ export function ImageCropper({
           </Button>
           <input
             type="range"
-            aria-label="Zoom"
+            aria-label={t('cropper.zoom')}
             min={1}
             max={MAX_ZOOM}
             step={0.01}
@@ -354,7 +356,7 @@ export function ImageCropper({
             type="button"
             variant="outline"
             size="icon"
-            aria-label="Zoom in"
+            aria-label={t('cropper.zoomIn')}
             disabled={!crop || zoom >= MAX_ZOOM - 0.0001}
             onClick={() => update((crop, size) => zoomBy(size, crop, ZOOM_STEP))}
           >
@@ -363,32 +365,32 @@ export function ImageCropper({
         </div>
 
         <p id={instructionsId} className="text-xs text-muted-foreground">
-          Drag the photo to move it; pinch, scroll or use the slider to zoom. Keyboard: arrow keys move, + and − zoom.
+          {t('cropper.instructions')}
         </p>
         <p id={hintId} className={cn('text-sm', enlarged ? 'text-amber-800 dark:text-amber-200' : 'text-muted-foreground')} data-testid="crop-quality">
           {crop &&
             (enlarged
-              ? `The square you chose is ${chosen}x${chosen} px, so it is enlarged to ${side}x${side} px and may look a little soft. Zoom out or use a larger photo to keep it sharp.`
-              : `Saved as a ${side}x${side} px JPG.`)}
+              ? t('cropper.enlarged', { chosen, side })
+              : t('cropper.savedAs', { side }))}
         </p>
         {problem && (
           <p role="alert" className="text-sm text-destructive">
-            {problem}
+            {t(problem)}
           </p>
         )}
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="button" disabled={!crop || busy} aria-busy={busy || undefined} onClick={confirm}>
           {busy ? (
             <>
               <Spinner label={null} />
-              Cropping…
+              {t('cropper.cropping')}
             </>
           ) : (
-            confirmLabel
+            (confirmLabel ?? t('cropper.usePhoto'))
           )}
         </Button>
       </DialogFooter>

@@ -1,7 +1,15 @@
 import { createContext, use, useContext, useMemo, type ReactNode } from 'react';
 import { formatMessage, type CompiledCatalogue } from '#common/i18n/format';
 import type { Language } from '#common/i18n/language';
-import { fallbackTranslator, useI18n, type AppTranslator, type MessageKey } from './i18n';
+import { AUTH_MESSAGES } from '#common/schemas/auth';
+import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
+import { PROFILE_MESSAGES } from '#common/schemas/profile';
+import { PAYMENT_MESSAGES } from '#common/payment-messages';
+import { CODE_MESSAGES } from '#common/codes';
+import { TAG_MESSAGES } from '#common/genres';
+import { FormMessageLocalizer } from '@/components/ui/form';
+import { formMessageLocalizer, type MessageTables } from './form-messages';
+import { fallbackTranslator, useI18n, type AppMessageKey, type AppTranslator, type MessageKey } from './i18n';
 
 /*
  * The artist side's messages (decision 055): the dashboard, /auth and /admin have their own
@@ -34,6 +42,20 @@ export function setAppCatalogue(language: Language, catalogue: CompiledCatalogue
 
 const AppI18nContext = createContext<AppTranslator | null>(null);
 
+/**
+ * The shared schemas' tables the artist side's forms show messages of, by their catalogue prefix
+ * (`form.auth.passwordMin`, …: the server catalogue's keys, decision 056), put into the page's
+ * language by every FormMessage under <AppMessages> (decision 063).
+ */
+export const FORM_MESSAGE_TABLES: MessageTables = {
+  auth: AUTH_MESSAGES,
+  catalog: CATALOG_MESSAGES,
+  profile: PROFILE_MESSAGES,
+  payment: PAYMENT_MESSAGES,
+  code: CODE_MESSAGES,
+  tag: TAG_MESSAGES,
+};
+
 export function AppMessages({ children }: { children: ReactNode }) {
   const base = useI18n();
   const app = appCatalogues.get(base.language) ?? use(loadAppCatalogue(base.language));
@@ -47,7 +69,12 @@ export function AppMessages({ children }: { children: ReactNode }) {
     }),
     [base, app],
   );
-  return <AppI18nContext.Provider value={translator}>{children}</AppI18nContext.Provider>;
+  const localize = useMemo(() => formMessageLocalizer(FORM_MESSAGE_TABLES, (key) => translator.t(key as AppMessageKey)), [translator]);
+  return (
+    <AppI18nContext.Provider value={translator}>
+      <FormMessageLocalizer value={localize}>{children}</FormMessageLocalizer>
+    </AppI18nContext.Provider>
+  );
 }
 
 /** useI18n() with the artist side's keys too: for components under <AppMessages>. */

@@ -1,4 +1,3 @@
 /** Facts about the site shown on public pages. The contact address can be set at build time. */
 export const SITE_NAME = 'Sauti';
-export const SITE_TITLE = 'Sauti · Music from independent Kenyan artists';
 export const CONTACT_EMAIL: string = import.meta.env.VITE_CONTACT_EMAIL || 'support@sauti.co.ke';

@@ -7,13 +7,16 @@ import { resetToastsForTests } from '@/components/ui/use-toast';
 import { compileCatalogue } from '#common/i18n/compile';
 import appEn from '../../../common/src/i18n/app.en.json';
 import en from '../../../common/src/i18n/en.json';
+import marketingEn from '../../../common/src/i18n/marketing.en.json';
 import { setAppCatalogue } from '@/lib/app-i18n';
 import { createTranslator, setFallbackTranslator } from '@/lib/i18n';
+import { setMarketingCatalogue } from '@/lib/marketing-i18n';
 
 // Components read their texts from the page's catalogue (decision 049) and the artist side's
 // (decision 055); tests read English, compiled here as Vite's ?icu plugin does for the app.
 setFallbackTranslator(createTranslator('en', compileCatalogue({ ...en, ...appEn })));
 setAppCatalogue('en', compileCatalogue(appEn));
+setMarketingCatalogue('en', compileCatalogue(marketingEn));
 
 // findBy* and waitFor wait up to 5 s, not 1: the dashboard and the dialogs are lazily loaded
 // chunks, which a CI machine running the other suites beside this one can take over a second to

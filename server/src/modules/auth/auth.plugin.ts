@@ -24,6 +24,11 @@ export const authPlugin = fp<AuthPluginOptions>(
       publicUrl: app.config.publicUrl,
       limits: { ...DEFAULT_AUTH_LIMITS, ...options.limits?.perEmail },
     });
+    // The switch (plugins/language.ts) stores a signed-in person's choice: their e-mails follow it.
+    app.onLanguageSwitch(async (request, language) => {
+      const user = await request.currentUser();
+      if (user) await auth.setLanguage(user.id, language);
+    });
     await app.register(authRoutes, {
       prefix: '/api',
       auth,

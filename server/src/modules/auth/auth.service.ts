@@ -22,6 +22,7 @@ import {
   slugTaken,
   takenSlugs,
   updatePasswordHash,
+  updateUserLanguage,
   type UserRow,
 } from './users.repo';
 
@@ -147,6 +148,11 @@ export function createAuthService({ db, hasher, mailer, jobs, attempts, events, 
   }
 
   return {
+    /** A signed-in person switched language: their e-mails follow from now on (decision 063). */
+    async setLanguage(userId: string, language: Language) {
+      await updateUserLanguage(db, userId, language);
+    },
+
     /** `language`: the one the person signs up in (decision 056); their e-mails are written in it. */
     async register(input: { email: string; password: string; displayName: string; language: Language }) {
       await limitMail(input.email);

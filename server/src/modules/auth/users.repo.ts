@@ -63,6 +63,11 @@ export async function markEmailVerified(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId));
 }
 
+/** The language the person's e-mails are written in (decision 056), as they last chose it (decision 063). */
+export async function updateUserLanguage(db: DbOrTx, userId: string, language: Language) {
+  await db.update(users).set({ language, updatedAt: sql`now()` }).where(eq(users.id, userId));
+}
+
 export async function updatePasswordHash(db: DbOrTx, userId: string, passwordHash: string) {
   await db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
 }

@@ -11,6 +11,8 @@ import { profileQueryKey } from '@/features/profile/api/profile';
 import { receiptQueryKey } from '@/features/receipt/api/receipt';
 import { genreTracksQueryKey, SEARCH_PAGE_LIMIT, searchQueryKey } from '@/features/search/api/search';
 import { trackDetailQueryKey } from '@/features/track/api/track-detail';
+import type { Translator } from '@/lib/i18n';
+import { genreDisplayName } from '@/lib/genre-name';
 
 /**
  * Which pages are rendered on the server, the API reads each needs before it can paint, and its
@@ -19,12 +21,11 @@ import { trackDetailQueryKey } from '@/features/track/api/track-detail';
  */
 export interface PageData {
   queries: QueryKey[];
-  head(client: QueryClient): PageHead;
+  /** The head in the page's language: `t` is the fan catalogue's translator the page is rendered with (issue 20). */
+  head(client: QueryClient, t: T): PageHead;
 }
 
-export const SITE_TITLE = 'Sauti · Music from independent Kenyan artists';
-export const SITE_DESCRIPTION =
-  'Stream, download and buy music straight from independent Kenyan artists. Prices in KES, pay by card or M-Pesa.';
+type T = Translator['t'];
 
 type PageImage = Pick<PageHead, 'imagePath' | 'imageWidth' | 'imageHeight'>;
 
@@ -46,11 +47,11 @@ const coverCard = (kind: 'track' | 'album', id: string, coverPhotoFilename: stri
   return url ? { imagePath: `${url}&format=jpeg`, imageWidth: 640, imageHeight: 640 } : generatedCard(kind, id);
 };
 
-const priceText = (price: number | null | undefined) => (price ? formatPrice(price) : 'Free');
+const priceText = (t: T, price: number | null | undefined) => (price ? formatPrice(price) : t('price.free'));
 
-const staticPage = (canonicalPath: string, title: string): PageData => ({
+const staticPage = (canonicalPath: string, title: 'head.forArtistsTitle' | 'head.termsTitle'): PageData => ({
   queries: [],
-  head: () => ({ title, description: SITE_DESCRIPTION, canonicalPath, ...SITE_CARD, type: 'website' }),
+  head: (_client, t) => ({ title: t(title), description: t('head.siteDescription'), canonicalPath, ...SITE_CARD, type: 'website' }),
 });
 
 function photoCard(user: ProfileResponse['user']): PageImage {
@@ -62,12 +63,11 @@ function profilePage(identifier: string): PageData {
   const key = profileQueryKey(identifier);
   return {
     queries: [key],
-    head(client) {
+    head(client, t) {
       const { user, tracks } = client.getQueryData<ProfileResponse>(key)!;
-      const count = tracks.length === 1 ? '1 track' : `${tracks.length} tracks`;
       return {
-        title: `${user.displayName} · Sauti`,
-        description: `Listen to ${user.displayName} on Sauti: ${count}, streamed and sold straight from the artist.`,
+        title: t('head.nameTitle', { name: user.displayName }),
+        description: t('head.profileDescription', { name: user.displayName, count: tracks.length }),
         canonicalPath: user.profileUrl,
         ...photoCard(user),
         type: 'profile',
@@ -93,9 +93,9 @@ function segment(value: string): string {
  */
 function receiptPage(reference: string, search: string): PageData {
   const token = new URLSearchParams(search).get('token');
-  const head = (): PageHead => ({
-    title: 'Your purchase · Sauti',
-    description: 'Download what you bought on Sauti, in the format you choose.',
+  const head = (_client: QueryClient, t: T): PageHead => ({
+    title: t('head.receiptTitle'),
+    description: t('head.receiptDescription'),
     canonicalPath: `/purchase/${encodeURIComponent(reference)}`,
     type: 'website',
   });
@@ -107,9 +107,9 @@ function searchPage(search: string): PageData {
   const q = new URLSearchParams(search).get('q') ?? '';
   return {
     queries: [searchQueryKey(q, SEARCH_PAGE_LIMIT)],
-    head: () => ({
-      title: q ? `${q} · Search · Sauti` : 'Search · Sauti',
-      description: SITE_DESCRIPTION,
+    head: (_client, t) => ({
+      title: q ? t('head.searchTitleFor', { q }) : t('head.searchTitle'),
+      description: t('head.siteDescription'),
       canonicalPath: q ? `/search?q=${encodeURIComponent(q)}` : '/search',
       ...SITE_CARD,
       type: 'website',
@@ -122,11 +122,12 @@ function genrePage(slug: string): PageData {
   const key = genreTracksQueryKey(slug);
   return {
     queries: [key],
-    head(client) {
+    head(client, t) {
       const { genre } = client.getQueryData<GenreTracksResponse>(key)!;
+      const name = genreDisplayName(genre.slug, t) ?? genre.name;
       return {
-        title: `${genre.name} · Sauti`,
-        description: `New ${genre.name} songs from independent Kenyan artists on Sauti: stream, download and buy.`,
+        title: t('head.nameTitle', { name }),
+        description: t('head.genreDescription', { genre: name }),
         canonicalPath: `/genre/${genre.slug}`,
         ...SITE_CARD,
         type: 'website',
@@ -141,7 +142,7 @@ function genrePage(slug: string): PageData {
  */
 export const notFoundPage = (pathname: string): PageData => ({
   queries: [],
-  head: () => ({ title: 'Page not found · Sauti', description: SITE_DESCRIPTION, canonicalPath: pathname, type: 'website' }),
+  head: (_client, t) => ({ title: t('head.notFoundTitle'), description: t('head.siteDescription'), canonicalPath: pathname, type: 'website' }),
 });
 
 /** The page's data and head; `search` ("?token=...") is read by the purchase page only. */
@@ -157,11 +158,12 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
       const key = trackDetailQueryKey(id);
       return {
         queries: [key],
-        head(client) {
+        head(client, t) {
           const { track } = client.getQueryData<TrackDetail>(key)!;
+          const named = { name: track.trackName, artist: track.artistName };
           return {
-            title: `${track.trackName} · ${track.artistName}`,
-            description: `${track.trackName} by ${track.artistName} on Sauti. ${priceText(track.price)}.`,
+            title: t('head.itemTitle', named),
+            description: t('head.trackDescription', { ...named, price: priceText(t, track.price) }),
             canonicalPath: `/track/${track.id}`,
             ...coverCard('track', track.id, track.coverPhotoFilename),
             type: 'music.song',
@@ -174,12 +176,12 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
       const key = albumDetailQueryKey(id);
       return {
         queries: [key],
-        head(client) {
+        head(client, t) {
           const { album, tracks } = client.getQueryData<AlbumDetail>(key)!;
-          const songs = tracks.length === 1 ? '1 song' : `${tracks.length} songs`;
+          const named = { name: album.albumName, artist: album.artistName };
           return {
-            title: `${album.albumName} · ${album.artistName}`,
-            description: `${album.albumName} by ${album.artistName} on Sauti: ${songs}. ${priceText(album.price)}.`,
+            title: t('head.itemTitle', named),
+            description: t('head.albumDescription', { ...named, count: tracks.length, price: priceText(t, album.price) }),
             canonicalPath: `/album/${album.id}`,
             ...coverCard('album', album.id, album.coverPhotoFilename),
             type: 'music.album',
@@ -195,14 +197,14 @@ export function pageDataFor(pathname: string, search = ''): PageData | null {
     case '/':
       return {
         queries: [featuredTracksQuery.queryKey, featuredArtistsQuery.queryKey, editorsPicksQuery.queryKey, newReleasesQuery.queryKey],
-        head: () => ({ title: SITE_TITLE, description: SITE_DESCRIPTION, canonicalPath: '/', ...SITE_CARD, type: 'website' }),
+        head: (_client, t) => ({ title: t('head.siteTitle'), description: t('head.siteDescription'), canonicalPath: '/', ...SITE_CARD, type: 'website' }),
       };
     case '/search':
       return searchPage(search);
     case '/for-artists':
-      return staticPage('/for-artists', 'For Artists · Sauti');
+      return staticPage('/for-artists', 'head.forArtistsTitle');
     case '/terms-and-conditions':
-      return staticPage('/terms-and-conditions', 'Terms and Conditions · Sauti');
+      return staticPage('/terms-and-conditions', 'head.termsTitle');
   }
   const displayName = segment(parts[0]!);
   // /{displayName}: a profile, except the reserved words, which are the client's 404 page.

@@ -92,12 +92,19 @@ export function FormDescription({ className, ...props }: React.ComponentProps<'p
   return <p data-slot="form-description" id={formDescriptionId} className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
+/**
+ * Puts a shared schema's English message into the page's language (decision 063): the artist
+ * side's <AppMessages> and the fan side's forms provide one; without one, messages show as they are.
+ */
+export const FormMessageLocalizer = React.createContext<(message: string) => string>((message) => message);
+
 /** The field's validation message (or the children when there is none). */
-/** `localize`: a shared schema's English message in the page's language (decision 049). */
+/** `localize`: a shared schema's English message in the page's language (decision 049); by default the nearest FormMessageLocalizer's. */
 export function FormMessage({ className, children, localize, ...props }: React.ComponentProps<'p'> & { localize?: (message: string) => string }) {
   const { error, formMessageId } = useFormField();
+  const localizeNearest = React.useContext(FormMessageLocalizer);
   const message = String(error?.message ?? '');
-  const body = error ? (localize ? localize(message) : message) : children;
+  const body = error ? (localize ?? localizeNearest)(message) : children;
   if (!body) return null;
   return (
     <p data-slot="form-message" id={formMessageId} className={cn('text-sm text-destructive', className)} {...props}>

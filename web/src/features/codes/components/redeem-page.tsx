@@ -9,12 +9,12 @@ import type { PurchaseItem } from '#common/schemas/catalog/responses';
 import { EmailField } from '@/components/email-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, FormMessageLocalizer } from '@/components/ui/form';
+import { fanFormMessage } from '@/lib/form-messages';
 import { Input } from '@/components/ui/input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
-import { CODE_MESSAGES } from '#common/codes';
 import { DownloadLink } from '@/components/public-pieces';
 import { phoneFriendlyDownloadUrl } from '@/lib/download';
 import { useRedeemCode } from '../api/codes-api';
@@ -46,8 +46,7 @@ export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountC
   const [checkoutOpen, setCheckoutOpen] = useState(false);
 
   // The shared schema's messages are English; the server's own come in the request's language.
-  const codeMessage = (message: string) =>
-    message === CODE_MESSAGES.codeRequired ? t('redeem.codeRequired') : message === CODE_MESSAGES.codeFormat ? t('redeem.codeFormat') : message;
+  const localize = (message: string) => fanFormMessage(message, t);
 
   const submit = (input: { code: string; email: string }) => {
     setGranted(null);
@@ -103,49 +102,51 @@ export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountC
         </div>
       ) : (
         <Form {...form}>
-          <form noValidate aria-label={t('redeem.title')} className="mt-6 grid gap-4" onSubmit={form.handleSubmit(submit)}>
-            <FormField
-              control={form.control}
-              name="code"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('redeem.code')}</FormLabel>
-                  <FormControl>
-                    <Input
-                      autoComplete="off"
-                      autoCapitalize="characters"
-                      autoCorrect="off"
-                      spellCheck={false}
-                      placeholder={t('redeem.placeholder')}
-                      maxLength={40}
-                      className="h-11 font-mono tracking-wider uppercase"
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage localize={codeMessage} />
-                </FormItem>
+          <FormMessageLocalizer value={localize}>
+            <form noValidate aria-label={t('redeem.title')} className="mt-6 grid gap-4" onSubmit={form.handleSubmit(submit)}>
+              <FormField
+                control={form.control}
+                name="code"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t('redeem.code')}</FormLabel>
+                    <FormControl>
+                      <Input
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                        autoCorrect="off"
+                        spellCheck={false}
+                        placeholder={t('redeem.placeholder')}
+                        maxLength={40}
+                        className="h-11 font-mono tracking-wider uppercase"
+                        {...field}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              <EmailField inputClassName="h-11" />
+              {redeem.isError && (
+                <Alert variant="destructive" role="alert">
+                  <AlertDescription>{messageOf(redeem.error, t('redeem.checkFailed'), t('redeem.checkFailedNetwork'))}</AlertDescription>
+                </Alert>
               )}
-            />
-            <EmailField inputClassName="h-11" />
-            {redeem.isError && (
-              <Alert variant="destructive" role="alert">
-                <AlertDescription>{messageOf(redeem.error, t('redeem.checkFailed'), t('redeem.checkFailedNetwork'))}</AlertDescription>
-              </Alert>
-            )}
-            {discount && !checkoutOpen && (
-              <Alert role="status" data-testid="redeem-discount">
-                <AlertDescription>
-                  {t('redeem.discount', { percent: discount.answer.percentOff, name: discount.answer.item.name, price: formatPrice(discount.answer.price), listPrice: formatPrice(discount.answer.item.price) })}{' '}
-                  <Button type="button" variant="link" className="h-auto p-0" onClick={() => setCheckoutOpen(true)}>
-                    {t('redeem.payNow')}
-                  </Button>
-                </AlertDescription>
-              </Alert>
-            )}
-            <Button type="submit" className="h-11" disabled={redeem.isPending}>
-              {redeem.isPending ? t('redeem.checking') : t('redeem.submit')}
-            </Button>
-          </form>
+              {discount && !checkoutOpen && (
+                <Alert role="status" data-testid="redeem-discount">
+                  <AlertDescription>
+                    {t('redeem.discount', { percent: discount.answer.percentOff, name: discount.answer.item.name, price: formatPrice(discount.answer.price), listPrice: formatPrice(discount.answer.item.price) })}{' '}
+                    <Button type="button" variant="link" className="h-auto p-0" onClick={() => setCheckoutOpen(true)}>
+                      {t('redeem.payNow')}
+                    </Button>
+                  </AlertDescription>
+                </Alert>
+              )}
+              <Button type="submit" className="h-11" disabled={redeem.isPending}>
+                {redeem.isPending ? t('redeem.checking') : t('redeem.submit')}
+              </Button>
+            </form>
+          </FormMessageLocalizer>
         </Form>
       )}
       {discount &&

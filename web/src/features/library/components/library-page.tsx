@@ -7,7 +7,8 @@ import { LibraryIcon, MailCheckIcon } from 'lucide-react';
 import { libraryLinkSchema, type Library, type LibraryItem } from '#common/schemas/library';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
+import { Form, FormMessageLocalizer } from '@/components/ui/form';
+import { fanFormMessage } from '@/lib/form-messages';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
@@ -75,17 +76,19 @@ function SignedOut({ problem }: { problem?: string }) {
         </Alert>
       ) : (
         <Form {...form}>
-          <form noValidate aria-label={t('library.form')} className="mt-6 grid gap-4" onSubmit={form.handleSubmit((input) => link.mutate(input))}>
-            <EmailField inputClassName="h-11" />
-            {link.isError && (
-              <Alert variant="destructive">
-                <AlertDescription>{messageOf(link.error, t('library.sendFailed'), t('library.sendFailedNetwork'))}</AlertDescription>
-              </Alert>
-            )}
-            <Button type="submit" className="h-11" disabled={link.isPending}>
-              {link.isPending ? t('library.sending') : t('library.send')}
-            </Button>
-          </form>
+          <FormMessageLocalizer value={(message) => fanFormMessage(message, t)}>
+            <form noValidate aria-label={t('library.form')} className="mt-6 grid gap-4" onSubmit={form.handleSubmit((input) => link.mutate(input))}>
+              <EmailField inputClassName="h-11" />
+              {link.isError && (
+                <Alert variant="destructive">
+                  <AlertDescription>{messageOf(link.error, t('library.sendFailed'), t('library.sendFailedNetwork'))}</AlertDescription>
+                </Alert>
+              )}
+              <Button type="submit" className="h-11" disabled={link.isPending}>
+                {link.isPending ? t('library.sending') : t('library.send')}
+              </Button>
+            </form>
+          </FormMessageLocalizer>
         </Form>
       )}
     </div>

@@ -49,7 +49,7 @@ export function AlbumDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useAppI18n();
+  const { t, language } = useAppI18n();
   const editing = album !== undefined;
   const queryClient = useQueryClient();
   const upload = useUpload();
@@ -164,7 +164,7 @@ export function AlbumDialog({
                           <span className="truncate text-sm font-medium">{entry.trackName}</span>
                         </div>
                         <p className="truncate text-xs text-muted-foreground">
-                          {entry.artistName} · {entry.audioFile.name} · {formatFileSize(entry.audioFile.size)}
+                          {entry.artistName} · {entry.audioFile.name} · {formatFileSize(entry.audioFile.size, language)}
                         </p>
                         <NewSongPrice price={songPriceOf(entry.price)} albumPrice={albumPriceMinor} />
                       </div>

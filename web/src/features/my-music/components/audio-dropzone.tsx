@@ -37,7 +37,7 @@ export function AudioDropzone({
   'aria-invalid'?: boolean | 'true' | 'false';
   'aria-describedby'?: string;
 }) {
-  const { t } = useAppI18n();
+  const { t, language } = useAppI18n();
   const invalid = ariaInvalid === true || ariaInvalid === 'true';
   const rules = { accept, maxSize: MAX_AUDIO_FILE_BYTES, minSize: 1 };
   // The drop area is not itself a control (a button may not hold the file input): a tap on it
@@ -75,7 +75,7 @@ export function AudioDropzone({
         <>
           <FileAudioIcon className="size-8 text-primary" aria-hidden="true" />
           <p className="max-w-full text-sm font-medium break-all">{file.name}</p>
-          <p className="text-xs text-muted-foreground">{formatFileSize(file.size)}</p>
+          <p className="text-xs text-muted-foreground">{formatFileSize(file.size, language)}</p>
         </>
       ) : (
         <>

@@ -7,6 +7,7 @@ import { GENRES, MAX_TAGS } from '#common/genres';
 import { PREVIEW_SECONDS } from '#common/schemas/catalog/rules';
 import { CoverPhotoField } from './cover-photo-field';
 import { useAppI18n } from '@/lib/app-i18n';
+import { genreDisplayName } from '@/lib/genre-name';
 
 /**
  * A price typed in KES ("1500", "1,500", "KSh 1,500/-"; spec section 9: step 0.01); empty means free. A text
@@ -132,7 +133,7 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
                 <option value="">{t('myMusic.noGenre')}</option>
                 {GENRES.map((genre) => (
                   <option key={genre.slug} value={genre.slug}>
-                    {genre.name}
+                    {genreDisplayName(genre.slug, t)}
                   </option>
                 ))}
               </select>

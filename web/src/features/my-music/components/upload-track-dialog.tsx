@@ -39,7 +39,7 @@ export function UploadTrackDialog({
   onOpenChange: (open: boolean) => void;
   artistName: string;
 }) {
-  const { t } = useAppI18n();
+  const { t, language } = useAppI18n();
   const queryClient = useQueryClient();
   const upload = useUpload();
   const form = useForm<UploadTrackInput, unknown, UploadTrackValues>({
@@ -115,7 +115,7 @@ export function UploadTrackDialog({
                 <ol className="mt-1 list-decimal space-y-0.5 pl-5 text-muted-foreground">
                   {queue.map((file) => (
                     <li key={`${file.name}-${file.size}-${file.lastModified}`} className="wrap-anywhere">
-                      {file.name} · {formatFileSize(file.size)}
+                      {file.name} · {formatFileSize(file.size, language)}
                     </li>
                   ))}
                 </ol>

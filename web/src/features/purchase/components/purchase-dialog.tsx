@@ -10,6 +10,7 @@ import { PAYMENT_MESSAGES, checkPaidAmount, purchaseFormSchema, type PurchaseFor
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { fanFormMessage } from '@/lib/form-messages';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -201,8 +202,7 @@ export function PurchaseDialog({
   const kind = item.type === 'album' ? 'album' : 'track';
 
   // The shared schema's messages are English; the server's own come in the request's language.
-  const emailMessage = (message: string) =>
-    message === PAYMENT_MESSAGES.emailRequired ? t('purchase.emailRequired') : message === PAYMENT_MESSAGES.emailInvalid ? t('purchase.emailInvalid') : message;
+  const localize = (message: string) => fanFormMessage(message, t);
 
   const onInvalid = (errors: FieldErrors<PurchaseFormInput>) => {
     if (errors.email?.message === PAYMENT_MESSAGES.emailRequired) showEmailRequired();
@@ -348,7 +348,7 @@ export function PurchaseDialog({
                 <AmountField
                   item={item}
                   value={amountText}
-                  error={amountError}
+                  error={amountError && localize(amountError)}
                   inputRef={amountInput}
                   readOnly={preparing}
                   onChange={(text) => {
@@ -377,7 +377,7 @@ export function PurchaseDialog({
                         {...field}
                       />
                     </FormControl>
-                    <FormMessage localize={emailMessage} />
+                    <FormMessage localize={localize} />
                   </FormItem>
                 )}
               />

@@ -31,9 +31,9 @@ function formatLabel(format: ReceiptDownload['format'], mimeType: string | null,
 }
 
 /** "9.40 MB", "about 9.40 MB" for an estimate, nothing when the size is not known. */
-function sizeText(download: ReceiptDownload, t: Translator['t']): string | null {
+function sizeText(download: ReceiptDownload, { t, language }: Translator): string | null {
   if (download.bytes === null) return null;
-  const size = formatFileSize(download.bytes);
+  const size = formatFileSize(download.bytes, language);
   return download.approximate ? t('receipt.about', { size }) : size;
 }
 
@@ -150,9 +150,10 @@ function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
  * the original moves first (CSS `order`) and is the highlighted one instead.
  */
 function DownloadChoice({ download, receipt }: { download: ReceiptDownload; receipt: ReceiptResponse }) {
-  const { t } = useI18n();
+  const translator = useI18n();
+  const { t } = translator;
   const label = formatLabel(download.format, receipt.item.mimeType, t);
-  const size = sizeText(download, t);
+  const size = sizeText(download, translator);
   const text = size ? `${label} · ${size}` : label;
   const preferred =
     download.format === 'mp3'

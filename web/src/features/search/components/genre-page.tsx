@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { TriangleAlertIcon } from 'lucide-react';
-import { genreName } from '#common/genres';
+import { genreDisplayName } from '@/lib/genre-name';
 import type { PublicTrack } from '#common/schemas/public';
 import { StatusCard } from '@/components/status-card';
 import { Button } from '@/components/ui/button';
@@ -17,8 +17,8 @@ export function GenrePage({ slug }: { slug: string }) {
   const { data, error, isPending } = useGenreTracks(slug);
   const { t } = useI18n();
   const notFound = hasErrorCode(error, 'genre.not-found', 'not-found');
-  const name = genreName(slug);
-  useDocumentTitle((slug === 'other' ? t('genre.other') : name) ?? (notFound ? t('genre.notFound') : undefined));
+  const name = genreDisplayName(slug, t);
+  useDocumentTitle(name ?? (notFound ? t('genre.notFound') : undefined));
 
   if (isPending) return <GenreSkeleton />;
   if (!data) {
@@ -28,7 +28,7 @@ export function GenrePage({ slug }: { slug: string }) {
       <StatusCard icon={<TriangleAlertIcon />} title={t('genre.error')} description={t('genre.errorDescription')} />
     );
   }
-  return <GenreTracks key={slug} slug={slug} name={slug === 'other' ? t('genre.other') : data.genre.name} first={data.tracks} firstCursor={data.nextCursor} />;
+  return <GenreTracks key={slug} slug={slug} name={genreDisplayName(slug, t) ?? data.genre.name} first={data.tracks} firstCursor={data.nextCursor} />;
 }
 
 function GenreTracks({ slug, name, first, firstCursor }: { slug: string; name: string; first: PublicTrack[]; firstCursor: string | null }) {

@@ -1,14 +1,15 @@
 import { Link } from 'wouter';
 import { formatDuration } from '#common/format';
-import { genreName } from '#common/genres';
 import type { PublicUser } from '#common/schemas/auth';
 import type { PublicAlbumSummary, PublicTrack } from '#common/schemas/public';
 import { useI18n } from '@/lib/i18n';
+import { genreDisplayName } from '@/lib/genre-name';
 import { ArtistAvatar, CoverImage, profileHref, TrackListRow } from '@/components/public-pieces';
 
 /** A song in a genre or search list: play through the site's player, its page, artist, price, preview, genre. */
 export function TrackResultRow({ track }: { track: PublicTrack }) {
-  const genre = track.genre ? genreName(track.genre) : undefined;
+  const { t } = useI18n();
+  const genre = track.genre ? genreDisplayName(track.genre, t) : undefined;
   return (
     <TrackListRow track={track}>
       <span>{formatDuration(track.duration)}</span>

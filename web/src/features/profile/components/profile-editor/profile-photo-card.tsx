@@ -57,7 +57,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
-  const { t } = useAppI18n();
+  const { t, language } = useAppI18n();
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [photo, setPhoto] = useState<PhotoToCrop | null>(null);
@@ -154,7 +154,7 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
           {file ? (
             <>
               <p className="text-sm break-all">
-                <span className="font-medium">{file.name}</span> <span className="text-muted-foreground">· {formatFileSize(file.size)}</span>
+                <span className="font-medium">{file.name}</span> <span className="text-muted-foreground">· {formatFileSize(file.size, language)}</span>
               </p>
               {uploading ? (
                 <div className="grid gap-1.5">
