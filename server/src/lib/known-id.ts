@@ -3,6 +3,16 @@ import { isUuid } from '#common/ids';
 import { AppError, type ErrorCode } from './errors';
 
 /**
+ * The one place an id's shape is checked (docs/decisions/061, 076): a value that is not a UUID
+ * cannot name a row, so it answers the caller's own not-found error, the same 404 an unknown id
+ * gets. Returns the id, for a handler that checks it itself (checkedId below).
+ */
+export function checkedId(value: unknown, notFound: ErrorCode): string {
+  if (typeof value !== 'string' || !isUuid(value)) throw new AppError(notFound);
+  return value;
+}
+
+/**
  * A route's id checked once, at the boundary (docs/decisions/061): a preHandler answering the
  * route's own not-found error for an id that cannot name a row, so the services behind it never
  * see a malformed id (PostgreSQL's uuid type would refuse it with a 500). Placed after
@@ -10,7 +20,18 @@ import { AppError, type ErrorCode } from './errors';
  */
 export function knownId(notFound: ErrorCode, param = 'id') {
   return async function knownIdGuard(request: FastifyRequest): Promise<void> {
-    const value = (request.params as Record<string, unknown>)[param];
-    if (typeof value !== 'string' || !isUuid(value)) throw new AppError(notFound);
+    checkedId((request.params as Record<string, unknown>)[param], notFound);
+  };
+}
+
+/**
+ * The same for an id inside a JSON body (decision 076): runs after the body schema (a preHandler),
+ * so a body refused by its schema is still 400 first, and the id it reads is the schema's (trimmed).
+ * Not a zod refinement: that would answer 400 `form.invalid`, and a malformed id has always been
+ * the same 404 as an unknown one.
+ */
+export function knownBodyId(notFound: ErrorCode, field: string) {
+  return async function knownBodyIdGuard(request: FastifyRequest): Promise<void> {
+    checkedId((request.body as Record<string, unknown> | undefined)?.[field], notFound);
   };
 }

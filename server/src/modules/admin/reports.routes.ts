@@ -11,6 +11,7 @@ import {
   reportsQuerySchema,
 } from '#common/schemas/reports';
 import { AppError } from '../../lib/errors';
+import { knownBodyId } from '../../lib/known-id';
 import { answersArePersonal } from '../../lib/no-store';
 import type { ReportsService } from './reports.service';
 
@@ -22,7 +23,12 @@ export async function reportRoutes(app: FastifyInstance, reports: ReportsService
   answersArePersonal(app);
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/reports',
-    { config: { rateLimit: REPORT_RATE_LIMIT }, schema: { body: reportSchema, response: { 202: reportReceivedSchema } } },
+    {
+      config: { rateLimit: REPORT_RATE_LIMIT },
+      // A malformed itemId is the same 404 as an unknown item (decision 076).
+      preHandler: knownBodyId('report.item-not-found', 'itemId'),
+      schema: { body: reportSchema, response: { 202: reportReceivedSchema } },
+    },
     async (request, reply) => {
       await reports.report(request.body);
       return reply.code(202).send({ message: REPORT_MESSAGES.received });

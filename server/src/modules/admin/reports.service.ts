@@ -1,4 +1,3 @@
-import { isUuid } from '#common/ids';
 import type { AdminReport, ReportItemType } from '#common/schemas/reports';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -24,8 +23,9 @@ export class ReportsService {
     return this.deps.db();
   }
 
+  /** A fan's report of an item that exists; the route has checked itemId's shape (knownBodyId). */
   async report(input: { itemType: ReportItemType; itemId: string; reason: string; email?: string }): Promise<void> {
-    if (!isUuid(input.itemId) || !(await itemExists(this.db, input.itemType, input.itemId))) throw new AppError('report.item-not-found');
+    if (!(await itemExists(this.db, input.itemType, input.itemId))) throw new AppError('report.item-not-found');
     await insertReport(this.db, { itemType: input.itemType, itemId: input.itemId, reason: input.reason, email: input.email ?? null });
   }
 

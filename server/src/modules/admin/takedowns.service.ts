@@ -1,4 +1,3 @@
-import { isUuid } from '#common/ids';
 import type { MyTakedown, Takedown, TakedownCandidate, TakedownItemType } from '#common/schemas/takedowns';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -20,6 +19,11 @@ import {
   type TakedownRow,
 } from './takedowns.repo';
 
+/**
+ * A UUID anywhere in the operator's search text (a pasted address or a bare id): what it finds is
+ * well formed, so find() looks it up as it is. The search is a rule of this service, not an id
+ * from the route: text with no UUID in it is a search by name, never a 404 (decision 076).
+ */
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /**
@@ -115,7 +119,7 @@ export class TakedownsService {
     const text = q.trim();
     if (!text) return [];
     const id = UUID_IN_TEXT.exec(text)?.[0]?.toLowerCase();
-    if (id && isUuid(id)) {
+    if (id) {
       const kinds: TakedownItemType[] = /\/album\//.test(text) ? ['album'] : /\/track\//.test(text) ? ['track'] : ['track', 'album', 'artist'];
       const found = await Promise.all(kinds.map((kind) => findItem(this.db, kind, id)));
       return found.filter((item): item is TakedownItem => item !== undefined).map(toCandidate);

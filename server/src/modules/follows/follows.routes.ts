@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '#common/schemas/auth';
 import { FOLLOW_MESSAGES, followConfirmedSchema, followSchema, followTokenSchema } from '#common/schemas/follows';
 import { AppError } from '../../lib/errors';
+import { knownBodyId } from '../../lib/known-id';
 import type { FollowsService } from './follows.service';
 import { answersArePersonal } from '../../lib/no-store';
 import { requestLanguage } from '../../plugins/language';
@@ -23,7 +24,12 @@ export async function followRoutes(app: FastifyInstance, follows: FollowsService
 
   routes.post(
     '/api/follows',
-    { config: { rateLimit: FOLLOW_RATE_LIMITS.follow }, schema: { body: followSchema, response: { 202: messageResponseSchema } } },
+    {
+      config: { rateLimit: FOLLOW_RATE_LIMITS.follow },
+      // A malformed artistId is the same 404 as an unknown artist (decision 076).
+      preHandler: knownBodyId('follow.artist-not-found', 'artistId'),
+      schema: { body: followSchema, response: { 202: messageResponseSchema } },
+    },
     async (request, reply) => {
       await follows.follow(request.body, requestLanguage(request));
       return reply.code(202).send({ message: FOLLOW_MESSAGES.requested });

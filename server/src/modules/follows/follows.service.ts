@@ -1,6 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
 import type { FastifyBaseLogger } from 'fastify';
-import { isUuid } from '#common/ids';
 import { FOLLOW_MESSAGES, type FollowConfirmed } from '#common/schemas/follows';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -61,10 +60,9 @@ export class FollowsService {
   /**
    * POST /api/follows: a confirmation mail to a new or unconfirmed follow, within
    * FOLLOW_MAIL_LIMIT. Nothing is sent to an address that already follows. The caller answers the
-   * same whatever happened here.
+   * same whatever happened here. The route has checked artistId's shape (knownBodyId).
    */
   async follow(input: { artistId: string; email: string }, language: Language = DEFAULT_LANGUAGE): Promise<void> {
-    if (!isUuid(input.artistId)) throw new AppError('follow.artist-not-found');
     const name = await artistName(this.db, input.artistId);
     if (!name) throw new AppError('follow.artist-not-found');
     const { count } = await this.deps.attempts.hit(`follow:${hashToken(input.email)}`, FOLLOW_MAIL_LIMIT.windowMs);

@@ -1,5 +1,4 @@
 import { COVER_SIZES, type CoverSize } from '#common/schemas/catalog/rules';
-import { isUuid } from '#common/ids';
 import { AppError } from '../../lib/errors';
 import type { PurchasableItem } from '../../lib/purchase-grants';
 import { storageKeys } from '../storage';
@@ -41,13 +40,14 @@ export class CoversService {
 
   constructor(private readonly context: PlaybackContext) {}
 
+  /** The cover of a track or album whose id the route has checked (checkedId). */
   async image(
     owner: 'track' | 'album',
     id: string,
     options: { size: CoverSize; format: VariantFormat; version: string | undefined },
     viewer: CoverViewer,
   ): Promise<CoverImage> {
-    const found = isUuid(id) ? await (owner === 'track' ? coverOfTrack : coverOfAlbum)(this.context.db(), id) : undefined;
+    const found = await (owner === 'track' ? coverOfTrack : coverOfAlbum)(this.context.db(), id);
     if (!found) throw new AppError('cover.not-found');
     // Taken down (itself, its album or its artist): an infringing cover goes with the music, for
     // everyone but the owner and those who bought it (decision 066), the same answer as no cover.

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { formatPrice } from '#common/money';
 import { albumIsFree } from '#common/payments';
 import { isLosslessAudio, type DownloadFormat } from '#common/schemas/playback';
-import { isUuid } from '#common/ids';
 import { AppError } from '../../lib/errors';
 import { albumEntryNames, attachmentDisposition, extensionFor, safeFileName } from './download-names';
 import { streamZip, type StreamedZip, type ZipEntrySource } from './download-zip';
@@ -52,13 +51,13 @@ function purchaseRequired(message: string, price: number): AppError {
  * out a priced track for nothing.
  * Counting: one per download started (tracks.download_count and a track_downloads row; an album
  * counts each of its tracks), never the owner's own. The artist's cached track list learns of it
- * through track.downloaded.
+ * through track.downloaded. The routes check the ids' shape (checkedId) before asking.
  */
 export class DownloadsService {
   constructor(private readonly context: PlaybackContext) {}
 
   async track(trackId: string, viewerId: ViewerId, bought: Bought, format: DownloadFormat = 'original'): Promise<TrackDownload> {
-    const track = isUuid(trackId) ? await findDownloadableTrack(this.context.db(), trackId) : undefined;
+    const track = await findDownloadableTrack(this.context.db(), trackId);
     if (!track) throw new AppError('track.not-found');
     // Taken down (decision 058): its buyers keep what they paid for; to anyone else it is gone.
     if (track.takenDown && (await viewerId()) !== track.userId && !(await bought({ type: 'track', id: track.id, albumId: track.albumId }))) {
@@ -117,7 +116,7 @@ export class DownloadsService {
   }
 
   async album(albumId: string, viewerId: ViewerId, bought: Bought, format: DownloadFormat = 'original'): Promise<AlbumDownload> {
-    const found = isUuid(albumId) ? await findDownloadableAlbum(this.context.db(), albumId) : undefined;
+    const found = await findDownloadableAlbum(this.context.db(), albumId);
     if (!found) throw new AppError('album.not-found');
     const album = await this.withoutTakenDown(found, viewerId, bought);
     if (album.tracks.length === 0) throw new AppError('album.not-found', 'This album has no songs to download.');

@@ -6,7 +6,7 @@ import { COVER_SIZES } from '#common/schemas/catalog/rules';
 import { streamCountSchema, streamEventSchema } from '#common/schemas/playback';
 import { idParams } from '#common/ids';
 import { AppError } from '../../lib/errors';
-import { knownId } from '../../lib/known-id';
+import { checkedId, knownId } from '../../lib/known-id';
 import { HotObjects } from '../storage';
 import { sendStoredFile } from '../storage';
 import { DEFAULT_COVER_SIZE, isCoverSize, type CoversService } from './covers.service';
@@ -89,7 +89,10 @@ export async function playbackRoutes(app: FastifyInstance, services: { streams: 
       const format = explicit ? (explicit === 'webp' ? 'webp' : 'jpg') : (request.headers.accept ?? '').includes('image/webp') ? 'webp' : 'jpg';
       // A refusal (no cover, or taken down) is not kept anywhere: the item may come back.
       reply.header('Cache-Control', 'no-store');
-      const image = await covers.image(owner, request.params.id, { size, format, version: request.query.v }, {
+      // The id is checked here, not by a guard before the handler: a bad size or format is a 400
+      // before a malformed id's 404, which gets no-store like an unknown id's (decision 076).
+      const id = checkedId(request.params.id, 'cover.not-found');
+      const image = await covers.image(owner, id, { size, format, version: request.query.v }, {
         id: async () => (await request.currentUser())?.id,
         bought: (item) => app.purchaseGrants.allows(item, { buyerKey: request.cookies[BUYER_COOKIE], libraryKey: request.cookies[LIBRARY_COOKIE] }),
       });

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArtist, type TestArtist } from '../../test/support/artists';
+import { startTestApp } from '../../test/support/test-app';
+
+type App = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Shaped like a UUID, naming nothing. */
+const UNKNOWN = '7c0c1f0e-0000-4000-8000-000000000000';
+/** Ids that cannot name a row: no database is asked about them. */
+const MALFORMED = ['nope', '', '7c0c1f0e-0000-4000-8000-00000000000', `${UNKNOWN}0`, "7c0c1f0e' OR '1'='1", 'x'.repeat(100)];
+
+/**
+ * Decisions 061 and 076: each route checks its ids' shape itself (knownBodyId, checkedId), so its
+ * services never see a malformed id, and a malformed id answers exactly what an unknown id does:
+ * the status, the body and the headers a cache or a browser acts on. What the route refuses first
+ * (a body its schema refuses, a bad size or format) still comes first.
+ */
+describe('ids checked at the route: a malformed id is an unknown id', () => {
+  let t: App;
+  let artist: TestArtist;
+  let address = 0;
+
+  /** From an address of its own each time: these routes are rate limited per address. */
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, remoteAddress: `10.19.${Math.floor(++address / 250)}.${(address % 250) + 1}`, ...(payload ? { payload } : {}) });
+  /** What a client sees of an answer, less what differs between any two requests (date, rate-limit counters). */
+  async function seen(method: 'GET' | 'POST', url: string, payload?: object) {
+    const response = await call(method, url, payload);
+    const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'date' && !name.startsWith('x-ratelimit')));
+    return { status: response.statusCode, headers, body: response.body };
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    artist = await createArtist(t.app);
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('POST /api/follows: a malformed artistId is the unknown artist’s 404; the body schema answers first', async () => {
+    const unknown = await seen('POST', '/api/follows', { artistId: UNKNOWN, email: 'fan@example.com' });
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.body)).toEqual({ code: 'follow.artist-not-found', message: 'Artist not found' });
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    for (const artistId of [...MALFORMED, '   ']) {
+      expect(await seen('POST', '/api/follows', { artistId, email: 'fan@example.com' }), artistId).toEqual(unknown);
+    }
+    const badAddress = await call('POST', '/api/follows', { artistId: 'nope', email: 'not-an-address' });
+    expect(badAddress.statusCode).toBe(400);
+    expect(badAddress.json().code).toBe('form.invalid');
+    // The check reads the id as the schema left it (trimmed).
+    expect((await call('POST', '/api/follows', { artistId: `  ${artist.id}  `, email: 'fan@example.com' })).statusCode).toBe(202);
+  });
+
+  it('POST /api/reports: a malformed itemId is the unknown item’s 404; the body schema answers first', async () => {
+    for (const itemType of ['track', 'album', 'profile']) {
+      const unknown = await seen('POST', '/api/reports', { itemType, itemId: UNKNOWN, reason: 'Not theirs' });
+      expect(unknown.status).toBe(404);
+      expect(JSON.parse(unknown.body)).toMatchObject({ code: 'report.item-not-found' });
+      expect(unknown.headers['cache-control']).toBe('no-store');
+      for (const itemId of MALFORMED) {
+        expect(await seen('POST', '/api/reports', { itemType, itemId, reason: 'Not theirs' }), `${itemType} ${itemId}`).toEqual(unknown);
+      }
+    }
+    const noReason = await call('POST', '/api/reports', { itemType: 'track', itemId: 'nope', reason: '   ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().code).toBe('form.invalid');
+    expect((await call('POST', '/api/reports', { itemType: 'profile', itemId: ` ${artist.id} `, reason: 'Not theirs' })).statusCode).toBe(202);
+  });
+
+  it('GET /api/tracks|albums/{id}/cover: a malformed id is the unknown id’s 404 with no-store; a bad size or format is 400 first', async () => {
+    for (const owner of ['tracks', 'albums']) {
+      for (const query of ['', '?size=96', '?format=jpeg', '?size=640&format=webp&v=x']) {
+        const unknown = await seen('GET', `/api/${owner}/${UNKNOWN}/cover${query}`);
+        expect(unknown.status).toBe(404);
+        expect(JSON.parse(unknown.body)).toEqual({ code: 'cover.not-found', message: 'Cover not found' });
+        expect(unknown.headers['cache-control']).toBe('no-store');
+        for (const id of MALFORMED.filter(Boolean)) {
+          expect(await seen('GET', `/api/${owner}/${encodeURIComponent(id)}/cover${query}`), `${owner} ${id} ${query}`).toEqual(unknown);
+        }
+      }
+      for (const query of ['?size=7', '?format=gif']) {
+        const malformed = await seen('GET', `/api/${owner}/nope/cover${query}`);
+        expect(malformed.status, `${owner} ${query}`).toBe(400);
+        expect(JSON.parse(malformed.body).code).toBe('request.invalid');
+        expect(malformed).toEqual(await seen('GET', `/api/${owner}/${UNKNOWN}/cover${query}`));
+      }
+    }
+  });
+
+  it('GET /api/tracks|albums/{id}/download: a malformed id is the unknown id’s 404; a bad format is 400 first', async () => {
+    for (const [owner, code] of [
+      ['tracks', 'track.not-found'],
+      ['albums', 'album.not-found'],
+    ]) {
+      for (const query of ['', '?format=mp3', '?format=flac&token=x']) {
+        const unknown = await seen('GET', `/api/${owner}/${UNKNOWN}/download${query}`);
+        expect(unknown.status).toBe(404);
+        expect(JSON.parse(unknown.body)).toMatchObject({ code });
+        for (const id of MALFORMED.filter(Boolean)) {
+          expect(await seen('GET', `/api/${owner}/${encodeURIComponent(id)}/download${query}`), `${owner} ${id} ${query}`).toEqual(unknown);
+        }
+      }
+      const malformed = await seen('GET', `/api/${owner}/nope/download?format=wav`);
+      expect(malformed.status).toBe(400);
+      expect(JSON.parse(malformed.body).code).toBe('download.format-unknown');
+      expect(malformed).toEqual(await seen('GET', `/api/${owner}/${UNKNOWN}/download?format=wav`));
+    }
+  });
+});
