@@ -4,7 +4,7 @@ import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount, processingFee } from '../common/src/payments';
 import { verifiedAccount } from './support/accounts';
-import { toast, uploadTrackByApi } from './support/catalog';
+import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { checkoutOverlay, fanEmail, payWithTestCard } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { testMedia } from './support/media';
@@ -20,6 +20,8 @@ const PRICE = 5000; // KES 50.00
 /** A word of letters only, unique to this run: the search finds this song and nothing else. */
 const word = Array.from({ length: 7 }, () => String.fromCharCode(97 + randomInt(26))).join('');
 const songName = `${word[0]!.toUpperCase()}${word.slice(1)} Jioni`;
+/** A pay-more song (issue 21) whose name the search above never finds. */
+let payMore: UploadedTrack;
 
 /** SHOTS_DIR=dir: screenshots at 390 and 1280 px, to look at (texts fit, nothing overflows). */
 const SHOTS = process.env.SHOTS_DIR;
@@ -39,6 +41,7 @@ test.beforeAll(async ({ browser }) => {
   const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
   expect(method.status(), await method.text()).toBe(201);
   await uploadTrackByApi(page, media.mp3, { trackName: songName, artistName: artist.displayName, price: '50' });
+  payMore = await uploadTrackByApi(page, media.mp3, { trackName: `Toa Zaidi ${randomInt(100_000, 1_000_000)}`, artistName: artist.displayName, price: '50', payMore: true });
   await page.close();
 });
 
@@ -99,4 +102,20 @@ test('a fan finds a song and buys it in Kiswahili on a phone', async ({ page }) 
 
   const mail = await waitForMail(email, new RegExp(songName));
   expect(mail.text).toContain(formatPrice(finalAmount(PRICE)));
+});
+
+test('a pay-more song refuses less than its price in Kiswahili, the price in the message (decision 072)', async ({ page }) => {
+  await page.goto(`/track/${payMore.id}?lang=sw`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'sw');
+  await page.locator('html[data-interactive]').waitFor({ state: 'attached' });
+  await page.getByRole('main').getByRole('button', { name: `Nunua ${payMore.trackName} kwa ${formatPrice(PRICE)}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Nunua ${payMore.trackName}` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(fanEmail());
+  const amount = dialog.getByLabel('Kiasi (KES)');
+  await amount.fill('40');
+  await dialog.getByRole('button', { name: `Lipa ${formatPrice(finalAmount(PRICE))}` }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(`Lipa angalau ${formatPrice(PRICE)}, bei yake.`);
+  await expect(amount).toBeFocused();
+  await expect(checkoutOverlay(page)).toHaveCount(0);
 });

@@ -1,4 +1,5 @@
 import { formatPrice } from './money';
+import { fillTemplate } from './i18n/templates';
 import { MAX_PAID_KES, MOBILE_NUMBER_EXAMPLE } from './payments';
 
 /**
@@ -55,6 +56,8 @@ export const PAYMENT_MESSAGES = {
   amountLabel: 'Amount (KES)',
   amountFormat: 'Enter the amount in KES, like 750 or 1,500.50',
   amountTooHigh: `The amount must be at most KES ${MAX_PAID_KES.toLocaleString('en-US')}`,
+  /** A template (decision 072): amountBelowPriceMessage fills in the price. */
+  amountBelowPrice: 'Please pay at least {price}, the price.',
   fixedPrice: 'This is sold at its price: it cannot be paid more or less.',
   sellerNotReady: 'This artist cannot take payments yet. Please try again later.',
   paymentSucceeded: 'Payment successful. Your download is starting, and a receipt with a download link is on its way to your email.',
@@ -83,5 +86,5 @@ export const PAYMENT_MESSAGES = {
 
 /** Issue 21: an amount below the price of a pay-more item. */
 export function amountBelowPriceMessage(priceMinor: number): string {
-  return `Please pay at least ${formatPrice(priceMinor)}, the price.`;
+  return fillTemplate(PAYMENT_MESSAGES.amountBelowPrice, { price: formatPrice(priceMinor) });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatPrice, parseKesToMinor } from '../money';
+import { fillTemplate } from '../i18n/templates';
 
 /**
  * The console's refunds and payouts (issue 21, docs/decisions/059): an operator finds a sale and
@@ -20,9 +21,14 @@ export const CONSOLE_MESSAGES = {
   refundAmountTooLarge: 'The refund is more than what is left to refund of this sale.',
 } as const;
 
+/** Messages with a value, as templates (decision 072); the catalogues' key prefix is `consoleRefund`. */
+export const CONSOLE_REFUND_MESSAGES = {
+  atMost: 'The refund can be at most {left}, what is left to refund of this sale.',
+} as const;
+
 /** Decision 066: the refund asked for is over what is left of the sale (its English names the amount left). */
 export function refundAmountAtMostMessage(leftMinor: number): string {
-  return `The refund can be at most ${formatPrice(leftMinor)}, what is left to refund of this sale.`;
+  return fillTemplate(CONSOLE_REFUND_MESSAGES.atMost, { left: formatPrice(leftMinor) });
 }
 
 /** GET /api/admin/sales?q= : a reference, a buyer's e-mail or an artist (name or e-mail). */

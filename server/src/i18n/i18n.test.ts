@@ -12,11 +12,12 @@ import { ANALYTICS_MESSAGES } from '#common/schemas/analytics';
 import { ADMIN_MESSAGES } from '#common/schemas/admin';
 import { TAKEDOWN_MESSAGES } from '#common/schemas/takedowns';
 import { REPORT_MESSAGES } from '#common/schemas/reports';
-import { CONSOLE_MESSAGES } from '#common/schemas/console';
+import { CONSOLE_MESSAGES, CONSOLE_REFUND_MESSAGES, refundAmountAtMostMessage } from '#common/schemas/console';
 import { DOWNLOAD_FORMAT_MESSAGES } from '#common/schemas/playback';
 import { FOLLOW_MESSAGES } from '#common/schemas/follows';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
 import { emptyTexts, missingKeys, placeholderMismatches } from '#common/i18n/parity';
+import { placeholdersOf } from '#common/i18n/templates';
 import { ERRORS } from '../lib/errors';
 import { keyOfMessage, serverText, translateBody, translateMessage, type ServerMessageKey } from '.';
 import en from './server.en.json';
@@ -43,6 +44,7 @@ const TABLES: Record<string, Record<string, string>> = {
   takedown: TAKEDOWN_MESSAGES,
   report: REPORT_MESSAGES,
   console: CONSOLE_MESSAGES,
+  consoleRefund: CONSOLE_REFUND_MESSAGES,
   downloadFormat: DOWNLOAD_FORMAT_MESSAGES,
   follow: FOLLOW_MESSAGES,
   library: LIBRARY_MESSAGES,
@@ -84,7 +86,10 @@ describe('the server catalogue (decision 056)', () => {
     for (const key of Object.keys(en) as ServerMessageKey[]) {
       const [prefix, name] = key.split('.') as [string, string];
       const table = TABLES[prefix];
-      if (table) expect(serverText('en', key), key).toBe(table[name]);
+      // A template (decision 072) is compared with its placeholders filled in with themselves.
+      const template = table?.[name];
+      const values = template === undefined ? undefined : Object.fromEntries(placeholdersOf(template).map((placeholder) => [placeholder, `{${placeholder}}`]));
+      if (table) expect(serverText('en', key, values), key).toBe(template);
     }
   });
 
@@ -121,8 +126,8 @@ describe('the server catalogue (decision 056)', () => {
 });
 
 describe("the web's copies of the schemas' messages (decision 063)", () => {
-  /** The tables the artist side's forms show (web/src/lib/app-i18n.tsx, FORM_MESSAGE_TABLES). */
-  const FORM_TABLES = ['auth', 'catalog', 'profile', 'payment', 'code', 'tag'];
+  /** The tables the artist side's and the console's forms show (web/src/lib/app-i18n.tsx, FORM_MESSAGE_TABLES; decisions 063, 072). */
+  const FORM_TABLES = ['auth', 'catalog', 'profile', 'payment', 'code', 'tag', 'admin', 'takedown', 'console', 'consoleRefund', 'refund', 'report'];
   const app = { en: appEn as Record<string, string>, sw: appSw as Record<string, string> };
   const server = { en: en as Record<string, string>, sw: sw as Record<string, string> };
 
@@ -139,5 +144,11 @@ describe("the web's copies of the schemas' messages (decision 063)", () => {
     expect(translateMessage(amountBelowPriceMessage(50_000), 'sw')).toBe('Lipa angalau KES 500.00, bei yake.');
     expect(translateMessage(amountBelowPriceMessage(50_000), 'en')).toBe(amountBelowPriceMessage(50_000));
     expect(translateMessage(FAN_PAYMENT.amountFormat, 'sw')).toBe(sw['payment.amountFormat']);
+  });
+
+  it("a refund over what is left is translated with the amount left (decision 072)", () => {
+    expect(refundAmountAtMostMessage(1_000)).toBe('The refund can be at most KES 10.00, what is left to refund of this sale.');
+    expect(translateMessage(refundAmountAtMostMessage(1_000), 'sw')).toBe('Unaweza kurudisha hadi KES 10.00 tu, kilichobaki kwenye mauzo haya.');
+    expect(translateMessage(refundAmountAtMostMessage(1_000), 'en')).toBe(refundAmountAtMostMessage(1_000));
   });
 });

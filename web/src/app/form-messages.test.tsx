@@ -2,17 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { compileCatalogue } from '#common/i18n/compile';
+import { formatMessage, type CompiledCatalogue } from '#common/i18n/format';
+import type { Language } from '#common/i18n/language';
+import { fillTemplate, placeholdersOf } from '#common/i18n/templates';
 import { AUTH_MESSAGES } from '#common/schemas/auth';
+import { ADMIN_MESSAGES } from '#common/schemas/admin';
+import { refundAmountAtMostMessage } from '#common/schemas/console';
 import { CODE_MESSAGES } from '#common/codes';
 import { PAYMENT_MESSAGES, amountBelowPriceMessage } from '#common/payment-messages';
+import appEn from '../../../common/src/i18n/app.en.json';
 import appSw from '../../../common/src/i18n/app.sw.json';
+import en from '../../../common/src/i18n/en.json';
 import sw from '../../../common/src/i18n/sw.json';
 import { AppRoutes } from '@/app/router';
-import { setAppCatalogue } from '@/lib/app-i18n';
-import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
+import { FORM_MESSAGE_TABLES, setAppCatalogue } from '@/lib/app-i18n';
+import { mockFetch, SIGNED_OUT, TEST_USER } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 import { fallbackTranslator, createTranslator, I18nProvider } from '@/lib/i18n';
-import { fanFormMessage, formMessageLocalizer } from '@/lib/form-messages';
+import { FAN_MESSAGES, fanFormMessage, formMessageLocalizer } from '@/lib/form-messages';
 
 const swTranslator = createTranslator('sw', compileCatalogue(sw));
 
@@ -70,5 +77,80 @@ describe("the shared schemas' messages in the page's language (decision 063)", (
     await userEvent.setup().click(within(form as HTMLElement).getByRole('button', { name: sw['redeem.submit'] }));
     expect(await screen.findByText(sw['redeem.codeRequired'])).toBeVisible();
     expect(screen.getByText(sw['purchase.emailRequired'])).toBeVisible();
+  });
+});
+
+describe('messages with a value, found by their template (decision 072)', () => {
+  const appCatalogues: Record<Language, CompiledCatalogue> = { en: compileCatalogue(appEn), sw: compileCatalogue(appSw) };
+  /** The artist side's translator as <AppMessages> makes it, over the app catalogue alone. */
+  const appT = (language: Language) => (key: string, values?: Record<string, string>) => {
+    const message = appCatalogues[language][key];
+    return message === undefined ? key : formatMessage(message, values, language);
+  };
+  const artistSw = formMessageLocalizer(FORM_MESSAGE_TABLES, appT('sw'));
+  const artistEn = formMessageLocalizer(FORM_MESSAGE_TABLES, appT('en'));
+  const templates = Object.entries(FORM_MESSAGE_TABLES).flatMap(([prefix, table]) =>
+    Object.entries(table)
+      .filter(([, text]) => placeholdersOf(text).length > 0)
+      .map(([name, text]) => ({ key: `${prefix}.${name}`, text })),
+  );
+
+  it('the artist side and the console: each valued message in Kiswahili with its value, English word for word, anything else as it is', () => {
+    expect(templates.map(({ key }) => key).sort()).toEqual(['consoleRefund.atMost', 'payment.amountBelowPrice']);
+    expect(artistSw(amountBelowPriceMessage(150_000))).toBe('Lipa angalau KES 1500.00, bei yake.');
+    expect(artistSw(refundAmountAtMostMessage(1_000))).toBe('Unaweza kurudisha hadi KES 10.00 tu, kilichobaki kwenye mauzo haya.');
+    expect(artistEn(amountBelowPriceMessage(150_000))).toBe(amountBelowPriceMessage(150_000));
+    expect(artistEn(refundAmountAtMostMessage(1_000))).toBe(refundAmountAtMostMessage(1_000));
+    for (const { key, text } of templates) {
+      const message = fillTemplate(text, Object.fromEntries(placeholdersOf(text).map((name) => [name, `KES 12.34`])));
+      expect(artistEn(message), key).toBe(message);
+      expect(artistSw(message), key).not.toBe(message);
+      expect(artistSw(message), key).toContain('KES 12.34');
+    }
+    expect(artistSw(ADMIN_MESSAGES.codeFormat)).toBe(appSw['form.admin.codeFormat']);
+    expect(artistSw('The refund can be at most nothing')).toBe('The refund can be at most nothing');
+    expect(artistSw('Something else')).toBe('Something else');
+  });
+
+  it("the fan side: each of its messages in Kiswahili, the price carried over, English word for word, placeholders named as in its catalogue", () => {
+    const enT = fallbackTranslator().t;
+    for (const [english, key] of FAN_MESSAGES) {
+      expect(placeholdersOf(en[key]), key).toEqual(placeholdersOf(english));
+      expect(placeholdersOf(sw[key]).sort(), key).toEqual(placeholdersOf(english).sort());
+      const message = fillTemplate(english, Object.fromEntries(placeholdersOf(english).map((name) => [name, 'KES 7.00'])));
+      expect(fanFormMessage(message, enT), key).toBe(message);
+      expect(fanFormMessage(message, swTranslator.t), key).toBe(formatMessage(compileCatalogue(sw)[key]!, { price: 'KES 7.00' }, 'sw'));
+    }
+    expect(fanFormMessage(amountBelowPriceMessage(5_000), swTranslator.t)).toBe('Lipa angalau KES 50.00, bei yake.');
+    expect(fanFormMessage(refundAmountAtMostMessage(1_000), swTranslator.t)).toBe(refundAmountAtMostMessage(1_000));
+  });
+
+  it("the console, in Kiswahili, says a refund over what is left in Kiswahili, with the amount left", async () => {
+    setAppCatalogue('sw', compileCatalogue(appSw));
+    const sale = { reference: 'SAUTI-REF-1', itemType: 'track', itemName: 'Nyota', artistName: 'Amani', email: 'fan@example.com', amount: 5_000, status: 'paid', paidAt: '2026-11-20T10:00:00.000Z', refundStatus: null };
+    const { calls } = mockFetch({
+      'GET /api/user': { body: TEST_USER },
+      'GET /api/admin/me': { body: { email: TEST_USER.email, enrolled: true, verifiedUntil: '2099-01-01T00:00:00.000Z', recoveryCodesLeft: 10 } },
+      'GET /api/admin/picks': { body: { picks: [] } },
+      'GET /api/admin/sales': { body: { sales: [sale] } },
+      // What a server that did not know the page's language would say (decision 072: the console translates it).
+      'POST /api/admin/sales/SAUTI-REF-1/refund': { status: 400, body: { code: 'refund.amount-too-large', message: refundAmountAtMostMessage(1_000), left: 1_000 } },
+    });
+    renderApp(
+      '/admin',
+      <I18nProvider translator={swTranslator}>
+        <AppRoutes />
+      </I18nProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: appSw['admin.refunds'] }));
+    await user.type(screen.getByRole('textbox', { name: appSw['admin.saleFindLabel'] }), 'SAUTI-REF-1');
+    await user.click(screen.getByRole('button', { name: appSw['admin.find'] }));
+    await user.type(await screen.findByLabelText(appSw['admin.refundReason']), 'Ombi');
+    await user.type(screen.getByLabelText(appSw['admin.refundPartLabel']), '20');
+    await user.click(screen.getByRole('button', { name: 'Rudisha KES 20.00' }));
+    expect(await screen.findByText('Unaweza kurudisha hadi KES 10.00 tu, kilichobaki kwenye mauzo haya.')).toBeVisible();
+    expect(screen.queryByText(refundAmountAtMostMessage(1_000))).toBeNull();
+    expect(calls('POST /api/admin/sales/SAUTI-REF-1/refund')).toHaveLength(1);
   });
 });

@@ -7,6 +7,11 @@ import { PROFILE_MESSAGES } from '#common/schemas/profile';
 import { PAYMENT_MESSAGES } from '#common/payment-messages';
 import { CODE_MESSAGES } from '#common/codes';
 import { TAG_MESSAGES } from '#common/genres';
+import { ADMIN_MESSAGES } from '#common/schemas/admin';
+import { TAKEDOWN_MESSAGES } from '#common/schemas/takedowns';
+import { CONSOLE_MESSAGES, CONSOLE_REFUND_MESSAGES } from '#common/schemas/console';
+import { REFUND_MESSAGES } from '#common/schemas/payments';
+import { REPORT_MESSAGES } from '#common/schemas/reports';
 import { FormMessageLocalizer } from '@/components/ui/form';
 import { formMessageLocalizer, type MessageTables } from './form-messages';
 import { fallbackTranslator, useI18n, type AppMessageKey, type AppTranslator, type MessageKey } from './i18n';
@@ -45,7 +50,9 @@ const AppI18nContext = createContext<AppTranslator | null>(null);
 /**
  * The shared schemas' tables the artist side's forms show messages of, by their catalogue prefix
  * (`form.auth.passwordMin`, …: the server catalogue's keys, decision 056), put into the page's
- * language by every FormMessage under <AppMessages> (decision 063).
+ * language by every FormMessage under <AppMessages> (decision 063), and the console's (its
+ * sign-in, second factor, takedowns, refunds and reports: decision 072), which its refusals go
+ * through too (`useMessageLocalizer`). Templates with a value are among them (decision 072).
  */
 export const FORM_MESSAGE_TABLES: MessageTables = {
   auth: AUTH_MESSAGES,
@@ -54,6 +61,12 @@ export const FORM_MESSAGE_TABLES: MessageTables = {
   payment: PAYMENT_MESSAGES,
   code: CODE_MESSAGES,
   tag: TAG_MESSAGES,
+  admin: ADMIN_MESSAGES,
+  takedown: TAKEDOWN_MESSAGES,
+  console: CONSOLE_MESSAGES,
+  consoleRefund: CONSOLE_REFUND_MESSAGES,
+  refund: REFUND_MESSAGES,
+  report: REPORT_MESSAGES,
 };
 
 export function AppMessages({ children }: { children: ReactNode }) {
@@ -69,12 +82,21 @@ export function AppMessages({ children }: { children: ReactNode }) {
     }),
     [base, app],
   );
-  const localize = useMemo(() => formMessageLocalizer(FORM_MESSAGE_TABLES, (key) => translator.t(key as AppMessageKey)), [translator]);
+  const localize = useMemo(() => formMessageLocalizer(FORM_MESSAGE_TABLES, (key, values) => translator.t(key as AppMessageKey, values)), [translator]);
   return (
     <AppI18nContext.Provider value={translator}>
       <FormMessageLocalizer value={localize}>{children}</FormMessageLocalizer>
     </AppI18nContext.Provider>
   );
+}
+
+/**
+ * A shared schema's English message (a form's refusal, a server answer said in English) in the
+ * page's language, as FormMessage shows it: for refusals shown outside a FormMessage, such as the
+ * console's (decision 072). Any other text stays as it is.
+ */
+export function useMessageLocalizer(): (message: string) => string {
+  return useContext(FormMessageLocalizer);
 }
 
 /** useI18n() with the artist side's keys too: for components under <AppMessages>. */

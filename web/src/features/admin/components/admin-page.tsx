@@ -10,7 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { PageSpinner } from '@/components/page-spinner';
 import { StatusCard } from '@/components/status-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
-import { hasErrorCode, messageOf } from '@/lib/api';
+import { hasErrorCode } from '@/lib/api';
 import {
   ADMIN_STATUS_KEY,
   useAdminStatus,
@@ -30,7 +30,7 @@ import { PayoutsPanel } from './payouts-panel';
 import { RefundsPanel } from './refunds-panel';
 import { ReportsQueue } from './reports-queue';
 import { useStaleSecondFactor, utcTime } from './console-common';
-import { ActionError, ConsoleSearch, LoadError, Loaded } from './console-parts';
+import { ActionError, ConsoleSearch, LoadError, Loaded, useConsoleMessage } from './console-parts';
 
 /**
  * /admin (issue 21, decision 051): the operator's console. An operator sets up an authenticator
@@ -40,6 +40,7 @@ import { ActionError, ConsoleSearch, LoadError, Loaded } from './console-parts';
  */
 export function AdminPage() {
   const { t } = useAppI18n();
+  const messageOfError = useConsoleMessage();
   useDocumentTitle(t('admin.console'));
   const status = useAdminStatus();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -49,7 +50,7 @@ export function AdminPage() {
   else if (status.isError)
     body = (
       <Alert variant="destructive">
-        <AlertDescription>{messageOf(status.error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
+        <AlertDescription>{messageOfError(status.error)}</AlertDescription>
       </Alert>
     );
   else if (status.data.kind === 'forbidden') body = <StatusCard title={t('admin.notAvailable')} description={t('admin.forbidden')} />;
@@ -94,6 +95,7 @@ function CodeField({ id, label, value, onChange, autoFocus }: { id: string; labe
 
 function Enrol({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
   const { t } = useAppI18n();
+  const messageOfError = useConsoleMessage();
   const start = useStartEnrolment();
   const confirm = useConfirmEnrolment();
   const client = useQueryClient();
@@ -126,7 +128,7 @@ function Enrol({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
             <KeyRoundIcon aria-hidden="true" />
             {t('admin.setUp')}
           </Button>
-          {start.isError && <p className="mt-3 text-sm text-destructive">{messageOf(start.error, t('admin.failed'), t('admin.offline'))}</p>}
+          {start.isError && <p className="mt-3 text-sm text-destructive">{messageOfError(start.error)}</p>}
         </div>
       ) : (
         <form onSubmit={submit} className="grid gap-5">
@@ -146,7 +148,7 @@ function Enrol({ onEnrolled }: { onEnrolled: (codes: string[]) => void }) {
           <CodeField id="enrol-code" label={t('admin.codeFromApp')} value={code} onChange={setCode} />
           {confirm.isError && (
             <p role="alert" className="text-sm text-destructive">
-              {hasErrorCode(confirm.error, 'admin.enrolment-not-started') ? t('admin.enrolmentNotStarted') : messageOf(confirm.error, t('admin.failed'), t('admin.offline'))}
+              {hasErrorCode(confirm.error, 'admin.enrolment-not-started') ? t('admin.enrolmentNotStarted') : messageOfError(confirm.error)}
             </p>
           )}
           <div>
@@ -184,6 +186,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function Verify() {
   const { t } = useAppI18n();
+  const messageOfError = useConsoleMessage();
   const verify = useVerify();
   const [useRecovery, setUseRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -200,7 +203,7 @@ function Verify() {
       <CodeField id="verify-code" label={useRecovery ? t('admin.recoveryCode') : t('admin.codeFromApp')} value={value} onChange={setValue} autoFocus />
       {verify.isError && (
         <p role="alert" className="text-sm text-destructive">
-          {messageOf(verify.error, t('admin.failed'), t('admin.offline'))}
+          {messageOfError(verify.error)}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-3">

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PageSpinner } from '@/components/page-spinner';
 import { messageOf } from '@/lib/api';
-import { useAppI18n } from '@/lib/app-i18n';
+import { useAppI18n, useMessageLocalizer } from '@/lib/app-i18n';
 
 /**
  * The pieces every tab of the console draws the same way (decisions 051, 058, 059, 066): a search
@@ -13,18 +13,29 @@ import { useAppI18n } from '@/lib/app-i18n';
  * tabs look and read alike and a fix to one (a phone's width, a message) reaches all.
  */
 
-/** What a failed read says, in the operator's language (the server's message, or ours when offline). */
-export function LoadError({ error }: { error: unknown }) {
+/**
+ * What a failed request says, in the operator's language: the server's message (put into the page's
+ * language by the console's message tables, values and all, should it come in English: decision
+ * 072), or ours when it gave none or the network failed.
+ */
+export function useConsoleMessage(): (error: unknown) => string {
   const { t } = useAppI18n();
-  return <p className="text-sm text-destructive">{messageOf(error, t('admin.failed'), t('admin.offline'))}</p>;
+  const localize = useMessageLocalizer();
+  return (error) => localize(messageOf(error, t('admin.failed'), t('admin.offline')));
+}
+
+/** What a failed read says, in the operator's language. */
+export function LoadError({ error }: { error: unknown }) {
+  const messageOfError = useConsoleMessage();
+  return <p className="text-sm text-destructive">{messageOfError(error)}</p>;
 }
 
 /** An action the server refused, above the tab's content. */
 export function ActionError({ error }: { error: unknown }) {
-  const { t } = useAppI18n();
+  const messageOfError = useConsoleMessage();
   return (
     <Alert variant="destructive">
-      <AlertDescription>{messageOf(error, t('admin.failed'), t('admin.offline'))}</AlertDescription>
+      <AlertDescription>{messageOfError(error)}</AlertDescription>
     </Alert>
   );
 }
