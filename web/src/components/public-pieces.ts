@@ -15,8 +15,6 @@ export { CoverImage } from './cover-image';
 export { DownloadLink } from './download-link';
 export { EmbedCode } from './embed-code';
 export { ItemHero } from './item-hero';
-export { ItemLines } from './item-lines';
-export { PageSection } from './page-section';
 export { PlayPauseButton } from './play-pause-button';
 export { PreviewBadge } from './preview-badge';
 export { PriceBadge } from './price-badge';

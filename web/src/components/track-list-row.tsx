@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PublicTrack } from '#common/schemas/public';
+import { Link } from 'wouter';
 import { CoverImage } from '@/components/cover-image';
-import { ItemLines } from '@/components/item-lines';
 import { PlayPauseButton } from '@/components/play-pause-button';
 import { PreviewBadge } from '@/components/preview-badge';
 import { PriceBadge } from '@/components/price-badge';
@@ -26,11 +26,20 @@ export function TrackListRow({ track, children, action, testId }: { track: Publi
         <PlayPauseButton track={track} />
         <CoverImage kind="track" id={track.id} coverPhotoFilename={track.coverPhotoFilename} size={48} className="size-10 sm:size-12" />
       </div>
-      <ItemLines href={`/track/${encodeURIComponent(track.id)}`} name={track.trackName} artistName={track.artistName}>
-        <PriceBadge price={track.price} />
-        <PreviewBadge track={track} />
-        {children}
-      </ItemLines>
+      <div className="min-w-0">
+        <Link
+          href={`/track/${encodeURIComponent(track.id)}`}
+          className="block truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+        >
+          {track.trackName}
+        </Link>
+        <p className="truncate text-sm text-muted-foreground">{track.artistName}</p>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
+          <PriceBadge price={track.price} />
+          <PreviewBadge track={track} />
+          {children}
+        </p>
+      </div>
       {action}
     </li>
   );

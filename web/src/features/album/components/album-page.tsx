@@ -4,7 +4,7 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { AlbumDetail, PublicTrack } from '#common/schemas/public';
 import { Skeleton } from '@/components/ui/skeleton';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, DownloadLink, EmbedCode, ItemHero, ItemPageSkeleton, PageSection, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate, ReportLink } from '@/components/public-pieces';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, DownloadLink, EmbedCode, ItemHero, ItemPageSkeleton, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate, ReportLink } from '@/components/public-pieces';
 import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
@@ -65,13 +65,20 @@ function Album({ detail: { album, tracks = [], user } }: { detail: AlbumDetail }
         </div>
       </ItemHero>
 
-      <PageSection headingId="album-songs-heading" title={t('album.songs')} empty={tracks.length === 0 && t('album.noSongs')}>
-        <ol className="divide-y rounded-lg border bg-card" aria-label={t('album.songs')}>
-          {tracks.map((track, index) => (
-            <AlbumTrackRow key={track.id} track={track} number={index + 1} />
-          ))}
-        </ol>
-      </PageSection>
+      <section aria-labelledby="album-songs-heading" className="mt-10">
+        <h2 id="album-songs-heading" className="mb-3 text-xl font-semibold">
+          {t('album.songs')}
+        </h2>
+        {tracks.length === 0 ? (
+          <p className="rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">{t('album.noSongs')}</p>
+        ) : (
+          <ol className="divide-y rounded-lg border bg-card" aria-label={t('album.songs')}>
+            {tracks.map((track, index) => (
+              <AlbumTrackRow key={track.id} track={track} number={index + 1} />
+            ))}
+          </ol>
+        )}
+      </section>
       <EmbedCode kind="album" id={album.id} title={t('item.embedTitle', { name: album.albumName, artist: album.artistName })} />
       <ReportLink itemType="album" itemId={album.id} name={album.albumName} className="mt-4" />
     </div>

@@ -5,7 +5,7 @@ import { formatDuration } from '#common/format';
 import { albumIsFree } from '#common/payments';
 import type { PublicAlbum } from '#common/schemas/public';
 import { Button } from '@/components/ui/button';
-import { CoverImage, DownloadLink, ItemLines, PlayPauseButton, PriceBadge, RelativeDate } from '@/components/public-pieces';
+import { CoverImage, DownloadLink, PlayPauseButton, PriceBadge, RelativeDate } from '@/components/public-pieces';
 import { albumDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
@@ -40,11 +40,20 @@ function ProfileAlbum({ album }: { album: PublicAlbum }) {
     <li className="min-w-0 rounded-lg border bg-card" aria-label={album.albumName} data-testid="profile-album">
       <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 p-2.5 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto] sm:p-3">
         <CoverImage kind="album" id={album.id} coverPhotoFilename={album.coverPhotoFilename} size={64} className="size-14 sm:size-16" />
-        <ItemLines href={`/album/${encodeURIComponent(album.id)}`} name={album.albumName} artistName={album.artistName}>
-          {(priced || free) && <PriceBadge price={album.price} payMore={album.payMore} />}
-          <span>{t('count.songs', { count: album.tracks.length })}</span>
-          <RelativeDate value={album.createdAt} />
-        </ItemLines>
+        <div className="min-w-0">
+          <Link
+            href={`/album/${encodeURIComponent(album.id)}`}
+            className="block truncate font-medium underline-offset-4 outline-none hover:underline focus-visible:underline"
+          >
+            {album.albumName}
+          </Link>
+          <p className="truncate text-sm text-muted-foreground">{album.artistName}</p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-2.5 gap-y-1 text-xs text-muted-foreground">
+            {(priced || free) && <PriceBadge price={album.price} payMore={album.payMore} />}
+            <span>{t('count.songs', { count: album.tracks.length })}</span>
+            <RelativeDate value={album.createdAt} />
+          </p>
+        </div>
         {free && album.tracks.length > 0 ? (
           <DownloadLink
             href={albumDownloadUrl(album.id)}

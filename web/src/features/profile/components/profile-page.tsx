@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode } from '@/lib/api';
-import { ArtistAvatar, PageSection, ReportLink } from '@/components/public-pieces';
+import { ArtistAvatar, ReportLink } from '@/components/public-pieces';
 import { useI18n } from '@/lib/i18n';
 import { useProfile } from '../api/profile';
 import { ProfileAlbums } from './profile-albums';
@@ -63,18 +63,28 @@ function Profile({ profile }: { profile: ProfileResponse }) {
       </header>
 
       {albums.length > 0 && (
-        <PageSection headingId="profile-albums-heading" title={t('profile.albums')}>
+        <section aria-labelledby="profile-albums-heading" className="mt-10">
+          <h2 id="profile-albums-heading" className="mb-3 text-xl font-semibold">
+            {t('profile.albums')}
+          </h2>
           <ProfileAlbums albums={albums} />
-        </PageSection>
+        </section>
       )}
 
-      <PageSection headingId="profile-music-heading" title={t('profile.music')} empty={tracks.length === 0 && t('profile.noTracks')}>
-        <ul className="grid gap-2" aria-label={t('profile.music')}>
-          {tracks.map((track) => (
-            <ProfileTrackRow key={track.id} track={track} />
-          ))}
-        </ul>
-      </PageSection>
+      <section aria-labelledby="profile-music-heading" className="mt-10">
+        <h2 id="profile-music-heading" className="mb-3 text-xl font-semibold">
+          {t('profile.music')}
+        </h2>
+        {tracks.length === 0 ? (
+          <p className="rounded-lg border border-dashed px-4 py-10 text-center text-muted-foreground">{t('profile.noTracks')}</p>
+        ) : (
+          <ul className="grid gap-2" aria-label={t('profile.music')}>
+            {tracks.map((track) => (
+              <ProfileTrackRow key={track.id} track={track} />
+            ))}
+          </ul>
+        )}
+      </section>
       <ReportLink itemType="profile" itemId={user.id} name={user.displayName} className="mt-8" />
     </div>
   );

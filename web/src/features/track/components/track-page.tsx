@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { genreName } from '#common/genres';
 import { formatDuration } from '#common/format';
 import type { TrackDetail } from '#common/schemas/public';
-import { BackToArtistLink, CatalogItemPage, CopyLinkButton, CoverImage, DownloadLink, EmbedCode, ItemHero, ItemPageSkeleton, PageSection, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate, ReportLink } from '@/components/public-pieces';
+import { BackToArtistLink, CatalogItemPage, CopyLinkButton, CoverImage, DownloadLink, EmbedCode, ItemHero, ItemPageSkeleton, PlayPauseButton, PreviewBadge, PriceBadge, RelativeDate, ReportLink } from '@/components/public-pieces';
 import { trackDownloadUrl } from '@/lib/download';
 import { useI18n } from '@/lib/i18n';
 import { BuyButton } from '@/lib/purchase';
@@ -78,7 +78,10 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
       </ItemHero>
 
       {user && moreFromArtist.length > 0 && (
-        <PageSection headingId="more-from-heading" title={t('track.moreFrom', { artist: user.displayName })}>
+        <section aria-labelledby="more-from-heading" className="mt-10">
+          <h2 id="more-from-heading" className="mb-3 text-xl font-semibold">
+            {t('track.moreFrom', { artist: user.displayName })}
+          </h2>
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             {moreFromArtist.map((other) => (
               <li key={other.id}>
@@ -98,7 +101,7 @@ function Track({ detail: { track, user, album, moreFromArtist = [] } }: { detail
               </li>
             ))}
           </ul>
-        </PageSection>
+        </section>
       )}
       <EmbedCode kind="track" id={track.id} title={t('item.embedTitle', { name: track.trackName, artist: track.artistName })} />
       <ReportLink itemType="track" itemId={track.id} name={track.trackName} className="mt-4" />
