@@ -2,8 +2,9 @@
  * Writes web/src/lib/class-merge-table.ts: for every Tailwind class written in web/src, what
  * tailwind-merge would make of it (its conflict id and the ids it overrides), so `cn` merges
  * classes exactly as twMerge does without shipping tailwind-merge's 8 KB (gzip) of rules to every
- * public page (docs/decisions/064). Run `node scripts/class-merge-table.mjs` after writing a class
- * that is new to web/src; web/src/lib/class-merge.test.ts fails until then.
+ * public page (docs/decisions/064). `npm run build:web` runs it first (decision 073); run
+ * `node scripts/class-merge-table.mjs` yourself after writing a class that is new to web/src and
+ * commit the table: web/src/lib/class-merge.test.ts fails on a stale committed table until then.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -117,7 +118,15 @@ export async function tableSource() {
   ].join('\n');
 }
 
+// Run by hand and by `npm run build:web` (decision 073): the file is written only when it changes,
+// so a build with an up-to-date table leaves the tree (and its timestamps) as they were.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  fs.writeFileSync(TABLE_FILE, await tableSource());
-  console.log(`wrote ${path.relative(root, TABLE_FILE)}`);
+  const source = await tableSource();
+  const name = path.relative(root, TABLE_FILE);
+  if (fs.existsSync(TABLE_FILE) && fs.readFileSync(TABLE_FILE, 'utf8') === source) {
+    console.log(`${name} is up to date`);
+  } else {
+    fs.writeFileSync(TABLE_FILE, source);
+    console.log(`wrote ${name}`);
+  }
 }

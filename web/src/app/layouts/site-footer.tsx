@@ -4,6 +4,13 @@ import { BrandLogo } from '@/components/brand-logo';
 import { useI18n } from '@/lib/i18n';
 import { CONTACT_EMAIL, SITE_NAME } from '@/lib/site';
 
+/** The footer's links, in their order. */
+const LINKS = [
+  { href: '/library', label: 'footer.library' },
+  { href: '/for-artists', label: 'header.forArtists' },
+  { href: '/terms-and-conditions', label: 'footer.terms' },
+] as const;
+
 /** Spec section 2: the footer carries a terms link and a contact e-mail. */
 export function SiteFooter() {
   const { t } = useI18n();
@@ -15,15 +22,11 @@ export function SiteFooter() {
           <p className="max-w-sm text-sm text-muted-foreground">{t('footer.about')}</p>
         </div>
         <nav aria-label={t('footer.nav')} className="grid gap-2 text-sm sm:justify-items-end">
-          <Link href="/library" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-            {t('footer.library')}
-          </Link>
-          <Link href="/for-artists" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-            {t('header.forArtists')}
-          </Link>
-          <Link href="/terms-and-conditions" className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
-            {t('footer.terms')}
-          </Link>
+          {LINKS.map(({ href, label }) => (
+            <Link key={href} href={href} className="text-muted-foreground underline-offset-4 hover:text-foreground hover:underline">
+              {t(label)}
+            </Link>
+          ))}
           <a
             href={`mailto:${CONTACT_EMAIL}`}
             className="inline-flex min-w-0 items-center gap-1.5 text-muted-foreground underline-offset-4 wrap-anywhere hover:text-foreground hover:underline"

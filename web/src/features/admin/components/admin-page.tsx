@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowUpIcon, KeyRoundIcon, PlusIcon, ShieldCheckIcon, Trash2Icon } from 'lucide-react';
-import { type AdminPick, type AuditEntry, type EnrolmentStart } from '#common/schemas/admin';
+import { type AdminPick, type AdminTrackHit, type AuditEntry, type EnrolmentStart } from '#common/schemas/admin';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -30,7 +30,7 @@ import { PayoutsPanel } from './payouts-panel';
 import { RefundsPanel } from './refunds-panel';
 import { ReportsQueue } from './reports-queue';
 import { useStaleSecondFactor, utcTime } from './console-common';
-import { ActionError, ConsoleSearch, LoadError, Loaded, useConsoleMessage } from './console-parts';
+import { ActionError, ConsoleSearch, ConsoleSection, LoadError, LoadedList, RowAction, RowLines, useConsoleMessage } from './console-parts';
 
 /**
  * /admin (issue 21, decision 051): the operator's console. An operator sets up an authenticator
@@ -263,6 +263,17 @@ function Picks() {
   const hits = useTrackSearch(search);
   const run = (input: Parameters<typeof change.mutate>[0]) => change.mutate({ ...input, reason }, { onError });
 
+  const songFound = (track: AdminTrackHit) => (
+    <li key={track.id} className="flex items-center gap-2 px-3 py-2">
+      <RowLines name={track.name} detail={track.artistName} />
+      {track.isPick ? (
+        <span className="text-sm text-muted-foreground">{t('admin.aPick')}</span>
+      ) : (
+        <RowAction label={t('admin.addNamed', { name: track.name })} icon={<PlusIcon aria-hidden="true" />} text={t('admin.add')} disabled={change.isPending} onClick={() => run({ kind: 'add', trackId: track.id })} />
+      )}
+    </li>
+  );
+
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
@@ -270,71 +281,44 @@ function Picks() {
         <Input id="pick-reason" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} placeholder={t('admin.optional')} />
       </div>
       {change.isError && <ActionError error={change.error} />}
-      <section aria-labelledby="picks-title">
-        <h2 id="picks-title" className="text-lg font-semibold">
-          {t('admin.onLanding')}
-        </h2>
-        <Loaded read={picks} items={(data): AdminPick[] => data.picks} empty={t('admin.noPicks')} emptyClassName="mt-2 text-sm text-muted-foreground">
-          {(list) => (
-            <ol aria-label={t('admin.picks')} className="mt-2 divide-y rounded-md border">
-              {list.map((pick, index) => (
-                <li key={pick.trackId} className="flex items-center gap-2 px-3 py-2">
-                  <span className="w-6 text-sm text-muted-foreground tabular-nums">{pick.position}.</span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{pick.trackName}</span>
-                    <span className="block truncate text-sm text-muted-foreground">{pick.artistName}</span>
-                  </span>
-                  <Button size="icon" variant="ghost" aria-label={t('admin.moveUp', { name: pick.trackName })} disabled={index === 0 || change.isPending} onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position - 1 })}>
-                    <ArrowUpIcon aria-hidden="true" />
-                  </Button>
-                  <Button
-                    size="icon"
-                    variant="ghost"
-                    aria-label={t('admin.moveDown', { name: pick.trackName })}
-                    disabled={index === list.length - 1 || change.isPending}
-                    onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position + 1 })}
-                  >
-                    <ArrowDownIcon aria-hidden="true" />
-                  </Button>
-                  <Button size="icon" variant="ghost" aria-label={t('admin.removeNamed', { name: pick.trackName })} disabled={change.isPending} onClick={() => run({ kind: 'remove', trackId: pick.trackId })}>
-                    <Trash2Icon aria-hidden="true" />
-                  </Button>
-                </li>
-              ))}
-            </ol>
+      <ConsoleSection id="picks-title" title={t('admin.onLanding')}>
+        <LoadedList
+          read={picks}
+          items={(data): AdminPick[] => data.picks}
+          empty={t('admin.noPicks')}
+          emptyClassName="mt-2 text-sm text-muted-foreground"
+          label={t('admin.picks')}
+          className="mt-2 divide-y rounded-md border"
+          ordered
+          row={(pick, index, list) => (
+            <li key={pick.trackId} className="flex items-center gap-2 px-3 py-2">
+              <span className="w-6 text-sm text-muted-foreground tabular-nums">{pick.position}.</span>
+              <RowLines name={pick.trackName} detail={pick.artistName} />
+              <Button size="icon" variant="ghost" aria-label={t('admin.moveUp', { name: pick.trackName })} disabled={index === 0 || change.isPending} onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position - 1 })}>
+                <ArrowUpIcon aria-hidden="true" />
+              </Button>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={t('admin.moveDown', { name: pick.trackName })}
+                disabled={index === list.length - 1 || change.isPending}
+                onClick={() => run({ kind: 'move', trackId: pick.trackId, position: pick.position + 1 })}
+              >
+                <ArrowDownIcon aria-hidden="true" />
+              </Button>
+              <Button size="icon" variant="ghost" aria-label={t('admin.removeNamed', { name: pick.trackName })} disabled={change.isPending} onClick={() => run({ kind: 'remove', trackId: pick.trackId })}>
+                <Trash2Icon aria-hidden="true" />
+              </Button>
+            </li>
           )}
-        </Loaded>
-      </section>
-      <section aria-labelledby="add-title" className="grid gap-3">
-        <h2 id="add-title" className="text-lg font-semibold">
-          {t('admin.addSong')}
-        </h2>
+        />
+      </ConsoleSection>
+      <ConsoleSection id="add-title" title={t('admin.addSong')} className="grid gap-3">
         <ConsoleSearch label={t('admin.searchLabel')} placeholder={t('admin.searchPlaceholder')} maxLength={100} button={t('admin.search')} onSearch={setSearch} />
         {search !== '' && (
-          <Loaded read={hits} items={(data) => data.tracks} empty={t('admin.noMatch')}>
-            {(tracks) => (
-              <ul aria-label={t('admin.songsFound')} className="divide-y rounded-md border">
-                {tracks.map((track) => (
-                  <li key={track.id} className="flex items-center gap-2 px-3 py-2">
-                    <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{track.name}</span>
-                      <span className="block truncate text-sm text-muted-foreground">{track.artistName}</span>
-                    </span>
-                    {track.isPick ? (
-                      <span className="text-sm text-muted-foreground">{t('admin.aPick')}</span>
-                    ) : (
-                      <Button size="sm" variant="outline" aria-label={t('admin.addNamed', { name: track.name })} disabled={change.isPending} onClick={() => run({ kind: 'add', trackId: track.id })}>
-                        <PlusIcon aria-hidden="true" />
-                        {t('admin.add')}
-                      </Button>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Loaded>
+          <LoadedList read={hits} items={(data) => data.tracks} empty={t('admin.noMatch')} label={t('admin.songsFound')} className="divide-y rounded-md border" row={songFound} />
         )}
-      </section>
+      </ConsoleSection>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { SearchIcon } from 'lucide-react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { PageSpinner } from '@/components/page-spinner';
+import { ListStates, type ListRead } from '@/components/list-states';
 import { messageOf } from '@/lib/api';
 import { useAppI18n, useMessageLocalizer } from '@/lib/app-i18n';
 
@@ -61,17 +61,11 @@ export function ConsoleSearch({ label, placeholder, maxLength, button, onSearch 
   );
 }
 
-interface Read<T> {
-  isPending: boolean;
-  isError: boolean;
-  error: unknown;
-  data: T | undefined;
-}
-
 /**
- * A read's four faces: a spinner, its error, `empty` when `items` finds nothing, else `children`
- * with the items. A search not yet asked for (react-query's disabled read is pending) is not
- * drawn at all: its tab shows this only once there is something to search for.
+ * A list read's faces as the console draws them (components/list-states): a spinner, the read's
+ * error, `empty` when `items` finds nothing, else `children` with the items. A search not yet
+ * asked for (react-query's disabled read is pending) is not drawn at all: its tab shows this only
+ * once there is something to search for.
  */
 export function Loaded<T, I>({
   read,
@@ -80,15 +74,83 @@ export function Loaded<T, I>({
   children,
   emptyClassName = 'text-sm text-muted-foreground',
 }: {
-  read: Read<T>;
-  items: (data: T) => I[];
+  read: ListRead<T>;
+  items: (data: T) => readonly I[];
   empty: string;
-  children: (items: I[]) => ReactNode;
+  children: (items: readonly I[]) => ReactNode;
   emptyClassName?: string;
 }) {
-  if (read.isPending) return <PageSpinner className="py-8" />;
-  if (read.isError) return <LoadError error={read.error} />;
-  const list = items(read.data as T);
-  if (list.length === 0) return <p className={emptyClassName}>{empty}</p>;
-  return <>{children(list)}</>;
+  return (
+    <ListStates read={read} items={items} failed={(error) => <LoadError error={error} />} empty={<p className={emptyClassName}>{empty}</p>}>
+      {children}
+    </ListStates>
+  );
+}
+
+/**
+ * A list read drawn as a list (decision 066's one look for the console's lists): Loaded's faces,
+ * then a `ul` (an `ol` when `ordered`) named `label`, one `row` an item.
+ */
+export function LoadedList<T, I>({
+  read,
+  items,
+  empty,
+  emptyClassName,
+  label,
+  className,
+  ordered = false,
+  row,
+}: {
+  read: ListRead<T>;
+  items: (data: T) => readonly I[];
+  empty: string;
+  emptyClassName?: string;
+  label: string;
+  className: string;
+  ordered?: boolean;
+  row: (item: I, index: number, list: readonly I[]) => ReactNode;
+}) {
+  const List = ordered ? 'ol' : 'ul';
+  return (
+    <Loaded read={read} items={items} empty={empty} emptyClassName={emptyClassName}>
+      {(list) => (
+        <List aria-label={label} className={className}>
+          {list.map((item, index) => row(item, index, list))}
+        </List>
+      )}
+    </Loaded>
+  );
+}
+
+/** A titled part of a tab: its h2 names the section. */
+export function ConsoleSection({ id, title, className, children }: { id: string; title: string; className?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** A row's name and, under it, what it is (both cut to one line); `children` add more lines. */
+export function RowLines({ name, detail, children }: { name: ReactNode; detail: ReactNode; children?: ReactNode }) {
+  return (
+    <span className="min-w-0 flex-1">
+      <span className="block truncate font-medium">{name}</span>
+      <span className="block truncate text-sm text-muted-foreground">{detail}</span>
+      {children}
+    </span>
+  );
+}
+
+/** A row's small outlined action: its icon and word, `label` naming what it acts on. */
+export function RowAction({ label, icon, text, disabled, onClick }: { label: string; icon: ReactNode; text: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="outline" aria-label={label} disabled={disabled} onClick={onClick}>
+      {icon}
+      {text}
+    </Button>
+  );
 }

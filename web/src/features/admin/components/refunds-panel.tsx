@@ -9,7 +9,7 @@ import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { useRefund, useSaleSearch } from '../api/console';
 import { useStaleSecondFactor, utcTime } from './console-common';
-import { ActionError, ConsoleSearch, Loaded } from './console-parts';
+import { ActionError, ConsoleSearch, LoadedList } from './console-parts';
 
 const REFUND_STATUS: Partial<Record<string, AppMessageKey>> = {
   pending: 'admin.refundStatus.pending',
@@ -32,15 +32,7 @@ export function RefundsPanel() {
     <div className="grid gap-4">
       <ConsoleSearch label={t('admin.saleFindLabel')} placeholder={t('admin.saleFindPlaceholder')} maxLength={100} button={t('admin.find')} onSearch={setSearch} />
       {search !== '' && (
-        <Loaded read={sales} items={(data) => data.sales} empty={t('admin.noSales')}>
-          {(list) => (
-            <ul aria-label={t('admin.salesFound')} className="grid gap-3">
-              {list.map((sale) => (
-                <SaleCard key={sale.reference} sale={sale} />
-              ))}
-            </ul>
-          )}
-        </Loaded>
+        <LoadedList read={sales} items={(data) => data.sales} empty={t('admin.noSales')} label={t('admin.salesFound')} className="grid gap-3" row={(sale) => <SaleCard key={sale.reference} sale={sale} />} />
       )}
     </div>
   );

@@ -8,7 +8,7 @@ import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { useCloseReport, useReports } from '../api/console';
 import { useStaleSecondFactor, utcTime } from './console-common';
-import { ActionError, Loaded } from './console-parts';
+import { ActionError, LoadedList } from './console-parts';
 
 const STATUSES = [
   ['open', 'admin.reportStatus.open'],
@@ -34,15 +34,14 @@ export function ReportsQueue() {
           </Button>
         ))}
       </div>
-      <Loaded read={reports} items={(data) => data.reports} empty={status === 'open' ? t('admin.noOpenReports') : t('admin.noneYet')}>
-        {(list) => (
-          <ul aria-label={t('admin.reports')} className="grid gap-3">
-            {list.map((report) => (
-              <ReportCard key={report.id} report={report} />
-            ))}
-          </ul>
-        )}
-      </Loaded>
+      <LoadedList
+        read={reports}
+        items={(data) => data.reports}
+        empty={status === 'open' ? t('admin.noOpenReports') : t('admin.noneYet')}
+        label={t('admin.reports')}
+        className="grid gap-3"
+        row={(report) => <ReportCard key={report.id} report={report} />}
+      />
     </div>
   );
 }

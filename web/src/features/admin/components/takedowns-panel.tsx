@@ -8,7 +8,7 @@ import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { useChangeTakedown, useTakedownFind, useTakedowns } from '../api/takedowns';
 import { useStaleSecondFactor } from './console-common';
-import { ActionError, ConsoleSearch, Loaded } from './console-parts';
+import { ActionError, ConsoleSearch, ConsoleSection, LoadedList, RowAction, RowLines } from './console-parts';
 
 const KINDS: Record<TakedownItemType, AppMessageKey> = { track: 'admin.kind.track', album: 'admin.kind.album', artist: 'admin.kind.artist' };
 const TAKE_DOWN_KIND: Record<TakedownItemType, AppMessageKey> = {
@@ -60,10 +60,7 @@ export function TakedownsPanel() {
   return (
     <div className="grid gap-6">
       {change.isError && <ActionError error={change.error} />}
-      <section aria-labelledby="takedown-find-title" className="grid gap-3">
-        <h2 id="takedown-find-title" className="text-lg font-semibold">
-          {t('admin.takeSomethingDown')}
-        </h2>
+      <ConsoleSection id="takedown-find-title" title={t('admin.takeSomethingDown')} className="grid gap-3">
         <ConsoleSearch
           label={t('admin.takedownFindLabel')}
           placeholder={t('admin.takedownFindPlaceholder')}
@@ -75,117 +72,116 @@ export function TakedownsPanel() {
           }}
         />
         {search !== '' && (
-          <Loaded read={found} items={(data) => data.items} empty={t('admin.nothingMatches')}>
-            {(items) => (
-              <ul aria-label={t('admin.found')} className="divide-y rounded-md border">
-                {items.map((item) => (
-                  <li key={`${item.itemType}:${item.itemId}`} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-2">
-                    <div className="flex items-center gap-2">
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium">{item.name}</span>
-                        <span className="block truncate text-sm text-muted-foreground">
-                          {t(KINDS[item.itemType])}
-                          {item.itemType === 'artist' ? '' : ` · ${item.artistName}`}
-                        </span>
-                      </span>
-                      {item.takenDown ? (
-                        <span className="text-sm text-destructive">{t('admin.isTakenDown')}</span>
-                      ) : (
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          aria-label={t('admin.takeDownNamed', { name: item.name })}
-                          onClick={() => {
-                            setChosen(item);
-                            setReasonError(null);
-                          }}
-                        >
-                          <BanIcon aria-hidden="true" />
-                          {t('admin.takeDown')}
-                        </Button>
-                      )}
-                    </div>
-                    {chosen?.itemId === item.itemId && chosen.itemType === item.itemType && (
-                      <form
-                        className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2"
-                        onSubmit={(event) => {
-                          event.preventDefault();
-                          takeDown();
-                        }}
-                      >
-                        <Label htmlFor="takedown-reason">{t('admin.takedownReason')}</Label>
-                        <Textarea
-                          id="takedown-reason"
-                          value={reason}
-                          onChange={(event) => {
-                            setReason(event.target.value);
-                            setReasonError(null);
-                          }}
-                          maxLength={500}
-                          aria-invalid={reasonError ? true : undefined}
-                          aria-describedby={reasonError ? 'takedown-reason-error' : undefined}
-                          autoFocus
-                        />
-                        {reasonError && (
-                          <p id="takedown-reason-error" className="text-sm text-destructive">
-                            {reasonError}
-                          </p>
-                        )}
-                        <div className="flex gap-2">
-                          <Button type="submit" variant="destructive" disabled={change.isPending}>
-                            {t(TAKE_DOWN_KIND[item.itemType])}
-                          </Button>
-                          <Button type="button" variant="ghost" onClick={() => setChosen(null)}>
-                            {t('admin.cancel')}
-                          </Button>
-                        </div>
-                      </form>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Loaded>
-        )}
-      </section>
-
-      <section aria-labelledby="takedowns-title">
-        <h2 id="takedowns-title" className="text-lg font-semibold">
-          {t('admin.takenDown')}
-        </h2>
-        <Loaded read={list} items={(data) => data.takedowns} empty={t('admin.nothingTakenDown')} emptyClassName="mt-2 text-sm text-muted-foreground">
-          {(rows) => (
-            <ul aria-label={t('admin.takenDown')} className="mt-2 divide-y rounded-md border">
-              {rows.map((row) => (
-                <li key={`${row.itemType}:${row.itemId}`} className="flex items-start gap-2 px-3 py-2">
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium">{row.name ?? t('admin.deletedSince')}</span>
-                    <span className="block truncate text-sm text-muted-foreground">
-                      {t(KINDS[row.itemType])}
-                      {row.itemType === 'artist' || !row.artistName ? '' : ` · ${row.artistName}`}
-                    </span>
-                    <span className="block text-sm break-words">“{row.reason}”</span>
-                    <span className="block text-xs text-muted-foreground">
-                      {when(row.takenDownAt)}
-                      {row.actorEmail ? ` · ${row.actorEmail}` : ''}
-                    </span>
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={t('admin.restoreNamed', { name: row.name ?? row.itemId })}
-                    disabled={change.isPending}
-                    onClick={() => change.mutate({ kind: 'restore', itemType: row.itemType, itemId: row.itemId }, { onError })}
+          <LoadedList
+            read={found}
+            items={(data) => data.items}
+            empty={t('admin.nothingMatches')}
+            label={t('admin.found')}
+            className="divide-y rounded-md border"
+            row={(item) => (
+              <li key={`${item.itemType}:${item.itemId}`} className="grid grid-cols-[minmax(0,1fr)] gap-3 px-3 py-2">
+                <div className="flex items-center gap-2">
+                  <RowLines
+                    name={item.name}
+                    detail={
+                      <>
+                        {t(KINDS[item.itemType])}
+                        {item.itemType === 'artist' ? '' : ` · ${item.artistName}`}
+                      </>
+                    }
+                  />
+                  {item.takenDown ? (
+                    <span className="text-sm text-destructive">{t('admin.isTakenDown')}</span>
+                  ) : (
+                    <RowAction
+                      label={t('admin.takeDownNamed', { name: item.name })}
+                      icon={<BanIcon aria-hidden="true" />}
+                      text={t('admin.takeDown')}
+                      onClick={() => {
+                        setChosen(item);
+                        setReasonError(null);
+                      }}
+                    />
+                  )}
+                </div>
+                {chosen?.itemId === item.itemId && chosen.itemType === item.itemType && (
+                  <form
+                    className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      takeDown();
+                    }}
                   >
-                    <RotateCcwIcon aria-hidden="true" />
-                    {t('admin.restore')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
+                    <Label htmlFor="takedown-reason">{t('admin.takedownReason')}</Label>
+                    <Textarea
+                      id="takedown-reason"
+                      value={reason}
+                      onChange={(event) => {
+                        setReason(event.target.value);
+                        setReasonError(null);
+                      }}
+                      maxLength={500}
+                      aria-invalid={reasonError ? true : undefined}
+                      aria-describedby={reasonError ? 'takedown-reason-error' : undefined}
+                      autoFocus
+                    />
+                    {reasonError && (
+                      <p id="takedown-reason-error" className="text-sm text-destructive">
+                        {reasonError}
+                      </p>
+                    )}
+                    <div className="flex gap-2">
+                      <Button type="submit" variant="destructive" disabled={change.isPending}>
+                        {t(TAKE_DOWN_KIND[item.itemType])}
+                      </Button>
+                      <Button type="button" variant="ghost" onClick={() => setChosen(null)}>
+                        {t('admin.cancel')}
+                      </Button>
+                    </div>
+                  </form>
+                )}
+              </li>
+            )}
+          />
+        )}
+      </ConsoleSection>
+
+      <ConsoleSection id="takedowns-title" title={t('admin.takenDown')}>
+        <LoadedList
+          read={list}
+          items={(data) => data.takedowns}
+          empty={t('admin.nothingTakenDown')}
+          emptyClassName="mt-2 text-sm text-muted-foreground"
+          label={t('admin.takenDown')}
+          className="mt-2 divide-y rounded-md border"
+          row={(row) => (
+            <li key={`${row.itemType}:${row.itemId}`} className="flex items-start gap-2 px-3 py-2">
+              <RowLines
+                name={row.name ?? t('admin.deletedSince')}
+                detail={
+                  <>
+                    {t(KINDS[row.itemType])}
+                    {row.itemType === 'artist' || !row.artistName ? '' : ` · ${row.artistName}`}
+                  </>
+                }
+              >
+                <span className="block text-sm break-words">“{row.reason}”</span>
+                <span className="block text-xs text-muted-foreground">
+                  {when(row.takenDownAt)}
+                  {row.actorEmail ? ` · ${row.actorEmail}` : ''}
+                </span>
+              </RowLines>
+              <RowAction
+                label={t('admin.restoreNamed', { name: row.name ?? row.itemId })}
+                icon={<RotateCcwIcon aria-hidden="true" />}
+                text={t('admin.restore')}
+                disabled={change.isPending}
+                onClick={() => change.mutate({ kind: 'restore', itemType: row.itemType, itemId: row.itemId }, { onError })}
+              />
+            </li>
           )}
-        </Loaded>
-      </section>
+        />
+      </ConsoleSection>
     </div>
   );
 }

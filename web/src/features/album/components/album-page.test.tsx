@@ -3,14 +3,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
+import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubClipboard, unstubClipboard, clickWithFakeTimers } from '@/test/public-pages';
 
-const artist = {
-  id: 'u1',
-  displayName: 'Amani Wa Muziki',
-  profilePhotoFilename: null,
-  profileUrl: '/profile/amaniwamuziki',
-  hasProfilePhoto: false,
-};
+const artist = PUBLIC_ARTIST;
 const DETAIL = 'GET /api/album-detail/a1';
 const { tracks: _none, ...album } = makeAlbum({ id: 'a1', albumName: 'Nairobi Nights', price: 0 });
 const tracks = [
@@ -19,22 +14,20 @@ const tracks = [
 ];
 
 afterEach(() => {
-  Reflect.deleteProperty(navigator, 'clipboard');
+  unstubClipboard();
   vi.restoreAllMocks();
 });
 
 describe('album page (spec section 2)', () => {
   it('shows a loading state while the album loads', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: () => new Promise(() => {}) });
-    renderApp('/album/a1');
+    visitSignedOut('/album/a1', { [DETAIL]: () => new Promise(() => {}) });
     expect(await screen.findByTestId('album-loading')).toBeVisible();
   });
 
   it('shows the album, its numbered songs, its price and its download', async () => {
     const free = [tracks[0]!, { ...tracks[1]!, price: 0 }];
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks: free, user: artist } } });
-    renderApp('/album/a1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).toBeVisible();
+    visitSignedOut('/album/a1', { [DETAIL]: { body: { album, tracks: free, user: artist } } });
+    await expectPageHeading('Nairobi Nights');
     expect(screen.getByRole('link', { name: 'Back to Amani Wa Muziki' })).toHaveAttribute('href', '/profile/amaniwamuziki');
     expect(screen.getByTestId('song-count')).toHaveTextContent('2 songs');
     expect(screen.getByRole('main')).toHaveTextContent('2 days ago');
@@ -45,9 +38,8 @@ describe('album page (spec section 2)', () => {
   it("a free pay-more album and a free pay-more song in it say 'Name your price', with no Free or Download (issue 21)", async () => {
     const gift = { ...album, payMore: true };
     const songs = [{ ...tracks[0]!, payMore: true }, { ...tracks[1]!, price: 0 }];
-    mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/purchases/owned': { body: { trackIds: [], albumIds: [] } }, [DETAIL]: { body: { album: gift, tracks: songs, user: artist } } });
-    renderApp('/album/a1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).toBeVisible();
+    visitSignedOut('/album/a1', { 'GET /api/purchases/owned': { body: { trackIds: [], albumIds: [] } }, [DETAIL]: { body: { album: gift, tracks: songs, user: artist } } });
+    await expectPageHeading('Nairobi Nights');
     const hero = screen.getByRole('heading', { level: 1 }).closest('header')!;
     expect(within(hero).getByTestId('price')).toHaveTextContent('Name your price');
     expect(screen.queryByRole('link', { name: 'Download Album' })).toBeNull();
@@ -61,9 +53,8 @@ describe('album page (spec section 2)', () => {
   });
 
   it("an album priced 0 holding a priced song is not free: no 'Free', no Download Album, each song its own price (albumIsFree)", async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks, user: artist } } });
-    renderApp('/album/a1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).toBeVisible();
+    visitSignedOut('/album/a1', { [DETAIL]: { body: { album, tracks, user: artist } } });
+    await expectPageHeading('Nairobi Nights');
     expect(screen.queryByRole('link', { name: 'Download Album' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Buy Nairobi Nights/ })).toBeNull();
     const hero = screen.getByRole('heading', { level: 1 }).closest('header')!;
@@ -83,8 +74,7 @@ describe('album page (spec section 2)', () => {
 
   it("shows each song's price beside its Buy, and a preview-only song's '25-second preview' badge (issue 17)", async () => {
     const priced = [tracks[0]!, { ...tracks[1]!, price: 50000, allowFullPlayback: false }];
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks: priced, user: artist } } });
-    renderApp('/album/a1');
+    visitSignedOut('/album/a1', { [DETAIL]: { body: { album, tracks: priced, user: artist } } });
     const rows = within(await screen.findByRole('list', { name: 'Songs' })).getAllByRole('listitem');
     expect(within(rows[0]!).getByTestId('price')).toHaveTextContent('Free');
     expect(within(rows[0]!).queryByText('25-second preview')).toBeNull();
@@ -94,8 +84,7 @@ describe('album page (spec section 2)', () => {
   });
 
   it('offers no download for a priced album, and says when it has no songs', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album: { ...album, price: 20000 }, tracks: [], user: artist } } });
-    renderApp('/album/a1');
+    visitSignedOut('/album/a1', { [DETAIL]: { body: { album: { ...album, price: 20000 }, tracks: [], user: artist } } });
     expect(await screen.findByText('No songs in this album')).toBeVisible();
     expect(screen.getAllByTestId('price')[0]).toHaveTextContent('KES 200.00');
     expect(screen.queryByRole('link', { name: 'Download Album' })).toBeNull();
@@ -103,14 +92,10 @@ describe('album page (spec section 2)', () => {
 
   it("copies the album's address and says 'Copied!' for 2 seconds", async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { album, tracks, user: artist } } });
-    const writeText = vi.fn(async () => {});
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const writeText = stubClipboard(async () => {});
     renderApp('/album/a1');
     const button = await screen.findByRole('button', { name: 'Copy Album Link' });
-    vi.useFakeTimers();
-    await act(async () => {
-      fireEvent.click(button);
-    });
+    await clickWithFakeTimers(button);
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/album/a1`);
     expect(button).toHaveTextContent('Copied!');
     act(() => vi.advanceTimersByTime(2000));
@@ -134,12 +119,10 @@ describe('album page (spec section 2)', () => {
   });
 
   it("shows 'Purchased' with Download Album, and on each song bought with it, in the browser that bought it", async () => {
-    mockFetch({
-      'GET /api/user': SIGNED_OUT,
+    visitSignedOut('/album/a1', {
       [DETAIL]: { body: { album: { ...album, price: 30000, purchasable: true }, tracks, user: artist } },
       'GET /api/purchases/owned': { body: { trackIds: ['t1', 't2'], albumIds: ['a1'] } },
     });
-    renderApp('/album/a1');
     const hero = (await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).closest('header')!;
     expect(await within(hero).findByText('Purchased')).toBeVisible();
     expect(within(hero).getByRole('link', { name: 'Download Nairobi Nights' })).toHaveAttribute('href', '/api/albums/a1/download');
@@ -150,13 +133,11 @@ describe('album page (spec section 2)', () => {
   });
 
   it("says 'Not on sale yet' for a priced album and its priced songs while the artist cannot take payments", async () => {
-    mockFetch({
-      'GET /api/user': SIGNED_OUT,
+    visitSignedOut('/album/a1', {
       [DETAIL]: {
         body: { album: { ...album, price: 30000, purchasable: false }, tracks: tracks.map((track) => ({ ...track, purchasable: track.price === 0 })), user: artist },
       },
     });
-    renderApp('/album/a1');
     const hero = (await screen.findByRole('heading', { level: 1, name: 'Nairobi Nights' })).closest('header')!;
     expect(within(hero).getByText('Not on sale yet')).toBeVisible();
     expect(within(screen.getByRole('listitem', { name: 'Second Wind' })).getByText('Not on sale yet')).toBeVisible();
@@ -165,8 +146,7 @@ describe('album page (spec section 2)', () => {
   });
 
   it('shows Album Not Found for an unknown album', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 404, body: { code: 'album.not-found', message: 'Album not found' } } });
-    renderApp('/album/a1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Album Not Found' })).toBeVisible();
+    visitSignedOut('/album/a1', { [DETAIL]: { status: 404, body: { code: 'album.not-found', message: 'Album not found' } } });
+    await expectPageHeading('Album Not Found');
   });
 });

@@ -1,8 +1,9 @@
-import { BarChart3Icon, RefreshCwIcon } from 'lucide-react';
+import { BarChart3Icon } from 'lucide-react';
 import { hasAnalyticsData } from '#common/schemas/analytics';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { LoadFailed } from '@/components/list-states';
+import { SectionCard } from '@/components/section-card';
 import { useAnalytics, useDailyAnalytics } from '../api/analytics-api';
 import { formatDay } from '../lib/format';
 import { DailyChart } from './daily-chart';
@@ -11,19 +12,6 @@ import { StatCards } from './stat-cards';
 import { StorageUsageCard } from './storage-usage-card';
 import { TrackTable } from './track-table';
 import { useAppI18n } from '@/lib/app-i18n';
-
-function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
-  const { t } = useAppI18n();
-  return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
-      <p className="text-muted-foreground">{what}</p>
-      <Button type="button" variant="outline" size="sm" onClick={onRetry}>
-        <RefreshCwIcon aria-hidden="true" />
-        {t('analytics.tryAgain')}
-      </Button>
-    </div>
-  );
-}
 
 /** The 30-day chart and the per-track table (beyond the spec). */
 function Trends() {
@@ -39,32 +27,16 @@ function Trends() {
       </Card>
     );
   }
-  if (daily.isError) return <LoadFailed what={t('analytics.dailyFailed')} onRetry={() => void daily.refetch()} />;
+  if (daily.isError) return <LoadFailed what={t('analytics.dailyFailed')} retry={t('analytics.tryAgain')} onRetry={() => void daily.refetch()} />;
   const { days, tracks, from } = daily.data;
   return (
     <>
-      <Card className="gap-4">
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">
-            {t('analytics.lastDays', { count: days.length })}
-          </CardTitle>
-          <CardDescription>{t('analytics.since', { date: formatDay(from, { day: 'numeric', month: 'long' }, language) })}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <DailyChart days={days} />
-        </CardContent>
-      </Card>
-      <Card className="gap-4">
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">
-            {t('analytics.yourTracks')}
-          </CardTitle>
-          <CardDescription>{t('analytics.yourTracksDescription', { count: days.length })}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <TrackTable tracks={tracks} caption={t('analytics.trackTableCaption', { count: days.length })} />
-        </CardContent>
-      </Card>
+      <SectionCard title={t('analytics.lastDays', { count: days.length })} description={t('analytics.since', { date: formatDay(from, { day: 'numeric', month: 'long' }, language) })}>
+        <DailyChart days={days} />
+      </SectionCard>
+      <SectionCard title={t('analytics.yourTracks')} description={t('analytics.yourTracksDescription', { count: days.length })}>
+        <TrackTable tracks={tracks} caption={t('analytics.trackTableCaption', { count: days.length })} />
+      </SectionCard>
     </>
   );
 }
@@ -90,7 +62,7 @@ export function AnalyticsSection() {
       </div>
     );
   }
-  if (analytics.isError) return <LoadFailed what={t('analytics.loadFailed')} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError) return <LoadFailed what={t('analytics.loadFailed')} retry={t('analytics.tryAgain')} onRetry={() => void analytics.refetch()} />;
 
   if (!hasAnalyticsData(analytics.data)) {
     return (

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { AnalyticsDay } from '#common/schemas/analytics';
 import { cn } from '@/lib/utils';
+import { ColumnHeads } from '@/components/column-heads';
 import { formatCount, formatDay } from '../lib/format';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
@@ -138,20 +139,7 @@ export function DailyChart({ days }: { days: readonly AnalyticsDay[] }) {
           <table className="w-full text-sm tabular-nums">
             <caption className="sr-only">{t('analytics.perDay')}</caption>
             <thead className="sticky top-0 bg-background">
-              <tr className="border-b text-left text-muted-foreground">
-                <th scope="col" className="px-2 py-2 font-medium sm:px-3">
-                  {t('analytics.day')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-                  {t('analytics.plays')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-                  {t('analytics.downloads')}
-                </th>
-                <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-                  {t('analytics.views')}
-                </th>
-              </tr>
+              <ColumnHeads labels={[t('analytics.day'), t('analytics.plays'), t('analytics.downloads'), t('analytics.views')]} cellClassName="px-2 py-2 sm:px-3" />
             </thead>
             <tbody>
               {[...days].reverse().map((entry) => (

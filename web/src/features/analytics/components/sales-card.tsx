@@ -1,27 +1,16 @@
 import type { ReactNode } from 'react';
-import { DownloadIcon, RefreshCwIcon } from 'lucide-react';
+import { DownloadIcon } from 'lucide-react';
 import type { ArtistSale, SalesSummary } from '#common/schemas/sales';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyNote, ListStates, LoadFailed } from '@/components/list-states';
+import { SectionCard } from '@/components/section-card';
+import { ColumnHeads } from '@/components/column-heads';
 import { STATEMENT_URL, useSales, useSalesSummary } from '../api/sales-api';
 import { formatCount } from '../lib/format';
 import { CHANNEL_LABELS, formatMoney, formatMonth, formatSoldAt } from '../lib/sales-format';
 import { useAppI18n } from '@/lib/app-i18n';
-
-function Retry({ what, onRetry }: { what: string; onRetry: () => void }) {
-  const { t } = useAppI18n();
-  return (
-    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
-      <p className="text-muted-foreground">{what}</p>
-      <Button type="button" variant="outline" size="sm" className="h-11 sm:h-9" onClick={onRetry}>
-        <RefreshCwIcon aria-hidden="true" />
-        {t('analytics.tryAgain')}
-      </Button>
-    </div>
-  );
-}
 
 const COLUMNS = ['sales.itemAndDate', 'sales.buyer', 'sales.paidWith', 'sales.price', 'sales.fee', 'sales.platform', 'sales.yours'] as const;
 
@@ -89,21 +78,16 @@ export function SalesCard() {
   const list = pages.flatMap((page) => page.sales);
   const totals = pages[0]?.totals;
   return (
-    <Card className="gap-4" data-testid="sales-card">
-      <CardHeader>
-        <CardTitle as="h2" className="text-lg">
-          {t('sales.title')}
-        </CardTitle>
-        <CardDescription>{t('sales.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {sales.isPending ? (
-          <Skeleton className="h-32 w-full" role="status" aria-label={t('sales.loading')} />
-        ) : sales.isError && list.length === 0 ? (
-          <Retry what={t('sales.loadFailed')} onRetry={() => void sales.refetch()} />
-        ) : list.length === 0 ? (
-          <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('sales.none')}</p>
-        ) : (
+    <SectionCard title={t('sales.title')} description={t('sales.description')} contentClassName="grid gap-4" data-testid="sales-card">
+      <ListStates
+        // A failed 'Load more' keeps the sales already shown; only a first read that failed is the error face.
+        read={{ ...sales, isError: sales.isError && list.length === 0 }}
+        items={() => list}
+        loading={<Skeleton className="h-32 w-full" role="status" aria-label={t('sales.loading')} />}
+        failed={<LoadFailed what={t('sales.loadFailed')} retry={t('analytics.tryAgain')} onRetry={() => void sales.refetch()} />}
+        empty={<EmptyNote>{t('sales.none')}</EmptyNote>}
+      >
+        {() => (
           <>
             {totals && (
               <p className="text-sm" data-testid="sales-totals">
@@ -115,13 +99,7 @@ export function SalesCard() {
               <table className="block w-full text-sm md:table" data-testid="sales-table">
                 <caption className="sr-only">{t('sales.caption')}</caption>
                 <thead className="hidden md:table-header-group">
-                  <tr className="border-b text-left text-muted-foreground">
-                    {COLUMNS.map((column, index) => (
-                      <th key={column} scope="col" className={`px-3 py-2 font-medium ${index >= 3 ? 'text-right' : ''}`}>
-                        {t(column)}
-                      </th>
-                    ))}
-                  </tr>
+                  <ColumnHeads labels={COLUMNS.map((column) => t(column))} cellClassName="px-3 py-2" rightFrom={3} />
                 </thead>
                 <tbody className="block md:table-row-group">
                   {list.map((sale) => (
@@ -148,8 +126,8 @@ export function SalesCard() {
             </div>
           </>
         )}
-      </CardContent>
-    </Card>
+      </ListStates>
+    </SectionCard>
   );
 }
 
@@ -174,41 +152,25 @@ export function RevenueBreakdown() {
   const { t, language } = useAppI18n();
   const summary = useSalesSummary();
   if (summary.isPending) return <Skeleton className="h-32 w-full rounded-xl" role="status" aria-label={t('sales.loading')} />;
-  if (summary.isError) return <Retry what={t('sales.summaryFailed')} onRetry={() => void summary.refetch()} />;
+  if (summary.isError) return <LoadFailed what={t('sales.summaryFailed')} retry={t('analytics.tryAgain')} onRetry={() => void summary.refetch()} />;
   const data: SalesSummary = summary.data;
   if (data.items.length === 0) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <Card className="gap-3">
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">
-            {t('sales.perItem')}
-          </CardTitle>
-          <CardDescription>{t('sales.perItemDescription')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <GroupList
-            label={t('sales.perItem')}
-            testId="revenue-per-item"
-            rows={data.items.map((item, index) => ({ key: `${item.type}:${item.id ?? index}`, name: item.name, count: item.count, artistShare: item.artistShare }))}
-          />
-        </CardContent>
-      </Card>
-      <Card className="gap-3">
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">
-            {t('sales.perMonth')}
-          </CardTitle>
-          <CardDescription>{t('sales.perMonthDescription')}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <GroupList
-            label={t('sales.perMonth')}
-            testId="revenue-per-month"
-            rows={data.months.map((month) => ({ key: month.month, name: formatMonth(month.month, language), count: month.count, artistShare: month.artistShare }))}
-          />
-        </CardContent>
-      </Card>
+      <SectionCard className="gap-3" title={t('sales.perItem')} description={t('sales.perItemDescription')}>
+        <GroupList
+          label={t('sales.perItem')}
+          testId="revenue-per-item"
+          rows={data.items.map((item, index) => ({ key: `${item.type}:${item.id ?? index}`, name: item.name, count: item.count, artistShare: item.artistShare }))}
+        />
+      </SectionCard>
+      <SectionCard className="gap-3" title={t('sales.perMonth')} description={t('sales.perMonthDescription')}>
+        <GroupList
+          label={t('sales.perMonth')}
+          testId="revenue-per-month"
+          rows={data.months.map((month) => ({ key: month.month, name: formatMonth(month.month, language), count: month.count, artistShare: month.artistShare }))}
+        />
+      </SectionCard>
     </div>
   );
 }

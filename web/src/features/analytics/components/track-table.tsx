@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { AnalyticsTrack } from '#common/schemas/analytics';
+import { ColumnHeads } from '@/components/column-heads';
 import { formatCount } from '../lib/format';
 import { useAppI18n } from '@/lib/app-i18n';
 
@@ -22,17 +23,7 @@ export function TrackTable({ tracks, caption }: { tracks: readonly AnalyticsTrac
     ));
   const head = (
     <thead>
-      <tr className="border-b text-left text-muted-foreground">
-        <th scope="col" className="px-2 py-2 font-medium sm:px-3">
-          {t('analytics.track')}
-        </th>
-        <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-          {t('analytics.plays')}
-        </th>
-        <th scope="col" className="px-2 py-2 text-right font-medium sm:px-3">
-          {t('analytics.downloads')}
-        </th>
-      </tr>
+      <ColumnHeads labels={[t('analytics.track'), t('analytics.plays'), t('analytics.downloads')]} cellClassName="px-2 py-2 sm:px-3" />
     </thead>
   );
   return (

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { mockFetch, SIGNED_OUT, TEST_USER } from '@/test/fetch-mock';
-import { findToast, renderApp } from '@/test/render';
+import { findToast } from '@/test/render';
+import { openAuth, signInForm, signUpForm } from '@/test/auth-page';
 
 const INVALID = 'Invalid email or password';
 const TAKEN = 'This display name is already taken. Please choose another.';
 const REGISTERED = 'Registration successful. Please check your email to verify your account.';
-
-async function openAuth(path = '/auth') {
-  const view = renderApp(path);
-  await screen.findByRole('tab', { name: 'Sign In' });
-  return { ...view, user: userEvent.setup() };
-}
-
-const signInForm = () => screen.getByRole('form', { name: 'Sign in' });
-const signUpForm = () => screen.getByRole('form', { name: 'Sign up' });
 
 describe('a failed sign-in', () => {
   it("tells the server's message at the form as well as in the 'Login failed' toast", async () => {

@@ -3,17 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { mockFetch, SIGNED_OUT, TEST_USER } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
+import { openAuth, signInForm, signUpForm } from '@/test/auth-page';
 
 const UNVERIFIED = 'Please verify your email address before signing in. Check your inbox for the verification link.';
-
-async function openAuth(path = '/auth') {
-  const view = renderApp(path);
-  await screen.findByRole('tab', { name: 'Sign In' });
-  return { ...view, user: userEvent.setup() };
-}
-
-const signInForm = () => screen.getByRole('form', { name: 'Sign in' });
-const signUpForm = () => screen.getByRole('form', { name: 'Sign up' });
 
 describe('sign in', () => {
   it('shows the spec messages for an invalid e-mail and a missing password', async () => {

@@ -17,6 +17,7 @@ import { codesQuery, useCreateCodes } from '../api/codes-api';
 import { codesCsv, codesFilename } from '../lib/codes-csv';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { Language } from '#common/i18n/language';
+import { ListStates } from '@/components/list-states';
 
 const selectClass =
   'h-11 w-full rounded-md border border-input bg-background px-3 text-base shadow-xs focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none sm:h-9 sm:text-sm';
@@ -40,21 +41,25 @@ export function CodesSection() {
           <CardDescription>{t('codes.yourCodesDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {batches.isPending ? (
-            <Skeleton className="h-24 w-full" />
-          ) : batches.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {messageOf(batches.error, t('codes.loadFailed'))}
-            </p>
-          ) : batches.data.batches.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('codes.none')}</p>
-          ) : (
-            <ul className="grid gap-4" aria-label={t('codes.batches')}>
-              {batches.data.batches.map((batch) => (
-                <BatchRow key={batch.id} batch={batch} />
-              ))}
-            </ul>
-          )}
+          <ListStates
+            read={batches}
+            items={(data) => data.batches}
+            loading={<Skeleton className="h-24 w-full" />}
+            failed={(error) => (
+              <p role="alert" className="text-sm text-destructive">
+                {messageOf(error, t('codes.loadFailed'))}
+              </p>
+            )}
+            empty={<p className="text-sm text-muted-foreground">{t('codes.none')}</p>}
+          >
+            {(list) => (
+              <ul className="grid gap-4" aria-label={t('codes.batches')}>
+                {list.map((batch) => (
+                  <BatchRow key={batch.id} batch={batch} />
+                ))}
+              </ul>
+            )}
+          </ListStates>
         </CardContent>
       </Card>
     </div>

@@ -29,31 +29,20 @@ function listQueryFn<T>(failureMessage: string): QueryFunction<T[]> {
   };
 }
 
-const carouselCache = { staleTime: CAROUSEL_STALE_TIME_MS, gcTime: CAROUSEL_GC_TIME_MS } as const;
+/** A carousel's list: GET `path`?limit=, the spec's failure text, fresh for 5 minutes and kept for 10. */
+function carouselQuery<T>(path: string, limit: number, failureMessage: string) {
+  return queryOptions({
+    queryKey: [path, { limit }] as const,
+    queryFn: listQueryFn<T>(failureMessage),
+    staleTime: CAROUSEL_STALE_TIME_MS,
+    gcTime: CAROUSEL_GC_TIME_MS,
+  });
+}
 
-export const featuredTracksQuery = queryOptions({
-  queryKey: ['/api/featured-tracks', { limit: FEATURED_TRACKS_LIMIT }],
-  queryFn: listQueryFn<FeaturedTrackEntry>('Failed to fetch featured tracks'),
-  ...carouselCache,
-});
-
-export const featuredArtistsQuery = queryOptions({
-  queryKey: ['/api/featured-artists', { limit: FEATURED_ARTISTS_LIMIT }],
-  queryFn: listQueryFn<FeaturedArtist>('Failed to fetch featured artists'),
-  ...carouselCache,
-});
-
-export const editorsPicksQuery = queryOptions({
-  queryKey: ['/api/editors-picks', { limit: EDITORS_PICKS_LIMIT }],
-  queryFn: listQueryFn<FeaturedTrackEntry>("Failed to fetch editor's picks"),
-  ...carouselCache,
-});
-
-export const newReleasesQuery = queryOptions({
-  queryKey: ['/api/new-releases', { limit: NEW_RELEASES_LIMIT }],
-  queryFn: listQueryFn<NewRelease>('Failed to fetch new releases'),
-  ...carouselCache,
-});
+export const featuredTracksQuery = carouselQuery<FeaturedTrackEntry>('/api/featured-tracks', FEATURED_TRACKS_LIMIT, 'Failed to fetch featured tracks');
+export const featuredArtistsQuery = carouselQuery<FeaturedArtist>('/api/featured-artists', FEATURED_ARTISTS_LIMIT, 'Failed to fetch featured artists');
+export const editorsPicksQuery = carouselQuery<FeaturedTrackEntry>('/api/editors-picks', EDITORS_PICKS_LIMIT, "Failed to fetch editor's picks");
+export const newReleasesQuery = carouselQuery<NewRelease>('/api/new-releases', NEW_RELEASES_LIMIT, 'Failed to fetch new releases');
 
 export const useFeaturedTracks = () => useQuery(featuredTracksQuery);
 export const useNewReleases = () => useQuery(newReleasesQuery);

@@ -9,13 +9,13 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormMessageLocalizer } from '@/components/ui/form';
 import { fanFormMessage } from '@/lib/form-messages';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { shortDate } from '#common/i18n/dates';
 import { DownloadLink } from '@/components/public-pieces';
 import { useLibrary, useLibraryLink, useLibrarySession, useLibrarySignOut } from '../api/library';
+import { PageSkeleton } from '@/components/page-skeleton';
 
 
 /**
@@ -148,14 +148,10 @@ function LibraryRow({ item }: { item: LibraryItem }) {
 function LibrarySkeleton() {
   const { t } = useI18n();
   return (
-    <div className="mx-auto w-full max-w-2xl px-4 pt-6 pb-16 sm:pt-10" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('library.loading')}
-      </span>
-      <Skeleton className="h-8 w-48" />
-      <Skeleton className="mt-2 h-4 w-64" />
-      <Skeleton className="mt-6 h-20 w-full" />
-      <Skeleton className="mt-3 h-20 w-full" />
-    </div>
+    <PageSkeleton
+      label={t('library.loading')}
+      className="mx-auto w-full max-w-2xl px-4 pt-6 pb-16 sm:pt-10"
+      bars={['h-8 w-48', 'mt-2 h-4 w-64', 'mt-6 h-20 w-full', 'mt-3 h-20 w-full']}
+    />
   );
 }

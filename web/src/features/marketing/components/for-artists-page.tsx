@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { MarketingMessages, preloadMarketingCatalogue, useMarketingT } from '@/lib/marketing-i18n';
+import { ColumnHeads } from '@/components/column-heads';
 
 /** The page's catalogue, loading with this chunk (the router waits for both). */
 export const marketingReady = preloadMarketingCatalogue();
@@ -117,14 +118,7 @@ function ForArtists() {
               <table className="w-full text-sm">
                 <caption className="sr-only">{t('forArtists.mpesaFeesCaption')}</caption>
                 <thead>
-                  <tr className="border-b text-left text-muted-foreground">
-                    <th scope="col" className="py-2 font-medium">
-                      {t('forArtists.amount')}
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      {t('forArtists.fee')}
-                    </th>
-                  </tr>
+                  <ColumnHeads labels={[t('forArtists.amount'), t('forArtists.fee')]} cellClassName="py-2" />
                 </thead>
                 <tbody>
                   {MPESA_FEES.map(([amount, fee], index) => (

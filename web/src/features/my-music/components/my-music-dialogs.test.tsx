@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { audioFile, makeAlbum, makeTrack, pngFile } from '@/test/catalog-fixtures';
-import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
-import { mockXhr } from '@/test/xhr-mock';
+import { TEST_USER, type MockRoute } from '@/test/fetch-mock';
+import { findToastBehindDialog, openDashboard } from '@/test/dashboard';
 
-async function openMyMusic(routes: Record<string, MockRoute> = {}) {
-  const fetch = mockFetch({ 'GET /api/user': { body: TEST_USER }, 'GET /api/tracks': { body: [] }, 'GET /api/albums': { body: [] }, ...routes });
-  const xhr = mockXhr();
-  const view = renderApp('/dashboard');
-  // The first render loads the dashboard's code (a lazy chunk): give it time.
-  await screen.findByRole('tab', { name: /Songs/ }, { timeout: 10_000 });
-  // Files the input's accept list would hide must still reach the drop rules under test.
-  const user = userEvent.setup({ applyAccept: false });
-  return { ...view, ...fetch, xhr, user };
-}
+const openMyMusic = (routes: Record<string, MockRoute> = {}) =>
+  openDashboard('/dashboard', { 'GET /api/tracks': { body: [] }, 'GET /api/albums': { body: [] }, ...routes }, ['tab', { name: /Songs/ }]);
 
-/**
- * The toast titled `title`. While a modal dialog is open the rest of the page (the toast area
- * included) is aria-hidden, so hidden elements are searched too.
- */
-async function findToast(title: string): Promise<HTMLElement> {
-  const region = await screen.findByRole('region', { name: /Notifications/, hidden: true });
-  const heading = await within(region).findByText(title);
-  return heading.closest('li')!;
-}
+const findToast = findToastBehindDialog;
 
 const progressbar = (dialog: HTMLElement) => within(dialog).getByRole('progressbar', { name: 'Upload progress' });
 

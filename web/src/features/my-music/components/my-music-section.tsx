@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useMutationState, useQuery } from '@tanstack/react-query';
+import { useMutationState, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { PlusIcon, RefreshCwIcon, UploadIcon } from 'lucide-react';
 import { formatFileSize } from '#common/format';
 import { type Album, type Track } from '#common/schemas/catalog/responses';
@@ -11,6 +11,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ListStates } from '@/components/list-states';
 import { toast } from '@/components/ui/use-toast';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { useCurrentUser } from '@/lib/auth';
@@ -237,30 +238,22 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
           >
             {storage.isSuccess && <StorageUsage used={storage.data.used} />}
           </TabHeader>
-          {tracks.isPending ? (
-            <ListSkeleton />
-          ) : tracks.isError ? (
-            <LoadError text={t('myMusic.songsLoadError')} onRetry={() => void tracks.refetch()} />
-          ) : trackList.length === 0 ? (
-            <EmptyState text={t('myMusic.noTracks')} hint={t('myMusic.noTracksHint')} />
-          ) : (
-            <ul className="grid grid-cols-1 gap-2" aria-label={t('myMusic.songs')}>
-              {trackList.map((track) => (
-                <TrackRow
-                  key={track.id}
-                  track={track}
-                  albumName={track.albumId ? albumNames.get(track.albumId) : undefined}
-                  saving={savingTrackIds.includes(track.id)}
-                  checkingDelete={checkingDelete === track.id}
-                  notOnSale={payoutMethodMissing && track.price > 0}
-                  takedown={takedownOf(takedowns, { kind: 'track', id: track.id, albumId: track.albumId })}
-                  onOpenPayments={onOpenPayments}
-                  onEdit={() => setDialog({ kind: 'edit-track', track })}
-                  onDelete={() => void requestTrackDeletion(track)}
-                />
-              ))}
-            </ul>
-          )}
+          <TabList read={tracks} label={t('myMusic.songs')} loadError={t('myMusic.songsLoadError')} empty={t('myMusic.noTracks')} emptyHint={t('myMusic.noTracksHint')}>
+            {(track) => (
+              <TrackRow
+                key={track.id}
+                track={track}
+                albumName={track.albumId ? albumNames.get(track.albumId) : undefined}
+                saving={savingTrackIds.includes(track.id)}
+                checkingDelete={checkingDelete === track.id}
+                notOnSale={payoutMethodMissing && track.price > 0}
+                takedown={takedownOf(takedowns, { kind: 'track', id: track.id, albumId: track.albumId })}
+                onOpenPayments={onOpenPayments}
+                onEdit={() => setDialog({ kind: 'edit-track', track })}
+                onDelete={() => void requestTrackDeletion(track)}
+              />
+            )}
+          </TabList>
         </TabsContent>
 
         <TabsContent value="albums" className="space-y-4">
@@ -273,27 +266,19 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
               </Button>
             }
           />
-          {albums.isPending ? (
-            <ListSkeleton />
-          ) : albums.isError ? (
-            <LoadError text={t('myMusic.albumsLoadError')} onRetry={() => void albums.refetch()} />
-          ) : albumList.length === 0 ? (
-            <EmptyState text={t('myMusic.noAlbums')} hint={t('myMusic.noAlbumsHint')} />
-          ) : (
-            <ul className="grid grid-cols-1 gap-2" aria-label={t('myMusic.albums')}>
-              {albumList.map((album) => (
-                <AlbumRow
-                  key={album.id}
-                  album={album}
-                  notOnSale={payoutMethodMissing && album.price > 0}
-                  takedown={takedownOf(takedowns, { kind: 'album', id: album.id })}
-                  onOpenPayments={onOpenPayments}
-                  onEdit={() => openAlbum(album)}
-                  onDelete={() => setDialog({ kind: 'delete-album', album })}
-                />
-              ))}
-            </ul>
-          )}
+          <TabList read={albums} label={t('myMusic.albums')} loadError={t('myMusic.albumsLoadError')} empty={t('myMusic.noAlbums')} emptyHint={t('myMusic.noAlbumsHint')}>
+            {(album) => (
+              <AlbumRow
+                key={album.id}
+                album={album}
+                notOnSale={payoutMethodMissing && album.price > 0}
+                takedown={takedownOf(takedowns, { kind: 'album', id: album.id })}
+                onOpenPayments={onOpenPayments}
+                onEdit={() => openAlbum(album)}
+                onDelete={() => setDialog({ kind: 'delete-album', album })}
+              />
+            )}
+          </TabList>
         </TabsContent>
       </Tabs>
 
@@ -386,6 +371,39 @@ function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
         {t('myMusic.tryAgain')}
       </Button>
     </div>
+  );
+}
+
+/** A tab's list: its skeleton, its error with Try again, its empty note, or its rows. */
+function TabList<T>({
+  read,
+  label,
+  loadError,
+  empty,
+  emptyHint,
+  children,
+}: {
+  read: UseQueryResult<T[]>;
+  label: string;
+  loadError: string;
+  empty: string;
+  emptyHint: string;
+  children: (item: T) => ReactNode;
+}) {
+  return (
+    <ListStates
+      read={read}
+      items={(data) => data}
+      loading={<ListSkeleton />}
+      failed={<LoadError text={loadError} onRetry={() => void read.refetch()} />}
+      empty={<EmptyState text={empty} hint={emptyHint} />}
+    >
+      {(list) => (
+        <ul className="grid grid-cols-1 gap-2" aria-label={label}>
+          {list.map(children)}
+        </ul>
+      )}
+    </ListStates>
   );
 }
 

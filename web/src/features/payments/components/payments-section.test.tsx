@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { Bank, PaymentMethod } from '#common/schemas/payments';
-import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import type { MockRoute } from '@/test/fetch-mock';
 import { BANNER_DISMISSED_KEY } from './mpesa-fee-banner';
+import { findToastBehindDialog, openDashboard } from '@/test/dashboard';
 
 const BANKS: Bank[] = [
   { name: 'ABSA Bank Kenya PLC', code: '03' },
@@ -39,28 +38,20 @@ function methodsRoute(state: { methods: PaymentMethod[] }): MockRoute {
   return () => ({ body: state.methods });
 }
 
-async function openPayments(routes: Record<string, MockRoute> = {}) {
-  const fetch = mockFetch({
-    'GET /api/user': { body: TEST_USER },
-    'GET /api/payment-methods': { body: [] },
-    'GET /api/banks': { body: BANKS },
-    'GET /api/payouts': { body: { balance: { owed: 0, pending: 0 }, nextPayout: null, payouts: [] } },
-    'GET /api/user/preferences': { body: { saleEmails: true } },
-    ...routes,
-  });
-  const view = renderApp('/dashboard?section=payments');
-  // The first render loads the dashboard's code (a lazy chunk): give it time.
-  await screen.findByRole('heading', { level: 2, name: 'Payment method' }, { timeout: 10_000 });
-  const user = userEvent.setup();
-  return { ...view, ...fetch, user };
-}
+const openPayments = (routes: Record<string, MockRoute> = {}) =>
+  openDashboard(
+    '/dashboard?section=payments',
+    {
+      'GET /api/payment-methods': { body: [] },
+      'GET /api/banks': { body: BANKS },
+      'GET /api/payouts': { body: { balance: { owed: 0, pending: 0 }, nextPayout: null, payouts: [] } },
+      'GET /api/user/preferences': { body: { saleEmails: true } },
+      ...routes,
+    },
+    ['heading', { level: 2, name: 'Payment method' }],
+  );
 
-/** The toast titled `title`; while a dialog is open the toast area is aria-hidden, so hidden ones count. */
-async function findToast(title: string): Promise<HTMLElement> {
-  const region = await screen.findByRole('region', { name: /Notifications/, hidden: true });
-  const heading = await within(region).findByText(title);
-  return heading.closest('li')!;
-}
+const findToast = findToastBehindDialog;
 
 // The first test of the file also loads the dashboard's lazy chunk; a busy machine is slow at both.
 const SLOW = { timeout: 15_000 };

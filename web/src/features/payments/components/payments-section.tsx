@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { LandmarkIcon, SmartphoneIcon } from 'lucide-react';
 import type { PaymentMethod } from '#common/schemas/payments';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { EmptyNote, ListStates, LoadFailed } from '@/components/list-states';
+import { SectionCard } from '@/components/section-card';
 import { usePaymentMethods } from '../api/payment-methods-api';
 import { AddBankMethodDialog } from './add-bank-method-dialog';
 import { AddMpesaNumberDialog } from './add-mpesa-number-dialog';
@@ -54,49 +55,45 @@ export function PaymentsSection() {
           }}
         />
       )}
-      <Card className="gap-4">
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg outline-none" ref={headingRef} tabIndex={-1}>
-            {t('payments.methodTitle')}
-          </CardTitle>
-          <CardDescription>
+      <SectionCard
+        headingRef={headingRef}
+        title={t('payments.methodTitle')}
+        description={
+          <>
             <span className="font-medium text-foreground">{t('payments.split', { share: 100 - PLATFORM_PERCENT })}</span>. {t('payments.splitDetail', { percent: PLATFORM_PERCENT })}
-          </CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {methods.isPending ? (
-            <Skeleton className="h-24 w-full" role="status" aria-label={t('payments.loadingMethod')} />
-          ) : methods.isError ? (
-            <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm">
-              <p className="text-muted-foreground">{t('payments.loadFailed')}</p>
-              <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={() => void methods.refetch()}>
-                {t('payments.tryAgain')}
-              </Button>
-            </div>
-          ) : methods.data.length === 0 ? (
-            <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground">{t('payments.noMethod')}</p>
-          ) : (
+          </>
+        }
+        contentClassName="grid gap-4"
+      >
+        <ListStates
+          read={methods}
+          items={(data) => data}
+          loading={<Skeleton className="h-24 w-full" role="status" aria-label={t('payments.loadingMethod')} />}
+          failed={<LoadFailed announce={false} what={t('payments.loadFailed')} retry={t('payments.tryAgain')} onRetry={() => void methods.refetch()} />}
+          empty={<EmptyNote>{t('payments.noMethod')}</EmptyNote>}
+        >
+          {(list) => (
             <ul className="grid gap-2" aria-label={t('payments.methods')}>
-              {methods.data.map((method) => (
+              {list.map((method) => (
                 <PaymentMethodCard key={method.id} method={method} onRemove={(event) => open(event, () => setRemoving(method))} />
               ))}
             </ul>
           )}
-          <div className="grid gap-2">
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button type="button" className="h-11 sm:h-10" disabled={!canAdd} onClick={(event) => open(event, () => setDialog('bank'))}>
-                <LandmarkIcon aria-hidden="true" />
-                {t('payments.addBankButton')}
-              </Button>
-              <Button type="button" variant="outline" className="h-11 sm:h-10" disabled={!canAdd} onClick={(event) => open(event, () => setDialog('mpesa'))}>
-                <SmartphoneIcon aria-hidden="true" />
-                {t('payments.addMpesaButton')}
-              </Button>
-            </div>
-            {hasMethod && <p className="text-sm text-muted-foreground">{t('payments.oneMethodOnly')}</p>}
+        </ListStates>
+        <div className="grid gap-2">
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="button" className="h-11 sm:h-10" disabled={!canAdd} onClick={(event) => open(event, () => setDialog('bank'))}>
+              <LandmarkIcon aria-hidden="true" />
+              {t('payments.addBankButton')}
+            </Button>
+            <Button type="button" variant="outline" className="h-11 sm:h-10" disabled={!canAdd} onClick={(event) => open(event, () => setDialog('mpesa'))}>
+              <SmartphoneIcon aria-hidden="true" />
+              {t('payments.addMpesaButton')}
+            </Button>
           </div>
-        </CardContent>
-      </Card>
+          {hasMethod && <p className="text-sm text-muted-foreground">{t('payments.oneMethodOnly')}</p>}
+        </div>
+      </SectionCard>
       <PayoutsCard method={methods.data?.[0]} />
       <AddBankMethodDialog open={dialog === 'bank'} onOpenChange={(next) => setDialog(next ? 'bank' : null)} onCloseAutoFocus={returnFocus} />
       <AddMpesaNumberDialog open={dialog === 'mpesa'} onOpenChange={(next) => setDialog(next ? 'mpesa' : null)} onCloseAutoFocus={returnFocus} />

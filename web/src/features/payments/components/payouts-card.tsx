@@ -3,12 +3,12 @@ import { formatPrice } from '#common/money';
 import type { PayoutStatusName, PayoutView } from '#common/schemas/sales';
 import type { PaymentMethod } from '#common/schemas/payments';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { LoadFailed } from '@/components/list-states';
+import { SectionCard } from '@/components/section-card';
 import { usePayouts, usePreferences, useUpdatePreferences } from '../api/payouts-api';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
@@ -31,6 +31,12 @@ const STATUS: Record<PayoutStatusName, { label: AppMessageKey; variant: 'default
   failed: { label: 'payouts.status.failed', variant: 'destructive' },
   reversed: { label: 'payouts.status.reversed', variant: 'destructive' },
 };
+
+/** The balance's two tiles: settled and ready to pay, and still settling. */
+const BALANCES = [
+  { part: 'owed', label: 'payouts.owed', hint: 'payouts.owedHint', testId: 'payouts-owed' },
+  { part: 'pending', label: 'payouts.settling', hint: 'payouts.settlingHint', testId: 'payouts-pending' },
+] as const satisfies readonly { part: string; label: AppMessageKey; hint: AppMessageKey; testId: string }[];
 
 function PayoutRow({ payout }: { payout: PayoutView }) {
   const { t, language } = useAppI18n();
@@ -90,71 +96,53 @@ export function PayoutsCard({ method }: { method: PaymentMethod | undefined }) {
   const { t, language } = useAppI18n();
   const payouts = usePayouts();
   return (
-    <Card className="gap-4" data-testid="payouts-card">
-      <CardHeader>
-        <CardTitle as="h2" className="text-lg">
-          {t('payouts.title')}
-        </CardTitle>
-        <CardDescription>{t('payouts.description')}</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {payouts.isPending ? (
-          <Skeleton className="h-24 w-full" role="status" aria-label={t('payouts.loading')} />
-        ) : payouts.isError ? (
-          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed p-4 text-sm" role="alert">
-            <p className="text-muted-foreground">{t('payouts.loadFailed')}</p>
-            <Button type="button" variant="outline" className="h-11 sm:h-9" onClick={() => void payouts.refetch()}>
-              {t('payments.tryAgain')}
-            </Button>
+    <SectionCard title={t('payouts.title')} description={t('payouts.description')} contentClassName="grid gap-4" data-testid="payouts-card">
+      {payouts.isPending ? (
+        <Skeleton className="h-24 w-full" role="status" aria-label={t('payouts.loading')} />
+      ) : payouts.isError ? (
+        <LoadFailed what={t('payouts.loadFailed')} retry={t('payments.tryAgain')} onRetry={() => void payouts.refetch()} />
+      ) : (
+        <>
+          <dl className="grid grid-cols-2 gap-3">
+            {BALANCES.map(({ part, label, hint, testId }) => (
+              <div key={part} className="rounded-lg border p-3">
+                <dt className="text-sm text-muted-foreground">{t(label)}</dt>
+                <dd className="text-xl font-semibold tabular-nums" data-testid={testId}>
+                  {money(payouts.data.balance[part])}
+                </dd>
+                <dd className="text-xs text-muted-foreground">{t(hint)}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="rounded-lg bg-muted/50 p-3 text-sm" data-testid="next-payout">
+            {method?.type === 'bank' ? (
+              <p>{t('payouts.bankNote')}</p>
+            ) : !method ? (
+              <p>{t('payouts.noMethod')}</p>
+            ) : payouts.data.nextPayout ? (
+              <p>
+                <span className="font-medium">{t('payouts.nextPayout')}:</span>{' '}
+                {t('payouts.nextPayoutDetail', { amount: money(payouts.data.nextPayout.amount), at: when(payouts.data.nextPayout.at, language) })}
+              </p>
+            ) : (
+              <p>{t('payouts.noPayoutYet')}</p>
+            )}
           </div>
-        ) : (
-          <>
-            <dl className="grid grid-cols-2 gap-3">
-              <div className="rounded-lg border p-3">
-                <dt className="text-sm text-muted-foreground">{t('payouts.owed')}</dt>
-                <dd className="text-xl font-semibold tabular-nums" data-testid="payouts-owed">
-                  {money(payouts.data.balance.owed)}
-                </dd>
-                <dd className="text-xs text-muted-foreground">{t('payouts.owedHint')}</dd>
-              </div>
-              <div className="rounded-lg border p-3">
-                <dt className="text-sm text-muted-foreground">{t('payouts.settling')}</dt>
-                <dd className="text-xl font-semibold tabular-nums" data-testid="payouts-pending">
-                  {money(payouts.data.balance.pending)}
-                </dd>
-                <dd className="text-xs text-muted-foreground">{t('payouts.settlingHint')}</dd>
-              </div>
-            </dl>
-            <div className="rounded-lg bg-muted/50 p-3 text-sm" data-testid="next-payout">
-              {method?.type === 'bank' ? (
-                <p>{t('payouts.bankNote')}</p>
-              ) : !method ? (
-                <p>{t('payouts.noMethod')}</p>
-              ) : payouts.data.nextPayout ? (
-                <p>
-                  <span className="font-medium">{t('payouts.nextPayout')}:</span>{' '}
-                  {t('payouts.nextPayoutDetail', { amount: money(payouts.data.nextPayout.amount), at: when(payouts.data.nextPayout.at, language) })}
-                </p>
-              ) : (
-                <p>{t('payouts.noPayoutYet')}</p>
-              )}
-            </div>
-            <div className="grid gap-1">
-              <h3 className="text-sm font-medium">{t('payouts.history')}</h3>
-              {payouts.data.payouts.length === 0 ? (
-                <p className="text-sm text-muted-foreground">{t('payouts.noPayouts')}</p>
-              ) : (
-                <ul className="grid text-sm" aria-label={t('payouts.history')}>
-                  {payouts.data.payouts.map((payout) => (
-                    <PayoutRow key={payout.id} payout={payout} />
-                  ))}
-                </ul>
-              )}
-            </div>
-          </>
-        )}
-        <SaleEmailsSwitch />
-      </CardContent>
-    </Card>
+          <div className="grid gap-1">
+            <h3 className="text-sm font-medium">{t('payouts.history')}</h3>
+            {payouts.data.payouts.length === 0 ? (
+              <p className="text-sm text-muted-foreground">{t('payouts.noPayouts')}</p>
+            ) : (
+              <ul className="grid text-sm" aria-label={t('payouts.history')}>
+                {payouts.data.payouts.map((payout) => (
+                  <PayoutRow key={payout.id} payout={payout} />
+                ))}
+              </ul>
+            )}
+          </div>
+        </>
+      )}
+      <SaleEmailsSwitch />
+    </SectionCard>
   );
 }

@@ -4,15 +4,10 @@ import type { ProfileResponse } from '#common/schemas/public';
 import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
+import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubMediaElement } from '@/test/public-pages';
 
 const DAY = 24 * 60 * 60 * 1000;
-const artist = {
-  id: 'u1',
-  displayName: 'Amani Wa Muziki',
-  profilePhotoFilename: null,
-  profileUrl: '/profile/amaniwamuziki',
-  hasProfilePhoto: false,
-};
+const artist = PUBLIC_ARTIST;
 
 function profile(overrides: Partial<ProfileResponse> = {}): ProfileResponse {
   const freeSong = makeTrack({ id: 't-free', trackName: 'Free Song', price: 0, duration: 185.2, streamCount: 2, downloadCount: 1, coverPhotoFilename: 'c1.png' });
@@ -41,16 +36,14 @@ afterEach(() => {
 
 describe('public profile (spec section 2)', () => {
   it('shows a loading state while the profile loads', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [PROFILE]: () => new Promise(() => {}) });
-    renderApp('/profile/amaniwamuziki');
+    visitSignedOut('/profile/amaniwamuziki', { [PROFILE]: () => new Promise(() => {}) });
     expect(await screen.findByTestId('profile-loading')).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile…');
   });
 
   it('shows the header, the albums and the music collection', async () => {
-    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, [PROFILE]: { body: profile() } });
-    renderApp('/profile/amaniwamuziki');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Amani Wa Muziki' })).toBeVisible();
+    const { calls } = visitSignedOut('/profile/amaniwamuziki', { [PROFILE]: { body: profile() } });
+    await expectPageHeading('Amani Wa Muziki');
     expect(calls(PROFILE)).toHaveLength(1);
     // No photo yet: the initials.
     expect(screen.getByText('AM')).toBeVisible();
@@ -112,8 +105,7 @@ describe('public profile (spec section 2)', () => {
   it("says 'Name your price' on a free pay-more album, with no Download Album (issue 21)", async () => {
     const body = profile();
     body.albums[0] = { ...body.albums[0]!, payMore: true };
-    mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/purchases/owned': { body: { trackIds: [], albumIds: [] } }, [PROFILE]: { body } });
-    renderApp('/profile/amaniwamuziki');
+    visitSignedOut('/profile/amaniwamuziki', { 'GET /api/purchases/owned': { body: { trackIds: [], albumIds: [] } }, [PROFILE]: { body } });
     const nights = within(await screen.findByRole('list', { name: 'Albums' })).getByRole('listitem', { name: 'Nairobi Nights' });
     expect(within(nights).getByTestId('price')).toHaveTextContent('Name your price');
     expect(within(nights).queryByRole('link', { name: 'Download Album' })).toBeNull();
@@ -121,17 +113,15 @@ describe('public profile (spec section 2)', () => {
   });
 
   it('says so when the artist has no tracks', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [PROFILE]: { body: profile({ tracks: [], albums: [], socialLinks: [] }) } });
-    renderApp('/profile/amaniwamuziki');
+    visitSignedOut('/profile/amaniwamuziki', { [PROFILE]: { body: profile({ tracks: [], albums: [], socialLinks: [] }) } });
     expect(await screen.findByText('No tracks available')).toBeVisible();
     expect(screen.getByTestId('tracks-available')).toHaveTextContent('0 tracks available');
     expect(screen.queryByRole('heading', { name: 'Albums' })).toBeNull();
   });
 
   it('asks for a display name with spaces and capitals as it is written', async () => {
-    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, 'GET /api/profile/Amani%20Wa%20Muziki': { body: profile() } });
-    renderApp('/Amani%20Wa%20Muziki');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Amani Wa Muziki' })).toBeVisible();
+    const { calls } = visitSignedOut('/Amani%20Wa%20Muziki', { 'GET /api/profile/Amani%20Wa%20Muziki': { body: profile() } });
+    await expectPageHeading('Amani Wa Muziki');
     expect(calls('GET /api/profile/Amani%20Wa%20Muziki')).toHaveLength(1);
   });
 
@@ -139,22 +129,18 @@ describe('public profile (spec section 2)', () => {
     ['a 404', { status: 404, body: { code: 'profile.not-found', message: 'Profile not found' } }],
     ['an answer without an artist', { body: {} }],
   ])('shows Profile Not Found for %s', async (_name, reply) => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [PROFILE]: reply });
-    renderApp('/profile/amaniwamuziki');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
+    visitSignedOut('/profile/amaniwamuziki', { [PROFILE]: reply });
+    await expectPageHeading('Profile Not Found');
   });
 
   it('shows Profile Error when the profile fails to load otherwise', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [PROFILE]: { status: 500, body: { message: 'Something went wrong' } } });
-    renderApp('/profile/amaniwamuziki');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Profile Error' })).toBeVisible();
+    visitSignedOut('/profile/amaniwamuziki', { [PROFILE]: { status: 500, body: { message: 'Something went wrong' } } });
+    await expectPageHeading('Profile Error');
   });
 
   it('plays a track in the global player; the current track toggles', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT, [PROFILE]: { body: profile() } });
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
-    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
-    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+    stubMediaElement();
     renderApp('/profile/amaniwamuziki');
     const row = await screen.findByRole('listitem', { name: 'Free Song' });
     fireEvent.click(within(row).getByRole('button', { name: 'Play Free Song' }));
@@ -172,8 +158,7 @@ describe('public profile (spec section 2)', () => {
     const bought = makeTrack({ id: 't-bought', trackName: 'Bought Song', price: 5000 });
     const unsellable = { ...makeTrack({ id: 't-later', trackName: 'Later Song', price: 5000 }), purchasable: false };
     const albumSong = makeTrack({ id: 't-a3', trackName: 'Album Priced Song', price: 2000, albumId: 'a3' });
-    mockFetch({
-      'GET /api/user': SIGNED_OUT,
+    visitSignedOut('/profile/amaniwamuziki', {
       [PROFILE]: {
         body: profile({
           tracks: [bought, unsellable, albumSong] as unknown as ProfileResponse['tracks'],
@@ -185,7 +170,6 @@ describe('public profile (spec section 2)', () => {
       },
       'GET /api/purchases/owned': { body: { trackIds: ['t-bought'], albumIds: ['a4'] } },
     });
-    renderApp('/profile/amaniwamuziki');
     const boughtRow = await screen.findByRole('listitem', { name: 'Bought Song' });
     const download = await within(boughtRow).findByRole('link', { name: 'Purchased: download Bought Song' });
     expect(download).toHaveAttribute('href', '/api/tracks/t-bought/download');

@@ -19,22 +19,26 @@ export const paystackConfigQuery = queryOptions({
   queryFn: ({ signal }) => apiJson<PaystackConfigResponse>('GET', '/api/config/paystack', undefined, { signal }),
 });
 
+/** What a purchase asks POST /api/payments/initialize for. */
+export interface InitializeInput {
+  email: string;
+  item: PurchaseItem;
+  /** The page to come back to (the checkout's callbackUrl). */
+  callbackUrl?: string;
+  /** A deliberate second purchase (a gift) by an e-mail that already owns the item: the buyer chose 'Buy again'. */
+  buyAgain?: boolean;
+  /** Issue 21: what the fan chose to pay for a pay-more item (KES as typed); else the price is charged. */
+  amount?: string;
+  /** Issue 21: a discount code (decision 050): the discounted price is charged. */
+  code?: string;
+}
+
 /**
  * POST /api/payments/initialize: a pending order at price + fee, and what the checkout needs
  * (accessCode). The server also gives this browser its buyer cookie, which later lets it
  * download what it paid for.
  */
-export function initializePayment(input: {
-  email: string;
-  item: PurchaseItem;
-  callbackUrl?: string;
-  /** A deliberate second purchase (a gift) by an e-mail that already owns the item. */
-  buyAgain?: boolean;
-  /** Issue 21: what the fan chose to pay for a pay-more item (KES as typed). */
-  amount?: string;
-  /** Issue 21: a discount code (decision 050): the discounted price is charged. */
-  code?: string;
-}): Promise<InitializePaymentResponse> {
+export function initializePayment(input: InitializeInput): Promise<InitializePaymentResponse> {
   return apiJson<InitializePaymentResponse>('POST', '/api/payments/initialize', {
     email: input.email,
     ...itemFields(input.item),

@@ -1,4 +1,3 @@
-import type { PurchaseItem } from '#common/schemas/catalog/responses';
 import {
   alreadyOwnedErrorSchema,
   PAYMENT_MESSAGES,
@@ -12,6 +11,7 @@ import {
 import type { Toast } from '@/components/ui/use-toast';
 import type { Translator } from '@/lib/i18n';
 import { ApiError, hasErrorCode, messageOf } from '@/lib/api';
+import type { InitializeInput } from '../api/purchase-api';
 import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutSession } from './checkout';
 
 /**
@@ -23,7 +23,7 @@ import { CheckoutError, type CheckoutHooks, type CheckoutOutcome, type CheckoutS
 
 export interface PurchaseFlowDependencies {
   getConfig: () => Promise<PaystackConfigResponse>;
-  initialize: (input: { email: string; item: PurchaseItem; callbackUrl?: string; buyAgain?: boolean; amount?: string; code?: string }) => Promise<InitializePaymentResponse>;
+  initialize: (input: InitializeInput) => Promise<InitializePaymentResponse>;
   openCheckout: (session: CheckoutSession, hooks: CheckoutHooks) => Promise<CheckoutOutcome>;
   /** 200: paid; 202 `{pending: true}`: still under way (an M-Pesa prompt on the phone, issue 16). */
   verify: (reference: string) => Promise<VerifyPaymentResponse | VerifyPendingResponse>;
@@ -55,17 +55,7 @@ export type PurchaseResult =
   | { status: 'download-failed'; reference: string }
   | { status: 'already-processed'; reference: string };
 
-export interface PurchaseRequest {
-  email: string;
-  item: PurchaseItem;
-  /** The page to come back to (POST /api/payments/initialize's callbackUrl). */
-  callbackUrl?: string;
-  /** Buy although this e-mail already owns the item (the buyer chose 'Buy again'). */
-  buyAgain?: boolean;
-  /** Issue 21: the amount chosen for a pay-more item (KES as typed); else the price is charged. */
-  amount?: string;
-  /** Issue 21: a discount code (decision 050): initialize charges the discounted price. */
-  code?: string;
+export interface PurchaseRequest extends InitializeInput {
   /** The checkout is on screen: the caller closes its dialog (about 100 ms later, spec section 9). */
   onCheckoutOpen?: () => void;
   returnFocusTo?: HTMLElement | null;

@@ -4,7 +4,6 @@ import { formatDuration, formatFileSize } from '#common/format';
 import type { ReceiptDownload, ReceiptResponse } from '#common/schemas/payments';
 import { StatusCard } from '@/components/status-card';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { DownloadLink } from '@/components/public-pieces';
@@ -12,6 +11,7 @@ import { cn } from '@/lib/utils';
 import { useI18n, type Translator } from '@/lib/i18n';
 import { shortDate } from '#common/i18n/dates';
 import { useReceipt } from '../api/receipt';
+import { PageSkeleton } from '@/components/page-skeleton';
 
 
 /** The original's kind, as a fan knows it from the file name. */
@@ -183,15 +183,10 @@ function DownloadChoice({ download, receipt }: { download: ReceiptDownload; rece
 function ReceiptSkeleton() {
   const { t } = useI18n();
   return (
-    <div className="mx-auto w-full max-w-lg px-4 pt-6 pb-12 sm:pt-10" aria-busy="true">
-      <span className="sr-only" role="status">
-        {t('receipt.loading')}
-      </span>
-      <Skeleton className="h-5 w-32" />
-      <Skeleton className="mt-3 h-8 w-64" />
-      <Skeleton className="mt-2 h-5 w-40" />
-      <Skeleton className="mt-8 h-12 w-full" />
-      <Skeleton className="mt-3 h-12 w-full" />
-    </div>
+    <PageSkeleton
+      label={t('receipt.loading')}
+      className="mx-auto w-full max-w-lg px-4 pt-6 pb-12 sm:pt-10"
+      bars={['h-5 w-32', 'mt-3 h-8 w-64', 'mt-2 h-5 w-40', 'mt-8 h-12 w-full', 'mt-3 h-12 w-full']}
+    />
   );
 }

@@ -3,14 +3,9 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
+import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubClipboard, unstubClipboard, clickWithFakeTimers } from '@/test/public-pages';
 
-const artist = {
-  id: 'u1',
-  displayName: 'Amani Wa Muziki',
-  profilePhotoFilename: null,
-  profileUrl: '/profile/amaniwamuziki',
-  hasProfilePhoto: false,
-};
+const artist = PUBLIC_ARTIST;
 const DETAIL = 'GET /api/track-detail/t1';
 const detail = (overrides: Parameters<typeof makeTrack>[0] = {}) => ({
   body: {
@@ -19,24 +14,18 @@ const detail = (overrides: Parameters<typeof makeTrack>[0] = {}) => ({
   },
 });
 
-function stubClipboard(writeText: (text: string) => Promise<void>) {
-  Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(writeText) }, configurable: true });
-  return navigator.clipboard.writeText as ReturnType<typeof vi.fn>;
-}
-
 afterEach(() => {
-  Reflect.deleteProperty(navigator, 'clipboard');
+  unstubClipboard();
   vi.restoreAllMocks();
 });
 
 describe('track page (spec section 2)', () => {
   it('shows a loading state, then the track with its artist, price, counts, player and download', async () => {
     let answer: (reply: ReturnType<typeof detail>) => void = () => {};
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: () => new Promise((resolve) => (answer = resolve)) });
-    renderApp('/track/t1');
+    visitSignedOut('/track/t1', { [DETAIL]: () => new Promise((resolve) => (answer = resolve)) });
     expect(await screen.findByTestId('track-loading')).toBeVisible();
     answer(detail());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sunrise' })).toBeVisible();
+    await expectPageHeading('Sunrise');
     expect(screen.getByRole('link', { name: 'Back to Amani Wa Muziki' })).toHaveAttribute('href', '/profile/amaniwamuziki');
     const main = screen.getByRole('main');
     expect(main).toHaveTextContent('3:05');
@@ -55,11 +44,9 @@ describe('track page (spec section 2)', () => {
 
   it('links the album it is on, with its cover, and shows more from the artist (issue 17)', async () => {
     const more = [makeTrack({ id: 't2', trackName: 'Moonrise', coverPhotoFilename: null }), makeTrack({ id: 't3', trackName: 'Noon', coverPhotoFilename: 'n.jpg' })];
-    mockFetch({
-      'GET /api/user': SIGNED_OUT,
+    visitSignedOut('/track/t1', {
       [DETAIL]: { body: { ...detail().body, album: { id: 'a1', albumName: 'Daylight', coverPhotoFilename: 'a.jpg' }, moreFromArtist: more } },
     });
-    renderApp('/track/t1');
     const albumLink = await screen.findByRole('link', { name: /From the album\s*Daylight/ });
     expect(albumLink).toHaveAttribute('href', '/album/a1');
     expect(albumLink.querySelector('img')).toHaveAttribute('src', '/api/albums/a1/cover?size=96&v=a.jpg');
@@ -69,16 +56,14 @@ describe('track page (spec section 2)', () => {
   });
 
   it('names no album and shows no "More from" when there is none', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { body: { ...detail().body, album: null, moreFromArtist: [] } } });
-    renderApp('/track/t1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sunrise' })).toBeVisible();
+    visitSignedOut('/track/t1', { [DETAIL]: { body: { ...detail().body, album: null, moreFromArtist: [] } } });
+    await expectPageHeading('Sunrise');
     expect(screen.queryByText('From the album')).toBeNull();
     expect(screen.queryByRole('region', { name: /More from/ })).toBeNull();
   });
 
   it('shows the price of a priced track and no download', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail({ price: 5000, allowFullPlayback: false }) });
-    renderApp('/track/t1');
+    visitSignedOut('/track/t1', { [DETAIL]: detail({ price: 5000, allowFullPlayback: false }) });
     expect(await screen.findByTestId('price')).toHaveTextContent('KES 50.00');
     expect(screen.getByText('25-second preview')).toBeVisible();
     expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
@@ -89,10 +74,7 @@ describe('track page (spec section 2)', () => {
     const writeText = stubClipboard(async () => {});
     renderApp('/track/t1');
     const button = await screen.findByRole('button', { name: 'Copy Track Link' });
-    vi.useFakeTimers();
-    await act(async () => {
-      fireEvent.click(button);
-    });
+    await clickWithFakeTimers(button);
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/track/t1`);
     expect(button).toHaveTextContent('Copied!');
     act(() => vi.advanceTimersByTime(1999));
@@ -134,15 +116,13 @@ describe('track page (spec section 2)', () => {
   });
 
   it('shows Track Not Found for an unknown track', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 404, body: { code: 'track.not-found', message: 'Track not found' } } });
-    renderApp('/track/t1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Track Not Found' })).toBeVisible();
+    visitSignedOut('/track/t1', { [DETAIL]: { status: 404, body: { code: 'track.not-found', message: 'Track not found' } } });
+    await expectPageHeading('Track Not Found');
   });
 
   it('shows an error card when the track fails to load otherwise', async () => {
-    mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: { status: 500, body: { message: 'Something went wrong' } } });
-    renderApp('/track/t1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Track Error' })).toBeVisible();
+    visitSignedOut('/track/t1', { [DETAIL]: { status: 500, body: { message: 'Something went wrong' } } });
+    await expectPageHeading('Track Error');
   });
 
   it('asks the server first, then lets the browser download and toasts that the download started', async () => {
@@ -177,12 +157,10 @@ describe('track page (spec section 2)', () => {
 
   it("shows 'Purchased' with Download instead of Buy, and no preview badge, once this browser's purchases say so", async () => {
     let answerOwned: (reply: { body: unknown }) => void = () => {};
-    const { calls } = mockFetch({
-      'GET /api/user': SIGNED_OUT,
+    const { calls } = visitSignedOut('/track/t1', {
       [DETAIL]: detail({ price: 5000, allowFullPlayback: false }),
       'GET /api/purchases/owned': () => new Promise((resolve) => (answerOwned = resolve)),
     });
-    renderApp('/track/t1');
     // Buy first (as the server renders it for everyone), then Purchased once the list arrives.
     expect(await screen.findByRole('button', { name: 'Buy Sunrise for KES 50.00' })).toBeVisible();
     expect(screen.getByText('25-second preview')).toBeVisible();
@@ -196,20 +174,17 @@ describe('track page (spec section 2)', () => {
   });
 
   it("says 'Not on sale yet' instead of Buy when the artist cannot take payments", async () => {
-    mockFetch({
-      'GET /api/user': SIGNED_OUT,
+    visitSignedOut('/track/t1', {
       [DETAIL]: { body: { ...detail({ price: 5000 }).body, track: { ...detail({ price: 5000 }).body.track, purchasable: false } } },
       'GET /api/purchases/owned': { body: { trackIds: [], albumIds: [] } },
     });
-    renderApp('/track/t1');
     expect(await screen.findByText('Not on sale yet')).toBeVisible();
     expect(screen.getByTestId('price')).toHaveTextContent('KES 50.00');
     expect(screen.queryByRole('button', { name: /^Buy/ })).toBeNull();
   });
   it('reports the track from a small dialog fetched on the first click; a flood is told to wait (issue 21)', async () => {
     let answer = { status: 429, body: { code: 'request.too-many', message: 'Too many attempts.' } } as { status: number; body: unknown };
-    const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail(), 'POST /api/reports': () => answer });
-    renderApp('/track/t1');
+    const { calls } = visitSignedOut('/track/t1', { [DETAIL]: detail(), 'POST /api/reports': () => answer });
     fireEvent.click(await screen.findByRole('button', { name: 'Report Sunrise' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Sunrise' });
     const send = within(dialog).getByRole('button', { name: 'Send report' });

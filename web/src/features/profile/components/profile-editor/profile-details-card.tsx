@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { PencilIcon } from 'lucide-react';
 import type { CurrentUser } from '#common/schemas/auth';
 import { Button } from '@/components/ui/button';
-import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SectionCard } from '@/components/section-card';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { useAppI18n } from '@/lib/app-i18n';
 
@@ -18,20 +18,17 @@ export function ProfileDetailsCard({ user }: { user: CurrentUser }) {
   const { t } = useAppI18n();
   const [editing, setEditing] = useState(false);
   return (
-    <Card className="gap-4">
-      <CardHeader>
-        <CardTitle as="h2" className="text-lg">
-          {t('profileEditor.details')}
-        </CardTitle>
-        <CardDescription>{t('profileEditor.detailsDescription')}</CardDescription>
-        <CardAction>
+    <>
+      <SectionCard
+        title={t('profileEditor.details')}
+        description={t('profileEditor.detailsDescription')}
+        action={
           <Button type="button" variant="outline" size="sm" onClick={() => setEditing(true)}>
             <PencilIcon aria-hidden="true" />
             {t('profileEditor.editProfile')}
           </Button>
-        </CardAction>
-      </CardHeader>
-      <CardContent>
+        }
+      >
         <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="text-muted-foreground">{t('profileEditor.displayName')}</dt>
           <dd className="font-medium break-words" data-testid="profile-display-name">
@@ -46,8 +43,8 @@ export function ProfileDetailsCard({ user }: { user: CurrentUser }) {
           <dt className="text-muted-foreground">{t('profileEditor.email')}</dt>
           <dd className="font-medium wrap-anywhere">{user.email}</dd>
         </dl>
-      </CardContent>
+      </SectionCard>
       <EditProfileDialog user={user} open={editing} onOpenChange={setEditing} />
-    </Card>
+    </>
   );
 }

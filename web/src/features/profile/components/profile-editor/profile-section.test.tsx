@@ -1,33 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '#common/schemas/auth';
 import type { SocialLink } from '#common/schemas/profile';
 import { pngFile } from '@/test/catalog-fixtures';
-import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
+import { TEST_USER, type MockRoute } from '@/test/fetch-mock';
 import { jpegFile, stubPictures } from '@/test/picture-stubs';
-import { renderApp } from '@/test/render';
-import { mockXhr } from '@/test/xhr-mock';
 import { currentUserQueryKey } from '@/lib/auth';
+import { findToastBehindDialog, openDashboard } from '@/test/dashboard';
 
 const INSTAGRAM: SocialLink = { id: 'l1', title: 'Instagram', url: 'https://instagram.com/amani' };
 
-async function openProfile(routes: Record<string, MockRoute> = {}) {
-  const fetch = mockFetch({ 'GET /api/user': { body: TEST_USER }, 'GET /api/social-links': { body: [] }, ...routes });
-  const xhr = mockXhr();
-  const view = renderApp('/dashboard?section=profile');
-  // The first render loads the dashboard's code (a lazy chunk): give it time.
-  await screen.findByRole('heading', { level: 2, name: 'Profile details' }, { timeout: 10_000 });
-  const user = userEvent.setup({ applyAccept: false });
-  return { ...view, ...fetch, xhr, user };
-}
+const openProfile = (routes: Record<string, MockRoute> = {}) =>
+  openDashboard('/dashboard?section=profile', { 'GET /api/social-links': { body: [] }, ...routes }, ['heading', { level: 2, name: 'Profile details' }]);
 
-/** The toast titled `title`; while a dialog is open the toast area is aria-hidden, so hidden ones count. */
-async function findToast(title: string): Promise<HTMLElement> {
-  const region = await screen.findByRole('region', { name: /Notifications/, hidden: true });
-  const heading = await within(region).findByText(title);
-  return heading.closest('li')!;
-}
+const findToast = findToastBehindDialog;
 
 const shareLinks = () => (screen.getAllByLabelText('Share Link') as HTMLInputElement[]).map((input) => input.value);
 

@@ -1,0 +1,58 @@
+import { expect, vi } from 'vitest';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { mockFetch, SIGNED_OUT, type MockRoute } from './fetch-mock';
+import { renderApp } from './render';
+
+/**
+ * What the public pages' tests (profile, track, album) share: the artist they show, a signed-out
+ * visit, the clipboard and the media element stubbed, and the page's h1 awaited.
+ */
+
+/** The artist a public page's answer carries. */
+export const PUBLIC_ARTIST = {
+  id: 'u1',
+  displayName: 'Amani Wa Muziki',
+  profilePhotoFilename: null,
+  profileUrl: '/profile/amaniwamuziki',
+  hasProfilePhoto: false,
+};
+
+/** A signed-out visitor opens `path` with these answers; returns mockFetch's record of calls. */
+export function visitSignedOut(path: string, routes: Record<string, MockRoute>) {
+  const fetched = mockFetch({ 'GET /api/user': SIGNED_OUT, ...routes });
+  renderApp(path);
+  return fetched;
+}
+
+/** Waits for the page's h1 with this name, and says it is visible. */
+export async function expectPageHeading(name: string) {
+  const heading = await screen.findByRole('heading', { level: 1, name });
+  expect(heading).toBeVisible();
+  return heading;
+}
+
+/** A clipboard whose writeText runs `writeText`; remove it with unstubClipboard after each test. */
+export function stubClipboard(writeText: (text: string) => Promise<void>) {
+  const write = vi.fn(writeText);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: write }, configurable: true });
+  return write;
+}
+
+export function unstubClipboard() {
+  Reflect.deleteProperty(navigator, 'clipboard');
+}
+
+/** Clicks a copy button with fake timers on, so the test can step through its 'Copied!' time. */
+export async function clickWithFakeTimers(button: HTMLElement) {
+  vi.useFakeTimers();
+  await act(async () => {
+    fireEvent.click(button);
+  });
+}
+
+/** jsdom has no media playback: play resolves, pause and load do nothing (restore with vi.restoreAllMocks). */
+export function stubMediaElement() {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+}
