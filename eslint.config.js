@@ -145,6 +145,9 @@ export default tseslint.config(
     // titles. Scoped to what has been converted so far; the rest joins as it is converted.
     files: [
       'web/src/app/layouts/**/*.tsx',
+      // The app's shell: route guards, screens and the providers around the routes.
+      'web/src/app/{app,follow,purchase,providers,route-guards,router}.tsx',
+      'web/src/app/screens/**/*.tsx',
       'web/src/components/language-switch.tsx',
       'web/src/components/report-{link,dialog}.tsx',
       // The public pages' shared pieces (once lib/catalog-ui.tsx).

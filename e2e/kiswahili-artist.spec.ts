@@ -39,8 +39,8 @@ test('an artist signs in and works in Kiswahili, then switches the dashboard to 
 
   await page.getByRole('button', { name: 'Pakia nyimbo' }).click();
   const upload = page.getByRole('dialog', { name: 'Pakia wimbo mpya' });
-  await expect(upload.getByText('Faili la sauti', { exact: true })).toBeVisible();
-  await expect(upload.getByRole('button', { name: 'Chagua mafaili' })).toBeVisible();
+  await expect(upload.getByText('Faili ya sauti', { exact: true })).toBeVisible();
+  await expect(upload.getByRole('button', { name: 'Chagua faili' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/upload-390.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/upload-1280.png` });

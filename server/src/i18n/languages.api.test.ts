@@ -125,7 +125,7 @@ describe('API messages and e-mails in English and Kiswahili', () => {
     expect(order!.language).toBe('sw');
 
     const [receipt] = smtp.mailTo(buyer);
-    expect(receipt!.subject).toBe('Manunuzi yako ya Sauti: Nyota');
+    expect(receipt!.subject).toBe('Ununuzi wako wa Sauti: Nyota');
     expect(receipt!.text).toContain(`Asante kwa kununua "Nyota" kutoka kwa ${artist.account.displayName}. Asilimia 90 ya bei inaenda kwa msanii.`);
     expect(receipt!.text).toContain('Bei: KES 500.00. Ada ya malipo:');
     expect(receipt!.text).toMatch(/Pakua wimbo: http:\/\/\S+\/purchase\//);

@@ -5,19 +5,21 @@ import { PageSpinner } from '@/components/page-spinner';
 import { Button } from '@/components/ui/button';
 import { StatusCard } from '@/components/status-card';
 import { useCurrentUser } from '@/lib/auth';
+import { useI18n } from '@/lib/i18n';
 
 function UserCheckFailed({ retry }: { retry: () => void }) {
+  const { t } = useI18n();
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 text-center">
       <StatusCard
-        title="Something went wrong"
-        description="We could not check whether you are signed in. Please check your connection and try again."
+        title={t('common.userCheckFailedTitle')}
+        description={t('common.userCheckFailed')}
         action={null}
         className="py-0 sm:py-0"
       />
       <Button variant="outline" onClick={retry}>
         <RefreshCwIcon aria-hidden="true" />
-        Try again
+        {t('common.tryAgain')}
       </Button>
     </div>
   );

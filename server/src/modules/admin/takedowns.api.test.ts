@@ -240,15 +240,15 @@ describe('takedowns', () => {
     expect(mails.map((mail) => mail.subject)).toEqual([
       `Albamu yako "${word} Album" imeondolewa`,
       `Albamu yako "${word} Album" imerudi`,
-      'Wasifu wako wa Sauti umeondolewa',
-      'Wasifu wako wa Sauti umerudi',
+      'Ukurasa wako wa Sauti umeondolewa',
+      'Ukurasa wako wa Sauti umerudi',
     ]);
-    expect(mails[0]!.text).toContain(`Timu ya Sauti imeondoa albamu yako "${word} Album". Mashabiki hawawezi tena kuona, kucheza wala kununua muziki huu.`);
+    expect(mails[0]!.text).toContain(`Timu ya Sauti imeondoa albamu yako "${word} Album". Mashabiki hawawezi tena kuona, kusikiliza wala kununua muziki huu.`);
     expect(mails[0]!.text).toContain('Sababu: Cover infringes');
     expect(mails[0]!.text).toMatch(/^Fungua dashibodi yako: http:\/\/\S+\/dashboard$/m);
     expect(mails[1]!.text).not.toContain('Ujumbe kutoka kwa timu');
     expect(mails[2]!.text).toContain('Sababu: Impersonation');
-    expect(mails[2]!.text).toContain('imeondoa wasifu wako');
+    expect(mails[2]!.text).toContain('imeondoa ukurasa wako wa msanii');
     await t.app.database.db.update(users).set({ language: 'en' }).where(eq(users.id, artist.id));
   });
 

@@ -7,10 +7,10 @@ import { useAppI18n } from '@/lib/app-i18n';
 
 /** Spec sections 2 and 9: Storage Usage, used / 1 GB (the spec's text for the quota), with a bar. */
 export function StorageUsageCard({ used }: { used: number }) {
-  const { t } = useAppI18n();
+  const { t, language } = useAppI18n();
   const percent = Math.min(100, (Math.max(0, used) / STORAGE_QUOTA_BYTES) * 100);
   const shown = percent > 0 && percent < 1 ? '<1' : String(Math.round(percent));
-  const label = t('analytics.storageUsed', { used: formatFileSize(used) });
+  const label = t('analytics.storageUsed', { used: formatFileSize(used, language) });
   return (
     <Card className="gap-3">
       <CardHeader>
@@ -21,7 +21,7 @@ export function StorageUsageCard({ used }: { used: number }) {
       <CardContent className="grid gap-2">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 text-sm">
           <p className="font-medium tabular-nums" data-testid="storage-used">
-            {t('analytics.usedOfQuota', { used: formatFileSize(used) })}
+            {t('analytics.usedOfQuota', { used: formatFileSize(used, language) })}
           </p>
           <p className="text-muted-foreground tabular-nums">{t('analytics.percentUsed', { percent: shown })}</p>
         </div>
@@ -32,7 +32,7 @@ export function StorageUsageCard({ used }: { used: number }) {
           className={cn('h-2.5', percent >= 90 && '[&>[data-slot=progress-indicator]]:bg-destructive')}
         />
         <p className="text-xs text-muted-foreground">
-          {percent >= 100 ? t('analytics.storageFull') : t('analytics.storageLeft', { left: formatFileSize(Math.max(0, STORAGE_QUOTA_BYTES - used)) })}
+          {percent >= 100 ? t('analytics.storageFull') : t('analytics.storageLeft', { left: formatFileSize(Math.max(0, STORAGE_QUOTA_BYTES - used), language) })}
         </p>
       </CardContent>
     </Card>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useContext, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CopyIcon, DownloadIcon } from 'lucide-react';
 import { MAX_CODES_PER_BATCH } from '#common/codes';
@@ -6,6 +6,7 @@ import { formatPrice } from '#common/money';
 import { createCodesSchema, type CodeBatch } from '#common/schemas/codes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormMessageLocalizer } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -77,6 +78,8 @@ function CreateCodesCard() {
   const [percent, setPercent] = useState('20');
   const [expiry, setExpiry] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The schema's messages are English; <AppMessages> knows their words in the page's language (063).
+  const localize = useContext(FormMessageLocalizer);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -93,7 +96,7 @@ function CreateCodesCard() {
     const parsed = createCodesSchema.safeParse(input);
     if (!parsed.success) {
       const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? 'item')] ??= issue.message;
+      for (const issue of parsed.error.issues) found[String(issue.path[0] ?? 'item')] ??= localize(issue.message);
       setErrors(found);
       return;
     }

@@ -50,7 +50,7 @@ export function AudioDropzone({
     noClick: true,
     noKeyboard: true,
     onDrop: (accepted, rejections) => {
-      const message = rejectionMessage(t, rejections, rules);
+      const message = rejectionMessage(t, rejections, rules, language);
       if (message) onReject(message);
       else if (accepted[0]) {
         onFile(accepted[0]);

@@ -340,14 +340,14 @@ function TabHeader({ title, action, children }: { title: string; action: ReactNo
 
 /** Spec section 9: storage shown against the 1 GB quota, as the server counts it (audio and covers). */
 function StorageUsage({ used }: { used: number }) {
-  const { t } = useAppI18n();
+  const { t, language } = useAppI18n();
   const percent = Math.min(100, (used / STORAGE_QUOTA_BYTES) * 100);
   return (
     <div className="grid w-56 max-w-full gap-1" data-testid="storage-usage">
       <p className="text-xs text-muted-foreground">
-        {t('myMusic.storageUsed', { used: formatFileSize(used) })}
+        {t('myMusic.storageUsed', { used: formatFileSize(used, language) })}
       </p>
-      <Progress value={percent} aria-label={t('myMusic.storageLabel')} aria-valuetext={t('myMusic.storageOf', { used: formatFileSize(used) })} className="h-1.5" />
+      <Progress value={percent} aria-label={t('myMusic.storageLabel')} aria-valuetext={t('myMusic.storageOf', { used: formatFileSize(used, language) })} className="h-1.5" />
     </div>
   );
 }

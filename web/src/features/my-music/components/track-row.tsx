@@ -61,7 +61,7 @@ export function TrackRow({
         </p>
         <p className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted-foreground">
           <span data-testid="track-duration">{formatDuration(track.duration)}</span>
-          <span data-testid="track-size">{formatFileSize(track.fileSize)}</span>
+          <span data-testid="track-size">{formatFileSize(track.fileSize, language)}</span>
           <span>{relativeDate(language, track.uploadedAt)}</span>
           <span>{t('myMusic.plays', { count: track.streamCount })}</span>
           {saving && (

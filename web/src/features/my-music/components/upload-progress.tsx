@@ -27,7 +27,7 @@ export function UploadProgress({
   /** The connection dropped: said until it is back (the upload resumes by itself), not in a passing toast. */
   connectionLost?: boolean;
 }) {
-  const { t } = useAppI18n();
+  const { t, language } = useAppI18n();
   if (phase === 'idle') return null;
   const text = connectionLost ? t('myMusic.connectionLost') : phase === 'processing' ? t('myMusic.checkingAudio') : t('myMusic.inProgress', { label: label ?? t('myMusic.uploading') });
   return (
@@ -42,7 +42,7 @@ export function UploadProgress({
       <Progress value={percent} aria-label={t('myMusic.uploadProgress')} aria-valuetext={`${percent}%`} />
       {phase === 'sending' && total > 0 && (
         <p className="text-xs text-muted-foreground tabular-nums" data-testid="upload-amount">
-          {t('myMusic.sentOf', { loaded: formatFileSize(loaded), total: formatFileSize(total) })}
+          {t('myMusic.sentOf', { loaded: formatFileSize(loaded, language), total: formatFileSize(total, language) })}
           {secondsLeft !== null && ` · ${formatTimeLeft(t, secondsLeft)}`}
         </p>
       )}

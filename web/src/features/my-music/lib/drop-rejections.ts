@@ -18,7 +18,7 @@ export function acceptedExtensions(accept: Record<string, string[]>): string {
  * Spec section 5's file-drop rejections, one line each: the file type is not among the accepted
  * types; the file is larger or smaller than N bytes; too many files.
  */
-export function rejectionMessage(t: AppTranslator['t'], rejections: readonly FileRejection[], rules: DropRules): string | null {
+export function rejectionMessage(t: AppTranslator['t'], rejections: readonly FileRejection[], rules: DropRules, language: 'en' | 'sw' = 'en'): string | null {
   const codes = new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.code)));
   if (codes.size === 0) return null;
   if (codes.has('too-many-files')) return t('myMusic.reject.tooMany');
@@ -27,7 +27,7 @@ export function rejectionMessage(t: AppTranslator['t'], rejections: readonly Fil
     // In plain words, with the file's own size (issue 20): "This file is 62 MB; the limit is 50 MB".
     const file = rejections.find((rejection) => rejection.errors.some((error) => error.code === 'file-too-large'))?.file;
     if (file) return t('myMusic.reject.fileTooLarge', { size: megabytes(file.size, 'up'), limit: megabytes(rules.maxSize) });
-    return t('myMusic.reject.tooLarge', { bytes: rules.maxSize, size: formatFileSize(rules.maxSize) });
+    return t('myMusic.reject.tooLarge', { bytes: rules.maxSize, size: formatFileSize(rules.maxSize, language) });
   }
   if (codes.has('file-too-small')) return t('myMusic.reject.tooSmall', { count: rules.minSize });
   return rejections[0]?.errors[0]?.message ?? t('myMusic.reject.other');

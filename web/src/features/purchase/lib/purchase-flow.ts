@@ -128,7 +128,8 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
     );
   } catch (error) {
     console.error('The checkout failed', error);
-    failed(error instanceof CheckoutError ? error.message : deps.t('payment.systemUnavailable'));
+    // The error's own message is English; the fan reads the catalogue's words for its kind.
+    failed(error instanceof CheckoutError && error.kind === 'library' ? deps.t('payment.libraryNotLoaded') : deps.t('payment.systemUnavailable'));
     return { status: 'not-started' };
   }
   if (outcome.status === 'cancelled') {
