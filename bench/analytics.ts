@@ -28,6 +28,7 @@ const MINIMAL_PORT = 5147;
 const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
 const TRACKS = 500;
 const PLAYS = 1_000_000;
 const DOWNLOADS = 50_000;
@@ -103,16 +104,7 @@ export async function run() {
       if (route !== '/api/analytics' && !((parsed as { totals?: { plays: number } }).totals!.plays > 50_000)) throw new Error('unexpected daily totals');
 
       // The yardstick answers GET /api/tracks; the same bytes as this route.
-      const { rounds, ratio, p99 } = await againstMinimalJson({
-        name: 'analytics',
-        body,
-        port: MINIMAL_PORT,
-        sauti: { url: `${server.url}${route}`, pid: server.pid },
-        rounds: ROUNDS,
-        seconds: SECONDS,
-        connections: CONNECTIONS,
-        headers: { cookie: artist.cookie },
-      });
+      const { rounds, ratio, p99 } = await againstMinimalJson({ name: 'analytics', body, sauti: { url: `${server.url}${route}`, pid: server.pid }, headers: { cookie: artist.cookie }, ...YARDSTICK });
       rows.push(
         ...rounds.flatMap((r, i) => {
           const label = `${route} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;

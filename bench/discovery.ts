@@ -29,6 +29,7 @@ const MINIMAL_PORT = 5151;
 const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
 const ARTISTS = Number(process.env.BENCH_DISCOVERY_ARTISTS ?? 10_000);
 const TRACKS = Number(process.env.BENCH_DISCOVERY_TRACKS ?? 100_000);
 const RANKING_RUNS = 3;
@@ -103,15 +104,7 @@ export async function run() {
     const body = Buffer.from(await response.arrayBuffer());
     const entries = JSON.parse(body.toString()) as unknown[];
     if (response.status !== 200 || entries.length === 0) throw new Error(`unexpected ${endpoint} answer: ${response.status} ${body.toString().slice(0, 200)}`);
-    const { rounds, ratio, p99 } = await againstMinimalJson({
-      name: 'discovery',
-      body,
-      port: MINIMAL_PORT,
-      sauti: { url: `${server.url}${endpoint}`, pid: server.pid },
-      rounds: ROUNDS,
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-    });
+    const { rounds, ratio, p99 } = await againstMinimalJson({ name: 'discovery', body, sauti: { url: `${server.url}${endpoint}`, pid: server.pid }, ...YARDSTICK });
     for (const [i, r] of rounds.entries()) {
       const label = `${endpoint} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
       rows.push(wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti));

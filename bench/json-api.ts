@@ -13,23 +13,15 @@ const MINIMAL_PORT = 5143;
 const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
 
 export async function run() {
   const { server, artist } = await sharedCatalogue();
   const response = await fetch(`${server.url}/api/tracks`, { headers: { cookie: artist.cookie } });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200 || (JSON.parse(body.toString()) as unknown[]).length !== TRACK_COUNT) throw new Error('unexpected GET /api/tracks answer');
-  const { rounds, ratio, p99 } = await againstMinimalJson({
-    name: 'tracks',
-    body,
-    port: MINIMAL_PORT,
-    sauti: { url: `${server.url}/api/tracks`, pid: server.pid },
-    rounds: ROUNDS,
-    seconds: SECONDS,
-    connections: CONNECTIONS,
-    headers: { cookie: artist.cookie },
-    checkBytes: true,
-  });
+  const sauti = { url: `${server.url}/api/tracks`, pid: server.pid };
+  const { rounds, ratio, p99 } = await againstMinimalJson({ name: 'tracks', body, sauti, headers: { cookie: artist.cookie }, checkBytes: true, ...YARDSTICK });
   const rows = rounds.flatMap((r, i) => {
     const label = `round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
     return [wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti)];
