@@ -12,18 +12,14 @@
  * rows): a fresh database on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * dropped at the end.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { once } from 'node:events';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../server/src/db/schema';
 import { rebuildDailyStats } from '../server/src/modules/analytics';
 import { signUpArtist } from './support/accounts';
-import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess } from './support/processes';
+import { loadAverage } from './support/processes';
 import { startServer } from './support/server';
-import { fixed, median, runWrk, wrkRow, yardstickRounds } from './support/wrk';
+import { againstMinimalJson, fixed, median, wrkRow } from './support/wrk';
 import { report } from './lib';
 import { BENCH_SERVER_URL, createDatabase } from './support/database';
 
@@ -32,6 +28,7 @@ const MINIMAL_PORT = 5147;
 const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
 const TRACKS = 500;
 const PLAYS = 1_000_000;
 const DOWNLOADS = 50_000;
@@ -107,44 +104,25 @@ export async function run() {
       if (route !== '/api/analytics' && !((parsed as { totals?: { plays: number } }).totals!.plays > 50_000)) throw new Error('unexpected daily totals');
 
       // The yardstick answers GET /api/tracks; the same bytes as this route.
-      const bodyFile = path.join(os.tmpdir(), `sauti-bench-analytics-${process.pid}.json`);
-      fs.writeFileSync(bodyFile, body);
-      const removeBody = atExit(() => fs.rmSync(bodyFile, { force: true }));
-      const minimal = spawnPinned(SERVER_CPU, process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'minimal-json-server.ts'), String(MINIMAL_PORT), bodyFile], {
-        cwd: path.resolve(import.meta.dirname, '..'),
-      });
-      try {
-        await once(minimal.stdout!, 'data');
-        const get = (url: string, pid: number, seconds = SECONDS) =>
-          runWrk({ url, connections: CONNECTIONS, seconds, script: 'get', headers: { cookie: artist.cookie }, serverPids: [pid] });
-        const sautiUrl = `${server.url}${route}`;
-        const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}/api/tracks`;
-        const rounds = await yardstickRounds(ROUNDS, get, { url: sautiUrl, pid: server.pid }, { url: minimalUrl, pid: minimal.pid! });
-        const ratio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond));
-        const p99 = median(rounds.map((r) => r.sauti.p99Ms));
-        rows.push(
-          ...rounds.flatMap((r, i) => {
-            const label = `${route} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
-            return [wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti)];
-          }),
-        );
-        const summary = {
-          case: `${route}: median of rounds`,
-          'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),
-          'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
-          'req/s ratio (target >= 0.25)': fixed(ratio, 2),
-          'Sauti p99 ms (target <= 50)': fixed(p99, 2),
-        };
-        rows.push(summary);
-        summaries.push(summary);
-        notes.push(
-          `${route} (${body.length} bytes): req/s ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50); errors ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; quiet rounds ${rounds.filter((r) => r.quiet).length} of ${ROUNDS}`,
-        );
-      } finally {
-        await stopProcess(minimal);
-        fs.rmSync(bodyFile, { force: true });
-        removeBody();
-      }
+      const { rounds, ratio, p99 } = await againstMinimalJson({ name: 'analytics', body, sauti: { url: `${server.url}${route}`, pid: server.pid }, headers: { cookie: artist.cookie }, ...YARDSTICK });
+      rows.push(
+        ...rounds.flatMap((r, i) => {
+          const label = `${route} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
+          return [wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti)];
+        }),
+      );
+      const summary = {
+        case: `${route}: median of rounds`,
+        'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),
+        'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
+        'req/s ratio (target >= 0.25)': fixed(ratio, 2),
+        'Sauti p99 ms (target <= 50)': fixed(p99, 2),
+      };
+      rows.push(summary);
+      summaries.push(summary);
+      notes.push(
+        `${route} (${body.length} bytes): req/s ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50); errors ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; quiet rounds ${rounds.filter((r) => r.quiet).length} of ${ROUNDS}`,
+      );
     }
     report('analytics', rows, [
       `${TRACKS} tracks, ${PLAYS} plays, ${DOWNLOADS} downloads, ${VIEWS} views; PostgreSQL; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`,

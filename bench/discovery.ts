@@ -13,16 +13,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client';
 import { DiscoveryService } from '../server/src/modules/discovery';
 import { rebuildTrends } from '../server/src/modules/playback';
 import { trendPlay } from '../server/src/modules/playback/trends.repo';
-import { atExit, atFinish, loadAverage, SERVER_CPU, spawnPinned, stopProcess } from './support/processes';
+import { atFinish, loadAverage, SERVER_CPU } from './support/processes';
 import { BENCH_SERVER_URL, createDatabase, seedCatalogue } from './support/database';
 import { startServer } from './support/server';
-import { fixed, median, runWrk, wrkRow, yardstickRounds } from './support/wrk';
+import { againstMinimalJson, fixed, median, wrkRow } from './support/wrk';
 import { report } from './lib';
 
 const SERVER_PORT = 5150;
@@ -30,10 +29,10 @@ const MINIMAL_PORT = 5151;
 const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
 const ARTISTS = Number(process.env.BENCH_DISCOVERY_ARTISTS ?? 10_000);
 const TRACKS = Number(process.env.BENCH_DISCOVERY_TRACKS ?? 100_000);
 const RANKING_RUNS = 3;
-const root = path.resolve(import.meta.dirname, '..');
 
 const ENDPOINTS = ['/api/featured-tracks?limit=12', '/api/featured-artists?limit=10', '/api/editors-picks?limit=12'];
 
@@ -105,43 +104,25 @@ export async function run() {
     const body = Buffer.from(await response.arrayBuffer());
     const entries = JSON.parse(body.toString()) as unknown[];
     if (response.status !== 200 || entries.length === 0) throw new Error(`unexpected ${endpoint} answer: ${response.status} ${body.toString().slice(0, 200)}`);
-    const bodyFile = path.join(os.tmpdir(), `sauti-bench-discovery-${process.pid}.json`);
-    fs.writeFileSync(bodyFile, body);
-    const removeBody = atExit(() => fs.rmSync(bodyFile, { force: true }));
-    const minimal = spawnPinned(SERVER_CPU, process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'minimal-json-server.ts'), String(MINIMAL_PORT), bodyFile], {
-      cwd: root,
-    });
-    try {
-      await once(minimal.stdout!, 'data');
-      const get = (url: string, pid: number, seconds = SECONDS) => runWrk({ url, connections: CONNECTIONS, seconds, script: 'get', serverPids: [pid] });
-      const sautiUrl = `${server.url}${endpoint}`;
-      const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}/api/tracks`;
-      const rounds = await yardstickRounds(ROUNDS, get, { url: sautiUrl, pid: server.pid }, { url: minimalUrl, pid: minimal.pid! });
-      for (const [i, r] of rounds.entries()) {
-        const label = `${endpoint} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
-        rows.push(wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti));
-      }
-      const ratio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond));
-      const p99 = median(rounds.map((r) => r.sauti.p99Ms));
-      const summary = {
-        endpoint,
-        entries: entries.length,
-        bytes: body.length,
-        'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),
-        'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
-        'req/s ratio (target >= 0.25)': fixed(ratio, 2),
-        'Sauti p99 ms (target <= 50)': fixed(p99, 2),
-        errors: rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0),
-        'quiet rounds': `${rounds.filter((r) => r.quiet).length} of ${ROUNDS}`,
-      };
-      summaries.push(summary);
-      rows.push({ case: `${endpoint}: median of rounds`, ...summary });
-      notes.push(`${endpoint}: ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50)`);
-    } finally {
-      await stopProcess(minimal);
-      fs.rmSync(bodyFile, { force: true });
-      removeBody();
+    const { rounds, ratio, p99 } = await againstMinimalJson({ name: 'discovery', body, sauti: { url: `${server.url}${endpoint}`, pid: server.pid }, ...YARDSTICK });
+    for (const [i, r] of rounds.entries()) {
+      const label = `${endpoint} round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
+      rows.push(wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti));
     }
+    const summary = {
+      endpoint,
+      entries: entries.length,
+      bytes: body.length,
+      'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),
+      'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
+      'req/s ratio (target >= 0.25)': fixed(ratio, 2),
+      'Sauti p99 ms (target <= 50)': fixed(p99, 2),
+      errors: rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0),
+      'quiet rounds': `${rounds.filter((r) => r.quiet).length} of ${ROUNDS}`,
+    };
+    summaries.push(summary);
+    rows.push({ case: `${endpoint}: median of rounds`, ...summary });
+    notes.push(`${endpoint}: ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50)`);
   }
   notes.push(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per endpoint; load average at the end: ${loadAverage()}`);
   report('discovery', rows, notes);

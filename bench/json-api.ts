@@ -4,64 +4,39 @@
  * bytes from memory; alternating rounds. Targets: requests/s >= 0.25x the minimal server's,
  * p99 <= 50 ms.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { once } from 'node:events';
 import { sharedCatalogue, TRACK_COUNT } from './support/catalogue';
-import { atExit, loadAverage, SERVER_CPU, spawnPinned, stopProcess } from './support/processes';
-import { fixed, median, runWrk, wrkRow, yardstickRounds } from './support/wrk';
+import { loadAverage } from './support/processes';
+import { againstMinimalJson, fixed, median, wrkRow } from './support/wrk';
 import { report } from './lib';
 
 const MINIMAL_PORT = 5143;
 const CONNECTIONS = 16;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
 
 export async function run() {
   const { server, artist } = await sharedCatalogue();
   const response = await fetch(`${server.url}/api/tracks`, { headers: { cookie: artist.cookie } });
   const body = Buffer.from(await response.arrayBuffer());
   if (response.status !== 200 || (JSON.parse(body.toString()) as unknown[]).length !== TRACK_COUNT) throw new Error('unexpected GET /api/tracks answer');
-  const bodyFile = path.join(os.tmpdir(), `sauti-bench-tracks-${process.pid}.json`);
-  fs.writeFileSync(bodyFile, body);
-  const removeBody = atExit(() => fs.rmSync(bodyFile, { force: true }));
-
-  const minimal = spawnPinned(SERVER_CPU, process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'minimal-json-server.ts'), String(MINIMAL_PORT), bodyFile], {
-    cwd: path.resolve(import.meta.dirname, '..'),
+  const sauti = { url: `${server.url}/api/tracks`, pid: server.pid };
+  const { rounds, ratio, p99 } = await againstMinimalJson({ name: 'tracks', body, sauti, headers: { cookie: artist.cookie }, checkBytes: true, ...YARDSTICK });
+  const rows = rounds.flatMap((r, i) => {
+    const label = `round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
+    return [wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti)];
   });
-  try {
-    await once(minimal.stdout!, 'data');
-    const check = await fetch(`http://127.0.0.1:${MINIMAL_PORT}/api/tracks`);
-    if (!Buffer.from(await check.arrayBuffer()).equals(body)) throw new Error('the minimal server does not answer the same bytes');
-
-    const get = (url: string, pid: number, seconds = SECONDS) =>
-      runWrk({ url, connections: CONNECTIONS, seconds, script: 'get', headers: { cookie: artist.cookie }, serverPids: [pid] });
-    const sautiUrl = `${server.url}/api/tracks`;
-    const minimalUrl = `http://127.0.0.1:${MINIMAL_PORT}/api/tracks`;
-    const rounds = await yardstickRounds(ROUNDS, get, { url: sautiUrl, pid: server.pid }, { url: minimalUrl, pid: minimal.pid! });
-    const ratio = median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond));
-    const p99 = median(rounds.map((r) => r.sauti.p99Ms));
-    const rows = rounds.flatMap((r, i) => {
-      const label = `round ${i + 1}${r.quiet ? '' : ' (busy machine)'}`;
-      return [wrkRow(`${label}: minimal Fastify`, r.minimal), wrkRow(`${label}: Sauti`, r.sauti)];
-    });
-    const summary = {
-      'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),
-      'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
-      'req/s ratio (target >= 0.25)': fixed(ratio, 2),
-      'Sauti p99 ms (target <= 50)': fixed(p99, 2),
-    };
-    rows.push({ case: 'median of rounds', ...summary });
-    report('json-api', rows, [
-      `GET /api/tracks (${TRACK_COUNT} tracks, ${body.length} bytes), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`,
-      `targets: req/s ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50)`,
-      `errors: ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; rounds on a quiet machine: ${rounds.filter((r) => r.quiet).length} of ${ROUNDS}; load average at the end: ${loadAverage()}`,
-    ]);
-    console.table([summary]);
-  } finally {
-    await stopProcess(minimal);
-    fs.rmSync(bodyFile, { force: true });
-    removeBody();
-  }
+  const summary = {
+    'minimal req/s': fixed(median(rounds.map((r) => r.minimal.requestsPerSecond))),
+    'Sauti req/s': fixed(median(rounds.map((r) => r.sauti.requestsPerSecond))),
+    'req/s ratio (target >= 0.25)': fixed(ratio, 2),
+    'Sauti p99 ms (target <= 50)': fixed(p99, 2),
+  };
+  rows.push({ case: 'median of rounds', ...summary });
+  report('json-api', rows, [
+    `GET /api/tracks (${TRACK_COUNT} tracks, ${body.length} bytes), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`,
+    `targets: req/s ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50)`,
+    `errors: ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; rounds on a quiet machine: ${rounds.filter((r) => r.quiet).length} of ${ROUNDS}; load average at the end: ${loadAverage()}`,
+  ]);
+  console.table([summary]);
 }

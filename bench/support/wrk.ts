@@ -1,6 +1,8 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { cpuTimeOf, LOAD_CPU, spawnPinned, waitForQuiet } from './processes';
+import { atExit, cpuTimeOf, LOAD_CPU, SERVER_CPU, spawnPinned, stopProcess, waitForQuiet } from './processes';
 
 export interface WrkResult {
   requests: number;
@@ -123,4 +125,43 @@ export async function yardstickRounds(
     results.push({ minimal: await get(minimal.url, minimal.pid), sauti: await get(sauti.url, sauti.pid), quiet });
   }
   return results;
+}
+
+/**
+ * A JSON GET of Sauti's beside its yardstick: the minimal Fastify server answering the same bytes
+ * from memory (minimal-json-server.ts on `port`, on the server core), in yardstickRounds; with the
+ * medians the JSON budget is judged by (DESIGN.md: the req/s ratio and Sauti's p99). The minimal
+ * server is stopped and its body file removed after. `checkBytes` first makes sure the yardstick
+ * answers exactly `body`.
+ */
+export async function againstMinimalJson(options: {
+  name: string;
+  body: Buffer;
+  port: number;
+  sauti: { url: string; pid: number };
+  rounds: number;
+  seconds: number;
+  connections: number;
+  headers?: Record<string, string>;
+  checkBytes?: boolean;
+}): Promise<{ rounds: YardstickRound[]; ratio: number; p99: number }> {
+  const bodyFile = path.join(os.tmpdir(), `sauti-bench-${options.name}-${process.pid}.json`);
+  fs.writeFileSync(bodyFile, options.body);
+  const removeBody = atExit(() => fs.rmSync(bodyFile, { force: true }));
+  const minimal = spawnPinned(SERVER_CPU, process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'minimal-json-server.ts'), String(options.port), bodyFile], {
+    cwd: path.resolve(import.meta.dirname, '..', '..'),
+  });
+  try {
+    await once(minimal.stdout!, 'data');
+    const minimalUrl = `http://127.0.0.1:${options.port}/api/tracks`;
+    if (options.checkBytes && !Buffer.from(await (await fetch(minimalUrl)).arrayBuffer()).equals(options.body)) throw new Error('the minimal server does not answer the same bytes');
+    const get = (url: string, pid: number, seconds = options.seconds) =>
+      runWrk({ url, connections: options.connections, seconds, script: 'get', ...(options.headers ? { headers: options.headers } : {}), serverPids: [pid] });
+    const rounds = await yardstickRounds(options.rounds, get, options.sauti, { url: minimalUrl, pid: minimal.pid! });
+    return { rounds, ratio: median(rounds.map((r) => r.sauti.requestsPerSecond / r.minimal.requestsPerSecond)), p99: median(rounds.map((r) => r.sauti.p99Ms)) };
+  } finally {
+    await stopProcess(minimal);
+    fs.rmSync(bodyFile, { force: true });
+    removeBody();
+  }
 }

@@ -4,9 +4,10 @@ import { AUTH_MESSAGES, AUTH_SERVER_MESSAGES } from '#common/schemas/auth';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { follows, orders, users } from '../db/schema';
 import { addMpesa } from '../../test/support/buying';
-import { CatalogTestApp, type HttpResponse } from '../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../test/support/media-fixtures';
-import { linkIn, startSmtpCapture, type SmtpCapture } from '../../test/support/smtp-capture';
+import type { CatalogTestApp, HttpResponse } from '../../test/support/catalog-app';
+import { closeMailedApp, startMailedApp } from '../../test/support/mailed-app';
+import type { MediaFixtures } from '../../test/support/media-fixtures';
+import { linkIn, type SmtpCapture } from '../../test/support/smtp-capture';
 import { sessionCookie, uniqueEmail, uniqueName } from '../../test/support/test-app';
 import { TEST_CARD_SUCCESS } from '../modules/payment-provider';
 import { translateBody } from '.';
@@ -17,19 +18,12 @@ import { translateBody } from '.';
  * signed up or bought, whoever's request sends them.
  */
 describe('API messages and e-mails in English and Kiswahili', () => {
-  let t: CatalogTestApp;
-  let smtp: SmtpCapture;
-  let media: MediaFixtures;
+  let t: CatalogTestApp, smtp: SmtpCapture, media: MediaFixtures;
 
   beforeAll(async () => {
-    media = await mediaFixtures();
-    smtp = await startSmtpCapture();
-    t = await CatalogTestApp.start('local', { SMTP_URL: smtp.url });
+    ({ t, smtp, media } = await startMailedApp());
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  afterAll(() => closeMailedApp({ t, smtp }));
 
   const post = (url: string, json: unknown, headers: Record<string, string> = {}, cookie?: string) => t.request('POST', url, { json, headers, cookie });
   const unknownTrack = '/api/track-detail/00000000-0000-4000-8000-000000000000';

@@ -16,21 +16,20 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
+/** TEMPLATE rendered for sauti.example: an empty English page but for what `view` gives. */
+const render = (view: Partial<Parameters<typeof pageHtml>[1]>) =>
+  pageHtml(TEMPLATE, { html: '', state: '{}', head: { title: 'T', description: 'D', canonicalPath: '/', type: 'website' }, language: 'en', messages: '{}', ...view }, 'https://sauti.example');
+
 const hostile = `"></title><script>alert(1)</script> $& $' <!-- & Zoë 🎵`;
 
 describe('server-rendered pages', () => {
   it('puts the markup in #root, the data in a JSON block and one title and description in the head', () => {
-    const html = pageHtml(
-      TEMPLATE,
-      {
-        html: '<main>Hello</main>',
-        state: '{"a":1}',
-        head: { title: 'T', description: 'D', canonicalPath: '/x', type: 'website' },
-        language: 'en',
-        messages: '{"language":"en","messages":{"a":"b"}}',
-      },
-      'https://sauti.example',
-    );
+    const html = render({
+      html: '<main>Hello</main>',
+      state: '{"a":1}',
+      head: { title: 'T', description: 'D', canonicalPath: '/x', type: 'website' },
+      messages: '{"language":"en","messages":{"a":"b"}}',
+    });
     expect(html).toContain(
       '<div id="root"><main>Hello</main></div><script type="application/json" id="sauti-state">{"a":1}</script><script type="application/json" id="sauti-i18n">{"language":"en","messages":{"a":"b"}}</script>',
     );
@@ -70,21 +69,13 @@ describe('server-rendered pages', () => {
   });
 
   it('keeps replacement patterns in names literal', () => {
-    const html = pageHtml(
-      TEMPLATE,
-      { html: '<p>$& $` $\'</p>', state: '{}', head: { title: '$&', description: '$`', canonicalPath: '/', type: 'website' }, language: 'en', messages: '{}' },
-      'https://sauti.example',
-    );
+    const html = render({ html: '<p>$& $` $\'</p>', head: { title: '$&', description: '$`', canonicalPath: '/', type: 'website' } });
     expect(html).toContain('<p>$& $` $\'</p>');
     expect(html).toContain('<title>$&amp;</title>');
   });
 
   it('is written in its language: <html lang> and the page in each language (decision 049)', () => {
-    const html = pageHtml(
-      TEMPLATE,
-      { html: '', state: '{}', head: { title: 'T', description: 'D', canonicalPath: '/search?q=a"b&lang=en', type: 'website' }, language: 'sw', messages: '{}' },
-      'https://sauti.example',
-    );
+    const html = render({ head: { title: 'T', description: 'D', canonicalPath: '/search?q=a"b&lang=en', type: 'website' }, language: 'sw' });
     expect(html).toContain('<html lang="sw">');
     expect(html).toContain('<link rel="alternate" hreflang="en" href="https://sauti.example/search?q=a%22b&amp;lang=en" />');
     expect(html).toContain('<link rel="alternate" hreflang="sw" href="https://sauti.example/search?q=a%22b&amp;lang=sw" />');
@@ -93,7 +84,7 @@ describe('server-rendered pages', () => {
 
   it('links a drawn share card in the page language, a cover as it is', () => {
     const head = (imagePath: string) => ({ title: 'T', description: 'D', canonicalPath: '/track/1', type: 'music.song' as const, imagePath });
-    const page = (imagePath: string, language: 'en' | 'sw') => pageHtml(TEMPLATE, { html: '', state: '{}', head: head(imagePath), language, messages: '{}' }, 'https://sauti.example');
+    const page = (imagePath: string, language: 'en' | 'sw') => render({ head: head(imagePath), language });
     expect(page('/api/cards/track/1.png', 'sw')).toContain('<meta property="og:image" content="https://sauti.example/api/cards/track/1.png?lang=sw" />');
     expect(page('/api/cards/track/1.png', 'en')).toContain('<meta property="og:image" content="https://sauti.example/api/cards/track/1.png" />');
     expect(page('/api/media/cover.jpg?v=1', 'sw')).toContain('content="https://sauti.example/api/media/cover.jpg?v=1"');

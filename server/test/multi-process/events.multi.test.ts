@@ -4,42 +4,24 @@ import pg from 'pg';
 import { EventBus, type DomainEvents } from '../../src/lib/events';
 import { PgEventRelay } from '../../src/lib/event-relay';
 import { mediaFixtures } from '../support/media-fixtures';
-import { startS3Server, type TestS3 } from '../support/s3-server';
-import { outputMatch, postJson, startServerNode, stopNodes, type ServerNode } from '../support/server-process';
-import { createTestDatabase } from '../support/test-app';
+import type { TestS3 } from '../support/s3-server';
+import { outputMatch, postJson, stopNodes, type ServerNode } from '../support/server-process';
+import { closeSharedStores, openSharedStores, signInOn, startSharedNode, verifiedArtistOn, type SharedStores } from '../support/shared-stores';
 
 /**
  * Domain events between processes (docs/decisions/053): what one process changes, every other's
  * caches drop within milliseconds; a session ended on one is refused on the other at once; a cut
  * listening connection empties every cache before anything is answered from memory again.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
-
 type Node = ServerNode;
 
-let database: { url: string; drop(): Promise<void> };
-let client: pg.Client;
-let s3: TestS3;
-let a: Node;
-let b: Node;
-let cookie: string;
-let email: string;
-let trackId: string;
+let database: SharedStores['database'], client: pg.Client, s3: TestS3;
+let a: Node, b: Node;
+let cookie: string, email: string, trackId: string;
 const password = 'a long test password';
 
-function startNode(): Promise<Node> {
-  return startServerNode({
-    DATABASE_URL: database.url,
-    ...s3.env,
-  });
-}
-
-async function signIn(node: Node): Promise<string> {
-  const login = await postJson(node, '/api/login', { email, password });
-  expect(login.status).toBe(200);
-  return login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]!;
-}
+const startNode = () => startSharedNode({ database, s3 });
+const signIn = (node: Node) => signInOn(node, email, password);
 
 /** Asks until `check` holds (every 5 ms); answers how long that took after `since`. */
 async function msUntil(since: number, check: () => Promise<boolean>, timeoutMs = 5_000): Promise<number> {
@@ -70,16 +52,9 @@ async function listenerPid(node: Node): Promise<number> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase(serverUrl);
-  s3 = await startS3Server();
+  ({ database, client, s3 } = await openSharedStores());
   [a, b] = await Promise.all([startNode(), startNode()]);
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-
-  email = `events-${Date.now().toString(36)}@example.com`;
-  expect((await postJson(a, '/api/register', { email, password, displayName: `Events ${Date.now().toString(36)}` })).status).toBe(201);
-  await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
-  cookie = await signIn(a);
+  ({ email, cookie } = await verifiedArtistOn(a, client, 'Events', password));
 
   const form = new FormData();
   form.append('trackName', 'First Light');
@@ -93,9 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stopNodes([a, b]);
-  await client?.end();
-  await database?.drop();
-  await s3?.close();
+  await closeSharedStores({ database, client, s3 });
 });
 
 describe('domain events across two processes', () => {

@@ -2,15 +2,16 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import pg from 'pg';
+import type pg from 'pg';
 import { finalAmount, splitPrice } from '#common/payments';
 import { REFUND_MESSAGES } from '#common/schemas/payments';
 import { mediaFixtures } from '../support/media-fixtures';
 import { startPaystackStandIn, type PaystackStandIn } from '../support/paystack-stand-in';
-import { startS3Server, type TestS3 } from '../support/s3-server';
-import { postJson, startServerNode, stopNodes, type ServerNode } from '../support/server-process';
+import type { TestS3 } from '../support/s3-server';
+import { postJson, stopNodes, type ServerNode } from '../support/server-process';
+import { closeSharedStores, openSharedStores, startSharedNode, verifiedArtistOn, type SharedStores } from '../support/shared-stores';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp-capture';
-import { createTestDatabase, makeDataDir } from '../support/test-app';
+import { makeDataDir } from '../support/test-app';
 
 /**
  * Every shilling reconciled (issue 10): two server processes on one PostgreSQL database and one
@@ -19,26 +20,13 @@ import { createTestDatabase, makeDataDir } from '../support/test-app';
  * Afterwards the ledger, the orders, the grants and the receipts must agree with what the
  * provider actually charged, to the cent.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
-
 type Node = ServerNode;
 
-let database: { url: string; drop(): Promise<void> };
-let client: pg.Client;
-let s3: TestS3;
-let smtp: SmtpCapture;
-let standIn: PaystackStandIn;
+let database: SharedStores['database'], client: pg.Client, s3: TestS3;
+let smtp: SmtpCapture, standIn: PaystackStandIn;
 let nodes: Node[] = [];
 
-function startNode(): Promise<Node> {
-  return startServerNode({
-    DATABASE_URL: database.url,
-    SMTP_URL: smtp.url,
-    ...standIn.env,
-    ...s3.env,
-  });
-}
+const startNode = () => startSharedNode({ database, s3 }, { SMTP_URL: smtp.url, ...standIn.env });
 
 /** A seeded pseudo-random sequence, so a failure can be replayed (the seed is in the test name). */
 function random(seed: number) {
@@ -52,20 +40,15 @@ const PURCHASES_CLI = path.resolve(import.meta.dirname, '../../src/cli/purchases
 const SEED = Number(process.env.MONEY_SEED ?? Date.now() % 100_000);
 
 beforeAll(async () => {
-  database = await createTestDatabase(serverUrl);
-  s3 = await startS3Server();
+  ({ database, client, s3 } = await openSharedStores());
   smtp = await startSmtpCapture();
   standIn = await startPaystackStandIn();
   nodes = [await startNode(), await startNode()];
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
 }, 180_000);
 
 afterAll(async () => {
   await stopNodes(nodes);
-  await client?.end();
-  await database?.drop();
-  await s3?.close();
+  await closeSharedStores({ database, client, s3 });
   await smtp?.close();
   await standIn?.close();
 });
@@ -85,13 +68,7 @@ interface Purchase {
  * registered on `node` and verified in the database (the mailed link is beside the point here).
  */
 async function newSeller(node: Node, name: string): Promise<{ artist: { cookie: string }; items: Purchase['item'][] }> {
-  const email = `${name}-${Date.now().toString(36)}@example.com`;
-  const password = 'a long test password';
-  expect((await postJson(node, '/api/register', { email, password, displayName: `${name} ${Date.now().toString(36)}` })).status).toBe(201);
-  await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
-  const login = await postJson(node, '/api/login', { email, password });
-  expect(login.status).toBe(200);
-  const artist = { cookie: login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]! };
+  const artist = { cookie: (await verifiedArtistOn(node, client, name, 'a long test password')).cookie };
   const method = await postJson(node, '/api/payment-methods/mobile-money', { mobileNumber: '0712 345 678' }, { cookie: artist.cookie });
   expect(method.status).toBe(201);
   const media = await mediaFixtures();

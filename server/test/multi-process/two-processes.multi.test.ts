@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import pg from 'pg';
+import type pg from 'pg';
 import { decodedSecondsOfBytes, mediaFixtures } from '../support/media-fixtures';
-import { startS3Server, type TestS3 } from '../support/s3-server';
-import { postJson, startServerNode, stopNodes, type ServerNode } from '../support/server-process';
-import { createTestDatabase } from '../support/test-app';
+import type { TestS3 } from '../support/s3-server';
+import { postJson, stopNodes, type ServerNode } from '../support/server-process';
+import { closeSharedStores, openSharedStores, startSharedNode, verifiedArtistOn, type SharedStores } from '../support/shared-stores';
 import { TusClient } from '../support/tus-client';
 
 /**
@@ -13,50 +13,27 @@ import { TusClient } from '../support/tus-client';
  * with its own DATA_DIR, on one PostgreSQL database and one media store. What one process does,
  * the other honours at once; limits and counts are the same whichever process a request reaches.
  */
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) throw new Error('The multi-process tests need DATABASE_URL (a PostgreSQL server): npm run test:multi');
-
 type Node = ServerNode;
 
-let database: { url: string; drop(): Promise<void> };
-let client: pg.Client;
-let a: Node;
-let b: Node;
-let s3: TestS3;
-let cookie: string;
-let email: string;
+let database: SharedStores['database'], client: pg.Client, s3: TestS3;
+let a: Node, b: Node;
+let cookie: string, email: string;
 const password = 'a long test password';
 
-function startNode(): Promise<Node> {
-  return startServerNode({
-    DATABASE_URL: database.url,
-    // One media store for both: an S3-compatible bucket.
-    ...s3.env,
-  });
-}
+// One media store for both: an S3-compatible bucket.
+const startNode = () => startSharedNode({ database, s3 });
 
 beforeAll(async () => {
-  database = await createTestDatabase(serverUrl);
-  s3 = await startS3Server();
+  ({ database, client, s3 } = await openSharedStores());
   a = await startNode();
   b = await startNode();
-  client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-
   // An artist: registered on A, verified (the mailed link is beside the point here), signed in on A.
-  email = `two-${Date.now().toString(36)}@example.com`;
-  expect((await postJson(a, '/api/register', { email, password, displayName: `Two ${Date.now().toString(36)}` })).status).toBe(201);
-  await client.query('UPDATE users SET email_verified_at = now() WHERE email = $1', [email]);
-  const login = await postJson(a, '/api/login', { email, password });
-  expect(login.status).toBe(200);
-  cookie = login.headers.getSetCookie().find((c) => c.startsWith('sauti_sid='))!.split(';')[0]!;
+  ({ email, cookie } = await verifiedArtistOn(a, client, 'Two', password));
 }, 120_000);
 
 afterAll(async () => {
   await stopNodes([a, b]);
-  await client?.end();
-  await database?.drop();
-  await s3?.close();
+  await closeSharedStores({ database, client, s3 });
 });
 
 describe('two server processes on one database', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { createDatabase } from './postgres';
@@ -72,6 +72,23 @@ export async function startTestApp(
       }
     },
   };
+}
+
+export type StartedTestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The app of a describe block's tests, as catalogAppForBlock has one: startTestApp(`env`) before
+ * them (handed to `ready`), closed after them.
+ */
+export function testAppForBlock(ready: (t: StartedTestApp) => void, env: Record<string, string> = {}): void {
+  let started: StartedTestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env);
+    ready(started);
+  }, 120_000);
+  afterAll(async () => {
+    await started?.close();
+  });
 }
 
 /** A unique address per call, so tests sharing one PostgreSQL database never collide. */

@@ -26,14 +26,15 @@ export const users = pgTable('users', {
   index('users_search_tsv_idx').using('gin', t.searchTsv),
 ]);
 
+/** The account a row belongs to (user_id); deleting the account deletes the row. */
+export const userIdColumn = () => uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
     /** SHA-256 of the cookie's random value, so a leaked table cannot be replayed as cookies. */
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -44,9 +45,7 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

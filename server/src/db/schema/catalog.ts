@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { userIdColumn } from './accounts';
 import { searchColumns } from './search-columns';
 
 /**
@@ -24,9 +24,7 @@ export const covers = pgTable(
   'covers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     originalKey: text('original_key').notNull(),
     /** image/png or image/jpeg, as decoded. */
     mimeType: text('mime_type').notNull(),
@@ -42,9 +40,7 @@ export const albums = pgTable(
   'albums',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     albumName: text('album_name').notNull(),
     coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
     /** Minor units (KES x 100); 0 is free. */
@@ -75,9 +71,7 @@ export const tracks = pgTable(
   'tracks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** Deleting an album keeps its tracks as singles (docs/decisions/010). */
     albumId: uuid('album_id').references(() => albums.id, { onDelete: 'set null' }),
     /** Order within the album (0-based); null for a single. */
@@ -129,13 +123,14 @@ export const tracks = pgTable(
 export const RENDITION_KINDS = ['standard', 'low', 'preview', 'preview_low', 'download_mp3', 'download_flac'] as const;
 export type RenditionKind = (typeof RENDITION_KINDS)[number];
 
+/** The track a row is about (track_id); deleting the track deletes the row. */
+export const trackIdColumn = () => uuid('track_id').notNull().references(() => tracks.id, { onDelete: 'cascade' });
+
 /** Compressed audio made from a track's original by the media job. */
 export const trackRenditions = pgTable(
   'track_renditions',
   {
-    trackId: uuid('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    trackId: trackIdColumn(),
     kind: text('kind', { enum: RENDITION_KINDS }).notNull(),
     storageKey: text('storage_key').notNull(),
     byteSize: bigint('byte_size', { mode: 'number' }).notNull(),
@@ -152,9 +147,7 @@ export const trackPlays = pgTable(
   'track_plays',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    trackId: uuid('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    trackId: trackIdColumn(),
     duration: doublePrecision('duration').notNull(),
     completedPercentage: doublePrecision('completed_percentage').notNull(),
     playedAt: timestamp('played_at', { withTimezone: true }).notNull().defaultNow(),
@@ -173,9 +166,7 @@ export const trackPlays = pgTable(
 export const playThrottle = pgTable(
   'play_throttle',
   {
-    trackId: uuid('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    trackId: trackIdColumn(),
     listenerHash: text('listener_hash').notNull(),
     lastCountedAt: timestamp('last_counted_at', { withTimezone: true }).notNull(),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
-import { tracks } from './catalog';
+import { userIdColumn } from './accounts';
+import { trackIdColumn, tracks } from './catalog';
 
 /** What fans see and do: profile views, downloads, social links, the landing page's lists. */
 
@@ -10,9 +10,7 @@ export const profileViews = pgTable(
   'profile_views',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('profile_views_user_viewed_idx').on(t.userId, t.viewedAt)],
@@ -25,9 +23,7 @@ export const profileViews = pgTable(
 export const profileViewThrottle = pgTable(
   'profile_view_throttle',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     viewerHash: text('viewer_hash').notNull(),
     lastCountedAt: timestamp('last_counted_at', { withTimezone: true }).notNull(),
   },
@@ -42,9 +38,7 @@ export const trackDownloads = pgTable(
   'track_downloads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    trackId: uuid('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    trackId: trackIdColumn(),
     albumId: uuid('album_id'),
     downloadedAt: timestamp('downloaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,9 +53,7 @@ export const socialLinks = pgTable(
   'social_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     title: text('title').notNull(),
     url: text('url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -106,9 +98,7 @@ export const previousSlugs = pgTable(
   'previous_slugs',
   {
     slug: text('slug').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('previous_slugs_user_idx').on(t.userId)],
@@ -121,13 +111,9 @@ export const previousSlugs = pgTable(
 export const trackDailyStats = pgTable(
   'track_daily_stats',
   {
-    trackId: uuid('track_id')
-      .notNull()
-      .references(() => tracks.id, { onDelete: 'cascade' }),
+    trackId: trackIdColumn(),
     /** The artist, so one artist's days are one index range. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     plays: integer('plays').notNull().default(0),
     downloads: integer('downloads').notNull().default(0),
@@ -139,9 +125,7 @@ export const trackDailyStats = pgTable(
 export const profileDailyViews = pgTable(
   'profile_daily_views',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     views: integer('views').notNull().default(0),
   },

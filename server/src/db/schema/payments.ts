@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '#common/i18n/language';
-import { users } from './accounts';
+import { userIdColumn, users } from './accounts';
 import { albums, tracks } from './catalog';
 
 /**
@@ -15,9 +15,7 @@ export const paymentMethods = pgTable(
   'payment_methods',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** 'bank' or 'mobile_money'. */
     type: text('type').notNull(),
     bankName: text('bank_name'),
@@ -188,9 +186,7 @@ export const payouts = pgTable(
   'payouts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** Paystack transfer reference: 16-50 of a-z, 0-9, _ and -. */
     reference: text('reference').notNull(),
     amount: integer('amount').notNull(),

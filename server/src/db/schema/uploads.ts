@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { userIdColumn } from './accounts';
 
 /**
  * Resumable uploads (tus 1.0 at /api/uploads, docs/decisions/033): an artist's file arriving over
@@ -10,9 +10,7 @@ export const resumableUploads = pgTable(
   'resumable_uploads',
   {
     id: uuid('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** Upload-Length: the file's size, declared at creation (at most 50 MB). */
     size: bigint('size', { mode: 'number' }).notNull(),
     /** Bytes stored so far: the sum of the segments. Only ever grows, by a conditional update. */

@@ -20,6 +20,10 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
     ...extra,
   });
 
+  /** POST /api/albums of existing songs only. */
+  const newAlbum = (artist: TestArtist, albumName: string, songIds: string[]) =>
+    t.sendForm('POST', '/api/albums', { fields: { albumName, selectedSongs: JSON.stringify(songIds) } }, artist.cookie);
+
   const albums = async (artist: TestArtist): Promise<Album[]> => (await t.request('GET', '/api/albums', { cookie: artist.cookie })).body;
   const tracks = async (artist: TestArtist): Promise<Track[]> => (await t.request('GET', '/api/tracks', { cookie: artist.cookie })).body;
 
@@ -75,12 +79,7 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
   it('edits an album: name, price, order, songs out (they become singles), new songs in', async () => {
     const artist = await t.artist();
     const [a, b, c] = [await single(artist, 'A'), await single(artist, 'B'), await single(artist, 'C')];
-    const created = await t.sendForm(
-      'POST',
-      '/api/albums',
-      { fields: { albumName: 'Draft', selectedSongs: JSON.stringify([a.id, b.id]) } },
-      artist.cookie,
-    );
+    const created = await newAlbum(artist, 'Draft', [a.id, b.id]);
     expect(created.status).toBe(201);
     expect(created.body.price).toBe(0);
     const albumId: string = created.body.id;
@@ -120,14 +119,9 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
   it('moves a song selected from another album', async () => {
     const artist = await t.artist();
     const song = await single(artist, 'Wanderer');
-    const first = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'One', selectedSongs: JSON.stringify([song.id]) } }, artist.cookie);
+    const first = await newAlbum(artist, 'One', [song.id]);
     const other = await single(artist, 'Stay');
-    const second = await t.sendForm(
-      'POST',
-      '/api/albums',
-      { fields: { albumName: 'Two', selectedSongs: JSON.stringify([song.id, other.id]) } },
-      artist.cookie,
-    );
+    const second = await newAlbum(artist, 'Two', [song.id, other.id]);
     expect(second.status).toBe(201);
     const all = await albums(artist);
     expect(all.find((album) => album.id === first.body.id)!.tracks).toEqual([]);
@@ -145,11 +139,11 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
     const heard = () => told.splice(0).sort();
     const expected = (...lines: string[]) => lines.sort();
     try {
-      const one = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'One', selectedSongs: JSON.stringify([a.id, b.id]) } }, artist.cookie);
+      const one = await newAlbum(artist, 'One', [a.id, b.id]);
       albumNames.set(one.body.id, 'One');
       expect(heard()).toEqual(expected(`album ${one.body.id}`, 'track Alfajiri', 'track Mchana'));
       // b moves from One to Two: both albums change.
-      const two = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Two', selectedSongs: JSON.stringify([b.id]) } }, artist.cookie);
+      const two = await newAlbum(artist, 'Two', [b.id]);
       albumNames.set(two.body.id, 'Two');
       expect(heard()).toEqual(expected(`album ${two.body.id}`, 'album One', 'track Mchana'));
       // A rename: the songs on it show the new name.
@@ -170,7 +164,7 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
   it('keeps an album whose songs were all deleted: it can be renamed and repriced, not given an empty song list', async () => {
     const artist = await t.artist();
     const song = await single(artist, 'Only One');
-    const created = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Emptied', selectedSongs: JSON.stringify([song.id]) } }, artist.cookie);
+    const created = await newAlbum(artist, 'Emptied', [song.id]);
     expect((await t.request('DELETE', `/api/tracks/${song.id}`, { cookie: artist.cookie })).status).toBe(200);
     expect((await albums(artist))[0]).toMatchObject({ albumName: 'Emptied', tracks: [] });
 
@@ -185,12 +179,7 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
   it('reads song ids in any case, once each', async () => {
     const artist = await t.artist();
     const song = await single(artist, 'Shouted');
-    const created = await t.sendForm(
-      'POST',
-      '/api/albums',
-      { fields: { albumName: 'Case', selectedSongs: JSON.stringify([song.id, song.id.toUpperCase()]) } },
-      artist.cookie,
-    );
+    const created = await newAlbum(artist, 'Case', [song.id, song.id.toUpperCase()]);
     expect(created.status).toBe(201);
     expect(created.body.tracks.map((track: Track) => track.id)).toEqual([song.id]);
   });
@@ -231,7 +220,7 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
     const owner = await t.artist();
     const other = await t.artist();
     const song = await single(owner, 'Private');
-    const created = await t.sendForm('POST', '/api/albums', { fields: { albumName: 'Mine', selectedSongs: JSON.stringify([song.id]) } }, owner.cookie);
+    const created = await newAlbum(owner, 'Mine', [song.id]);
     expect(await albums(other)).toEqual([]);
     const theirSong = await single(other, 'Theirs');
     const attempts = [

@@ -1,24 +1,14 @@
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import type { AlbumListRow } from './albums.repo';
 import { coverFileName } from '../media';
+import { trackFields } from '../../lib/track-fields';
 import type { TrackListRow } from './tracks.repo';
 
 /** A track as the API answers it (spec section 3). */
 export function toTrack(row: TrackListRow): Track {
   return {
-    id: row.id,
-    userId: row.userId,
-    trackName: row.trackName,
-    artistName: row.artistName,
+    ...trackFields(row, coverFileName(row.coverId, row.coverMimeType)),
     originalName: row.originalName,
-    fileSize: row.fileSize,
-    mimeType: row.mimeType,
-    duration: row.duration,
-    downloadCount: row.downloadCount,
-    uploadedAt: row.uploadedAt.toISOString(),
-    coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
-    albumId: row.albumId,
-    price: row.price,
     payMore: row.payMore,
     suggestedPrice: row.suggestedPrice,
     allowFullPlayback: row.allowFullPlayback,

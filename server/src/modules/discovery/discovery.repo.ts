@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL, type SQLWrapper, type Subquery } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { albumIsUp, albums, artistIsUp, covers, discoveryRankings, editorPicks, trackIsUp, trackTrends, tracks, users, type RankingList } from '../../db/schema';
 import { DOWNLOAD_WEIGHT, POPULAR_WINDOW_DAYS, RANKING_SIZE, TRENDING_WINDOW_DAYS } from './discovery.rules';
@@ -81,6 +81,17 @@ function topOf(db: DbOrTx, list: RankingList) {
     .as('top');
 }
 
+/** The public tracks a list's first rows name (`top`, its track ids), those still up, in `order`. */
+function publicTracksOf(db: DbOrTx, top: Subquery, trackId: SQLWrapper, limit: number, order: SQL[]) {
+  return db
+    .select(publicTrackColumns)
+    .from(top)
+    .innerJoin(tracks, eq(tracks.id, trackId))
+    .where(trackIsUp())
+    .orderBy(...order)
+    .limit(limit);
+}
+
 /**
  * Currently Trending (decision 039): the tracks with the highest kept scores and an event in the
  * last 14 days, read by the rank index. Ties (equal scores): the newer upload, then the id.
@@ -93,13 +104,7 @@ export async function readTrending(db: DbOrTx, limit: number) {
     .orderBy(desc(trackTrends.rank), desc(trackTrends.trackId))
     .limit(RANKING_SIZE)
     .as('top');
-  return db
-    .select(publicTrackColumns)
-    .from(top)
-    .innerJoin(tracks, eq(tracks.id, top.trackId))
-    .where(trackIsUp())
-    .orderBy(desc(top.rank), desc(tracks.uploadedAt), desc(tracks.id))
-    .limit(limit);
+  return publicTracksOf(db, top, top.trackId, limit, [desc(top.rank), desc(tracks.uploadedAt), desc(tracks.id)]);
 }
 
 export type PublicTrackRow = Awaited<ReturnType<typeof readTrending>>[number];
@@ -134,13 +139,7 @@ export async function readEditorsPicks(db: DbOrTx, limit: number) {
     .orderBy(asc(editorPicks.position), asc(editorPicks.addedAt), asc(editorPicks.trackId))
     .limit(limit)
     .as('top');
-  return db
-    .select(publicTrackColumns)
-    .from(top)
-    .innerJoin(tracks, eq(tracks.id, top.trackId))
-    .where(trackIsUp())
-    .orderBy(asc(top.position), asc(top.addedAt), asc(top.trackId))
-    .limit(limit);
+  return publicTracksOf(db, top, top.trackId, limit, [asc(top.position), asc(top.addedAt), asc(top.trackId)]);
 }
 
 /**

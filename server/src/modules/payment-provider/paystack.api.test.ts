@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
 import { PaystackProvider } from './paystack';
-import { ProviderError } from './provider';
+import { ProviderError, type InitializeTransactionInput } from './provider';
 import { signWebhook } from './signature';
 
 /** PaystackProvider against the stand-in: request shapes, parsing, errors, caching, signatures. */
@@ -109,34 +109,23 @@ describe('PaystackProvider', () => {
   it('initializes a transaction with every field, and refuses a duplicate reference', async () => {
     const { subaccountCode } = await provider.createSubaccount({ businessName: 'A', bankCode: '01', accountNumber: '12345678', percentageCharge: 10 });
     const ref = reference();
-    const result = await provider.initializeTransaction({
+    // The fields Paystack names as we do; the two it spells in snake_case are given apart.
+    const sameNames: Omit<InitializeTransactionInput, 'callbackUrl' | 'transactionCharge'> = {
       email: 'fan@example.com',
       amount: 123_400,
       currency: 'KES',
       reference: ref,
-      callbackUrl: 'http://sauti.test/t/1',
       channels: ['card', 'mobile_money'],
       metadata: { itemType: 'track', itemId: 't1', itemName: 'Song' },
       subaccount: subaccountCode,
       bearer: 'account',
-      transactionCharge: 12_340,
-    });
+    };
+    const result = await provider.initializeTransaction({ ...sameNames, callbackUrl: 'http://sauti.test/t/1', transactionCharge: 12_340 });
     expect(result.reference).toBe(ref);
     expect(result.accessCode).toBe(standIn.transactions.get(ref)!.accessCode);
     expect(result.authorizationUrl).toContain(result.accessCode);
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/transaction/initialize' });
-    expect(lastRequest().body).toEqual({
-      email: 'fan@example.com',
-      amount: 123_400,
-      currency: 'KES',
-      reference: ref,
-      callback_url: 'http://sauti.test/t/1',
-      channels: ['card', 'mobile_money'],
-      metadata: { itemType: 'track', itemId: 't1', itemName: 'Song' },
-      subaccount: subaccountCode,
-      bearer: 'account',
-      transaction_charge: 12_340,
-    });
+    expect(lastRequest().body).toEqual({ ...sameNames, callback_url: 'http://sauti.test/t/1', transaction_charge: 12_340 });
 
     const duplicate = await refusal(
       provider.initializeTransaction({ email: 'fan@example.com', amount: 100, currency: 'KES', reference: ref, channels: ['card'], metadata: {} }),

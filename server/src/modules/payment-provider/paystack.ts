@@ -1,19 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parseBank, parsePaystackJson, parseRefund, parseTransaction, parseTransfer } from './paystack-shapes';
-import {
-  ProviderError,
-  type CreateRecipientInput,
-  type CreateRefundInput,
-  type CreateSubaccountInput,
-  type InitializeTransactionInput,
-  type InitializedTransaction,
-  type PaymentsProvider,
-  type ProviderBank,
-  type ProviderRefund,
-  type ProviderTransaction,
-  type ProviderTransfer,
-  type TransferInput,
-} from './provider';
+import { ProviderError, type CreateRecipientInput, type CreateRefundInput, type CreateSubaccountInput, type InitializeTransactionInput, type InitializedTransaction, type PaymentsProvider, type ProviderBank, type ProviderRefund, type ProviderTransaction, type ProviderTransfer, type TransferInput } from './provider';
 import { verifyWebhookSignature } from './signature';
 
 export interface PaystackProviderOptions {

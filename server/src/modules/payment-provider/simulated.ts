@@ -5,20 +5,7 @@ import { normaliseKenyanMobile } from '#common/payments';
 import type { Db } from '../../db/client';
 import { simulatedRefunds, simulatedTransactions, simulatedTransfers } from '../../db/schema';
 import { parseRefund, parseTransaction, parseTransfer } from './paystack-shapes';
-import {
-  ProviderError,
-  type CreateRecipientInput,
-  type CreateRefundInput,
-  type CreateSubaccountInput,
-  type InitializeTransactionInput,
-  type InitializedTransaction,
-  type PaymentsProvider,
-  type ProviderBank,
-  type ProviderRefund,
-  type ProviderTransaction,
-  type ProviderTransfer,
-  type TransferInput,
-} from './provider';
+import { ProviderError, type CreateRecipientInput, type CreateRefundInput, type CreateSubaccountInput, type InitializeTransactionInput, type InitializedTransaction, type PaymentsProvider, type ProviderBank, type ProviderRefund, type ProviderTransaction, type ProviderTransfer, type TransferInput } from './provider';
 import { signWebhook, verifyWebhookSignature } from './signature';
 
 /**

@@ -5,10 +5,11 @@ import type { Track } from '#common/schemas/catalog/responses';
 import { ledgerEntries, orders } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { addMpesa, buyerCookieOf } from '../../../test/support/buying';
-import { CatalogTestApp } from '../../../test/support/catalog-app';
-import { mediaFixtures } from '../../../test/support/media-fixtures';
-import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
+import type { CatalogTestApp } from '../../../test/support/catalog-app';
+import { closeMailedApp, startMailedApp } from '../../../test/support/mailed-app';
+import type { MediaFixtures } from '../../../test/support/media-fixtures';
+import type { PaystackStandIn } from '../../../test/support/paystack-stand-in';
+import type { SmtpCapture } from '../../../test/support/smtp-capture';
 import type { SimulatedProvider } from '../payment-provider';
 
 /**
@@ -20,31 +21,18 @@ import type { SimulatedProvider } from '../payment-provider';
  */
 
 describe.each(['simulated', 'paystack'] as const)('M-Pesa with the %s provider', (mode) => {
-  let t: CatalogTestApp;
-  let smtp: SmtpCapture;
-  let standIn: PaystackStandIn | undefined;
-  let seller: TestArtist;
-  let track: Track;
+  let t: CatalogTestApp, smtp: SmtpCapture, standIn: PaystackStandIn | undefined, seller: TestArtist, track: Track;
   let counter = 0;
   const email = () => `mpesa-${mode}-${++counter}@example.com`;
 
   beforeAll(async () => {
-    const media = await mediaFixtures();
-    smtp = await startSmtpCapture();
-    standIn = mode === 'paystack' ? await startPaystackStandIn() : undefined;
-    t = await CatalogTestApp.start('local', {
-      SMTP_URL: smtp.url,
-      ...standIn?.env,
-    });
+    let media: MediaFixtures;
+    ({ t, smtp, standIn, media } = await startMailedApp({ provider: mode }));
     seller = await t.artist();
     await addMpesa(t, seller);
     track = await t.uploadTrack(seller, media.mp3Short, { trackName: 'Subira', price: '250' });
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-    await standIn?.close();
-  });
+  afterAll(() => closeMailedApp({ t, smtp, standIn }));
 
   const initialize = async (buyer: string) => {
     const response = await t.request('POST', '/api/payments/initialize', { json: { email: buyer, trackId: track.id } });

@@ -7,41 +7,27 @@ import type { Album, Track } from '#common/schemas/catalog/responses';
 import { downloadGrants, ledgerEntries, orders, simulatedTransactions } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { addMpesa as addMpesaOf, buyerCookieOf } from '../../../test/support/buying';
-import { CatalogTestApp, type HttpResponse } from '../../../test/support/catalog-app';
-import { decodedSecondsOfBytes, mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
-import { startPaystackStandIn, type PaystackStandIn } from '../../../test/support/paystack-stand-in';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
+import type { CatalogTestApp, HttpResponse } from '../../../test/support/catalog-app';
+import { closeMailedApp, startMailedApp } from '../../../test/support/mailed-app';
+import { decodedSecondsOfBytes, type MediaFixtures } from '../../../test/support/media-fixtures';
+import type { PaystackStandIn } from '../../../test/support/paystack-stand-in';
+import type { SmtpCapture } from '../../../test/support/smtp-capture';
 import { revokeLinksOf } from './index';
 import { SIMULATED_SECRET_KEY, TEST_CARD_DECLINED, TEST_CARD_SUCCESS, signWebhook } from '../payment-provider';
 
 type Mode = 'simulated' | 'paystack';
 
 describe.each<Mode>(['simulated', 'paystack'])('purchases with the %s provider', (mode) => {
-  let t: CatalogTestApp;
-  let smtp: SmtpCapture;
-  let standIn: PaystackStandIn | undefined;
-  let media: MediaFixtures;
-  let seller: TestArtist;
-  let track: Track;
+  let t: CatalogTestApp, smtp: SmtpCapture, standIn: PaystackStandIn | undefined, media: MediaFixtures, seller: TestArtist, track: Track;
   const PRICE = 50_000; // KES 500.00
 
   beforeAll(async () => {
-    media = await mediaFixtures();
-    smtp = await startSmtpCapture();
-    standIn = mode === 'paystack' ? await startPaystackStandIn() : undefined;
-    t = await CatalogTestApp.start('local', {
-      SMTP_URL: smtp.url,
-      ...standIn?.env,
-    });
+    ({ t, smtp, standIn, media } = await startMailedApp({ provider: mode }));
     seller = await t.artist();
     await addMpesa(seller);
     track = await upload(seller, { trackName: 'Kesho', price: '500' });
   });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-    await standIn?.close();
-  });
+  afterAll(() => closeMailedApp({ t, smtp, standIn }));
 
   const secretKey = () => (standIn ? standIn.secretKey : SIMULATED_SECRET_KEY);
 

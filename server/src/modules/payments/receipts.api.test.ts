@@ -6,9 +6,10 @@ import type { Album, Track } from '#common/schemas/catalog/responses';
 import { orders } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { addMpesa, buyInSimulatedCheckout } from '../../../test/support/buying';
-import { CatalogTestApp } from '../../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
-import { startSmtpCapture, type SmtpCapture } from '../../../test/support/smtp-capture';
+import type { CatalogTestApp } from '../../../test/support/catalog-app';
+import { closeMailedApp, startMailedApp } from '../../../test/support/mailed-app';
+import type { MediaFixtures } from '../../../test/support/media-fixtures';
+import type { SmtpCapture } from '../../../test/support/smtp-capture';
 import { revokeLinksOf } from './index';
 import { SHARED_FOR_SECONDS } from '../../lib/public-answers';
 
@@ -18,23 +19,14 @@ import { SHARED_FOR_SECONDS } from '../../lib/public-answers';
  */
 
 describe('downloads list and receipt page (issue 16)', () => {
-  let t: CatalogTestApp;
-  let smtp: SmtpCapture;
-  let media: MediaFixtures;
-  let seller: TestArtist;
+  let t: CatalogTestApp, smtp: SmtpCapture, media: MediaFixtures, seller: TestArtist;
 
   beforeAll(async () => {
-    media = await mediaFixtures();
-    smtp = await startSmtpCapture();
-    t = await CatalogTestApp.start('local', { SMTP_URL: smtp.url });
+    ({ t, smtp, media } = await startMailedApp());
     seller = await t.artist();
     await addMpesa(t, seller);
   });
-
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  afterAll(() => closeMailedApp({ t, smtp }));
 
   const receiptsTo = (email: string) => smtp.mailTo(email).filter((mail) => mail.subject.startsWith('Your Sauti purchase'));
 

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ledgerEntries, orders, payouts, refunds, simulatedTransactions } from '../../db/schema';
-import { createArtist } from '../../../test/support/artists';
-import { startTwoApps, type TwoApps } from '../../../test/support/two-apps';
+import { mpesaSeller, settledSale, twoAppsForBlock, type TwoApps } from '../../../test/support/two-apps';
 import type { SimulatedProvider } from '../payment-provider';
-import { recordSale } from '../payouts';
 
 /**
  * Refunds on two app instances sharing one PostgreSQL database (npm run test:multi): the same
@@ -16,37 +14,23 @@ import { recordSale } from '../payouts';
 type App = TwoApps['first'];
 
 describe('refunds on two processes', () => {
-  let first: App;
-  let second: App;
-  let apps: TwoApps | undefined;
+  let first: App, second: App;
+  twoAppsForBlock((apps) => ({ first, second } = apps));
   const idle = async () => {
     await (first.app.paymentsProvider as SimulatedProvider).idle();
     await (second.app.paymentsProvider as SimulatedProvider).idle();
   };
 
-  beforeAll(async () => {
-    apps = await startTwoApps();
-    ({ first, second } = apps);
-  }, 180_000);
-  afterAll(() => apps?.close());
-
   it('refunds once and nets it against payouts, whichever process wins each race', async () => {
     const db = first.app.database.db;
     const sales = await Promise.all(
       Array.from({ length: 4 }, async () => {
-        const artist = await createArtist(first.app);
-        const added = await first.app.inject({ method: 'POST', url: '/api/payment-methods/mobile-money', headers: { cookie: artist.cookie }, payload: { mobileNumber: '0712345678' } });
-        expect(added.statusCode).toBe(201);
+        const artist = await mpesaSeller(first.app);
         // A settled KES 500 M-Pesa sale (KES 450 to the artist) the simulated provider knows as paid.
         const reference = `sauti-${randomUUID()}`;
         await db.insert(simulatedTransactions).values({ reference, accessCode: `sim_${randomUUID()}`, email: 'fan@example.com', amount: 60_800, currency: 'KES', status: 'success', channel: 'mobile_money', paidAt: new Date() });
-        const [order] = await db
-          .insert(orders)
-          .values({ reference, email: 'fan@example.com', itemType: 'track', itemName: 'Song', sellerId: artist.id, price: 50_000, fee: 10_800, amount: 60_800, status: 'paid', settlement: 'balance', paidAt: new Date() })
-          .returning();
-        await recordSale(db, order!);
-        await db.update(ledgerEntries).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(ledgerEntries.orderId, order!.id));
-        return { artist, order: order! };
+        const order = await settledSale(first.app, { reference, email: 'fan@example.com', itemType: 'track', itemName: 'Song', sellerId: artist.id, price: 50_000, fee: 10_800, amount: 60_800, status: 'paid', settlement: 'balance', paidAt: new Date() });
+        return { artist, order };
       }),
     );
 

@@ -6,9 +6,10 @@ import type { Album, Track } from '#common/schemas/catalog/responses';
 import { editorPicks, orders, profileViews } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { addMpesa as addMpesaOf, buyerCookieOf, buyInSimulatedCheckout } from '../../../test/support/buying';
-import { CatalogTestApp } from '../../../test/support/catalog-app';
-import { mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
-import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../../test/support/smtp-capture';
+import type { CatalogTestApp } from '../../../test/support/catalog-app';
+import { closeMailedApp, startMailedApp } from '../../../test/support/mailed-app';
+import type { MediaFixtures } from '../../../test/support/media-fixtures';
+import type { CapturedMail, SmtpCapture } from '../../../test/support/smtp-capture';
 import { ProviderError, TEST_CARD_SUCCESS } from '../payment-provider';
 import { OWNED_RESEND_LIMIT } from './checkout.service';
 
@@ -18,23 +19,14 @@ import { OWNED_RESEND_LIMIT } from './checkout.service';
  */
 
 describe('trust around every sale (issue 16)', () => {
-  let t: CatalogTestApp;
-  let smtp: SmtpCapture;
-  let media: MediaFixtures;
-  let seller: TestArtist;
+  let t: CatalogTestApp, smtp: SmtpCapture, media: MediaFixtures, seller: TestArtist;
 
   beforeAll(async () => {
-    media = await mediaFixtures();
-    smtp = await startSmtpCapture();
-    t = await CatalogTestApp.start('local', { SMTP_URL: smtp.url });
+    ({ t, smtp, media } = await startMailedApp());
     seller = await t.artist();
     await addMpesa(seller);
   });
-
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
-  });
+  afterAll(() => closeMailedApp({ t, smtp }));
 
   const addMpesa = (artist: TestArtist) => addMpesaOf(t, artist);
   const upload = (artist: TestArtist, fields: Record<string, string>): Promise<Track> => t.uploadTrack(artist, media.mp3Short, fields);

@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_MESSAGES, banksResponseSchema, paymentMethodSchema } from '#common/schemas/payments';
 import { ledgerEntries, orders, paymentMethods, payouts } from '../../db/schema';
 import { createArtist, type TestArtist } from '../../../test/support/artists';
-import { startTestApp } from '../../../test/support/test-app';
+import { testAppForBlock, type StartedTestApp } from '../../../test/support/test-app';
 import { ProviderError } from '../payment-provider';
 import { recordSale } from './index';
 
-type App = Awaited<ReturnType<typeof startTestApp>>;
 
 describe('payment methods API', () => {
-  let t: App;
+  let t: StartedTestApp;
   const db = () => t.app.database.db;
   const provider = () => t.app.paymentsProvider;
 
@@ -44,14 +43,7 @@ describe('payment methods API', () => {
     return order!;
   }
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
-
+  testAppForBlock((app) => (t = app));
   afterEach(() => {
     vi.restoreAllMocks();
   });

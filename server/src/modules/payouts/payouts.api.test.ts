@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_MPESA_WITHDRAWAL, mpesaWithdrawalFee } from '#common/payments';
 import { ledgerEntries, orders, paymentMethods, payouts, simulatedTransfers } from '../../db/schema';
 import { createArtist, type TestArtist } from '../../../test/support/artists';
-import { startTestApp } from '../../../test/support/test-app';
+import { testAppForBlock, type StartedTestApp } from '../../../test/support/test-app';
 import { ProviderError, type SimulatedProvider } from '../payment-provider';
 import { MIN_PAYOUT, PAYOUT_JOB, findPayoutMethod, payoutFor, payoutReports, recordSale, salesFiguresFromLedger } from './index';
 
-type App = Awaited<ReturnType<typeof startTestApp>>;
 const KES = 100;
 const HOUR = 3_600_000;
 const REFERENCE = /^[a-z0-9_-]{16,50}$/;
 
 describe('payouts: the ledger, balances and M-Pesa payouts', () => {
-  let t: App;
+  let t: StartedTestApp;
   const db = () => t.app.database.db;
   const provider = () => t.app.paymentsProvider as SimulatedProvider;
 
@@ -55,14 +54,7 @@ describe('payouts: the ledger, balances and M-Pesa payouts', () => {
   /** Lets the simulated provider settle its transfers (it does so after answering). */
   const settled = () => provider().idle();
 
-  beforeAll(async () => {
-    t = await startTestApp();
-  }, 120_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
-
+  testAppForBlock((app) => (t = app));
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, orders, payouts } from '../../db/schema';
-import { createArtist } from '../../../test/support/artists';
-import { startTwoApps, type TwoApps } from '../../../test/support/two-apps';
+import { describe, expect, it } from 'vitest';
+import { payouts } from '../../db/schema';
+import { mpesaSeller, settledSale, twoAppsForBlock, type TwoApps } from '../../../test/support/two-apps';
 import type { SimulatedProvider } from '../payment-provider';
-import { recordSale } from './index';
 
 /**
  * The payout job on two app instances sharing one PostgreSQL database (npm run test:multi): run at
@@ -16,30 +14,16 @@ const KES = 100;
 type App = TwoApps['first'];
 
 describe('M-Pesa payouts on two processes', () => {
-  let first: App;
-  let second: App;
-  let apps: TwoApps | undefined;
-
-  beforeAll(async () => {
-    apps = await startTwoApps();
-    ({ first, second } = apps);
-  }, 180_000);
-  afterAll(() => apps?.close());
+  let first: App, second: App;
+  twoAppsForBlock((apps) => ({ first, second } = apps));
 
   it('pays each balance once when both run the payout job at the same moment', async () => {
     const db = first.app.database.db;
     const artists = await Promise.all(
       Array.from({ length: 4 }, async () => {
-        const artist = await createArtist(first.app);
-        const added = await first.app.inject({ method: 'POST', url: '/api/payment-methods/mobile-money', headers: { cookie: artist.cookie }, payload: { mobileNumber: '0712345678' } });
-        expect(added.statusCode).toBe(201);
+        const artist = await mpesaSeller(first.app);
         // A KES 3,000 share, settled (a day old).
-        const [order] = await db
-          .insert(orders)
-          .values({ reference: `test-${randomUUID()}`, email: 'fan@example.com', itemType: 'track', itemName: 'Song', sellerId: artist.id, price: 3_334 * KES, fee: 150 * KES, amount: 3_484 * KES, status: 'paid', settlement: 'balance', paidAt: new Date() })
-          .returning();
-        await recordSale(db, order!);
-        await db.update(ledgerEntries).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) }).where(eq(ledgerEntries.orderId, order!.id));
+        await settledSale(first.app, { reference: `test-${randomUUID()}`, email: 'fan@example.com', itemType: 'track', itemName: 'Song', sellerId: artist.id, price: 3_334 * KES, fee: 150 * KES, amount: 3_484 * KES, status: 'paid', settlement: 'balance', paidAt: new Date() });
         return artist;
       }),
     );

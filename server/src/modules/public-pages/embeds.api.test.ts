@@ -32,14 +32,7 @@ describe('embeddable players and oEmbed (issue 17)', () => {
     artist = await createArtist(t.app, 'Nyota <Band>');
     free = await t.uploadTrack(artist, media.mp3Short, { trackName: 'Asubuhi "njema"', artistName: 'Nyota <Band>' }, [{ field: 'coverPhoto', path: media.coverJpg }]);
     preview = await t.uploadTrack(artist, media.mp3Long, { trackName: 'Jioni', artistName: 'Nyota <Band>', price: '50', allowFullPlayback: 'false' });
-    const created = await t.sendForm(
-      'POST',
-      '/api/albums',
-      { fields: { albumName: 'Siku Moja', price: '300', selectedSongs: JSON.stringify([preview.id, free.id]) } },
-      artist.cookie,
-    );
-    expect(created.status).toBe(201);
-    album = created.body as Album;
+    album = await t.uploadAlbum(artist, { albumName: 'Siku Moja', price: '300', selectedSongs: JSON.stringify([preview.id, free.id]) });
   });
   afterAll(async () => t?.close());
 

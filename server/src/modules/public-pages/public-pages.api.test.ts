@@ -119,14 +119,7 @@ describe('the public read API', () => {
     const usiku = await upload(kali, 'Usiku');
     songs = { asubuhi, jioni, usiku };
     // Album order is the artist's choice, not upload order.
-    const created = await t.sendForm(
-      'POST',
-      '/api/albums',
-      { fields: { albumName: 'Siku Moja', price: '300', selectedSongs: JSON.stringify([usiku.id, asubuhi.id]) } },
-      kali.cookie,
-    );
-    expect(created.status).toBe(201);
-    album = created.body;
+    album = await t.uploadAlbum(kali, { albumName: 'Siku Moja', price: '300', selectedSongs: JSON.stringify([usiku.id, asubuhi.id]) });
     // Social links are written by the profiles module; inserted here out of order on purpose.
     await t.app.database.db.insert(socialLinks).values([
       { userId: kali.id, title: 'YouTube', url: 'https://youtube.com/@djkali', createdAt: new Date(Date.now() - 1_000) },

@@ -48,31 +48,18 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
     },
   );
 
-  routes.get(
-    '/api/track-detail/:trackId',
-    { schema: { params: z.object({ trackId: z.string() }), response: { 200: trackDetailSchema } } },
-    async (request, reply) => {
-      const { trackId } = request.params;
+  // A track's and an album's page, alike: shared for SHARED_FOR_SECONDS, dropped with their artist's tag.
+  const detailRoute = (url: string, schema: typeof trackDetailSchema | typeof albumDetailSchema, read: (id: string) => Promise<unknown>) =>
+    routes.get(url, { schema: { params: z.object({ id: z.string() }), response: { 200: schema } } }, async (request, reply) => {
+      const { id } = request.params;
       const answer = await answers.get(pathOf(request), async () => {
-        const detail = trackDetailSchema.parse(await pages.trackDetail(trackId));
+        const detail = schema.parse(await read(id));
         return { body: JSON.stringify(detail), tags: [artistTag(detail.user.id)], cacheControl: SHARED_FOR_SECONDS };
       });
       return sendPublicAnswer(request, reply, answer);
-    },
-  );
-
-  routes.get(
-    '/api/album-detail/:albumId',
-    { schema: { params: z.object({ albumId: z.string() }), response: { 200: albumDetailSchema } } },
-    async (request, reply) => {
-      const { albumId } = request.params;
-      const answer = await answers.get(pathOf(request), async () => {
-        const detail = albumDetailSchema.parse(await pages.albumDetail(albumId));
-        return { body: JSON.stringify(detail), tags: [artistTag(detail.user.id)], cacheControl: SHARED_FOR_SECONDS };
-      });
-      return sendPublicAnswer(request, reply, answer);
-    },
-  );
+    });
+  detailRoute('/api/track-detail/:id', trackDetailSchema, (trackId) => pages.trackDetail(trackId));
+  detailRoute('/api/album-detail/:id', albumDetailSchema, (albumId) => pages.albumDetail(albumId));
 
   // The generated share cards (issue 17). Cached for an hour by anyone (a card names only what the
   // public page shows); the ETag is the drawing's hash, so a renamed item revalidates to its new card.

@@ -2,6 +2,7 @@ import type { PublicUser } from '#common/schemas/auth';
 import type { PublicAlbumSummary, PublicTrack, TrackAlbum } from '#common/schemas/public';
 import { toPublicUser } from '../auth';
 import { coverFileName } from '../media';
+import { trackFields } from '../../lib/track-fields';
 import type { ArtistRow, PublicAlbumRow, PublicTrackRow, TrackAlbumRow } from './public-pages.repo';
 
 /**
@@ -20,18 +21,7 @@ export const toPublicArtist = (artist: ArtistRow): PublicUser => toPublicUser(ar
 
 export function toPublicTrack(row: Omit<PublicTrackRow, 'albumPosition'>): PublicTrack {
   return {
-    id: row.id,
-    userId: row.userId,
-    trackName: row.trackName,
-    artistName: row.artistName,
-    fileSize: row.fileSize,
-    mimeType: row.mimeType,
-    duration: row.duration,
-    downloadCount: row.downloadCount,
-    uploadedAt: row.uploadedAt.toISOString(),
-    coverPhotoFilename: coverFileName(row.coverId, row.coverMimeType),
-    albumId: row.albumId,
-    price: row.price,
+    ...trackFields(row, coverFileName(row.coverId, row.coverMimeType)),
     // Issue 21: paying more needs an artist who can be paid; else the item sells (or is free) as priced.
     payMore: row.payMore && row.sellerCanBePaid,
     suggestedPrice: row.suggestedPrice,

@@ -57,6 +57,13 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
       { timeout: 60_000, interval: 10 },
     );
 
+  /** A tus upload of media.mp3's size begun by `artist`, no bytes sent yet: the client and its URL. */
+  async function begunUpload(artist: TestArtist) {
+    const client = new TusClient(t.baseUrl, artist.cookie);
+    const created = await client.create(fs.statSync(media.mp3).size);
+    return { client, url: created.headers.location! };
+  }
+
   async function uploadRows(artist: TestArtist) {
     return t.app.database.db.select().from(resumableUploads).where(eq(resumableUploads.userId, artist.id));
   }
@@ -244,9 +251,8 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
 
   it('tells an artist whose upload has not finished to wait for it', async () => {
     const artist = await t.artist();
-    const client = new TusClient(t.baseUrl, artist.cookie);
-    const created = await client.create(fs.statSync(media.mp3).size);
-    const uploadId = created.headers.location!.split('/').pop()!;
+    const { url } = await begunUpload(artist);
+    const uploadId = url.split('/').pop()!;
     const response = await t.sendForm('POST', '/api/tracks', trackForm(uploadId), artist.cookie);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(CATALOG_MESSAGES.audioUploadUnfinished);
@@ -254,9 +260,7 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
 
   it('ends an upload on DELETE, with what it had stored', async () => {
     const artist = await t.artist();
-    const client = new TusClient(t.baseUrl, artist.cookie);
-    const created = await client.create(fs.statSync(media.mp3).size);
-    const url = created.headers.location!;
+    const { client, url } = await begunUpload(artist);
     await client.patch(url, media.mp3, 0, { cutAfter: 100_000, received: spooled(url, 0) });
     expect(await client.offset(url)).toBe(100_000);
     expect(await t.storedKeys(`uploads/${url.split('/').pop()}/`)).toHaveLength(1);
@@ -281,10 +285,8 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
 
   it('removes expired uploads, finished or not, with their stored bytes (the hourly job)', async () => {
     const artist = await t.artist();
-    const client = new TusClient(t.baseUrl, artist.cookie);
     const finished = await finishedUpload(artist, media.mp3Short);
-    const created = await client.create(fs.statSync(media.mp3).size);
-    const url = created.headers.location!;
+    const { client, url } = await begunUpload(artist);
     await client.patch(url, media.mp3, 0, { cutAfter: 50_000, received: spooled(url, 0) });
     const unfinished = url.split('/').pop()!;
     const fresh = (await client.create(1000)).headers.location!.split('/').pop()!;
