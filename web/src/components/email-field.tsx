@@ -8,16 +8,5 @@ import { useI18n } from '@/lib/i18n';
  */
 export function EmailField({ inputClassName, label }: { inputClassName?: string; label?: string }) {
   const { t } = useI18n();
-  return (
-    <TextField
-      name="email"
-      label={label ?? t('common.email')}
-      type="email"
-      autoComplete="email"
-      inputMode="email"
-      autoCapitalize="none"
-      placeholder={t('common.emailPlaceholder')}
-      className={inputClassName}
-    />
-  );
+  return <TextField name="email" label={label ?? t('common.email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" placeholder={t('common.emailPlaceholder')} className={inputClassName} />;
 }

@@ -85,15 +85,11 @@ export function DialogForm<TInput extends FieldValues, TValues>({
 
 export interface FormDialogProps<TInput extends FieldValues, TValues>
   extends FormDialogControl,
-    Pick<DialogShellProps, 'className' | 'onEscapeKeyDown' | 'onInteractOutside' | 'showCloseButton'> {
+    Pick<DialogShellProps, 'className' | 'onEscapeKeyDown' | 'onInteractOutside' | 'showCloseButton'>,
+    Pick<DialogFormProps<TInput, TValues>, 'form' | 'onSubmit' | 'onInvalid' | 'error' | 'children'> {
   /** The dialog's title; it names the dialog and its form too. */
   title: string;
   description: ReactNode;
-  form: UseFormReturn<TInput, unknown, TValues>;
-  /** Called with the schema's output once the fields are valid. */
-  onSubmit: SubmitHandler<TValues>;
-  /** Called with the field errors when they are not. */
-  onInvalid?: SubmitErrorHandler<TInput>;
   /** The submit button's text. */
   submitLabel: string;
   /** The submit button is disabled (it is while `pending` too), e.g. an album with no song yet. */
@@ -106,16 +102,12 @@ export interface FormDialogProps<TInput extends FieldValues, TValues>
   onCancel?: () => void;
   /** While true: the submit button spins and is busy, both buttons are disabled, and the dialog stays open. */
   pending: boolean;
-  /** An error about the whole form (not one field), shown above the buttons as an alert. */
-  error?: ReactNode;
   /** Classes for both footer buttons (e.g. taller targets on phones). */
   buttonClassName?: string;
   /** Added to the form's column (e.g. 'gap-5'). */
   formClassName?: string;
   /** Shown in the dialog after the form (a dialog opened from this one). */
   afterForm?: ReactNode;
-  /** The form's fields (FormField items using `form.control`). */
-  children: ReactNode;
 }
 
 /**
@@ -124,64 +116,29 @@ export interface FormDialogProps<TInput extends FieldValues, TValues>
  * by its title and described by its description; the form carries the title as its name.
  */
 export function FormDialog<TInput extends FieldValues, TValues>({
-  open,
-  onOpenChange,
-  title,
-  description,
   form,
   onSubmit,
   onInvalid,
+  error,
+  children,
   submitLabel,
   submitDisabled,
-  cancelLabel: givenCancelLabel,
+  cancelLabel,
   onCancel,
-  pending,
-  error,
   buttonClassName,
   formClassName,
   afterForm,
-  onCloseAutoFocus,
-  onEscapeKeyDown,
-  onInteractOutside,
-  showCloseButton,
-  className = 'sm:max-w-md',
-  children,
+  ...shell
 }: FormDialogProps<TInput, TValues>) {
   const { t } = useI18n();
-  const cancelLabel = givenCancelLabel ?? t('common.cancel');
-
+  const { pending, onOpenChange } = shell;
+  const cancel = onCancel ?? (() => !pending && onOpenChange(false));
+  const buttons = (
+    <DialogButtons label={submitLabel} pending={pending} disabled={submitDisabled} cancelLabel={cancelLabel ?? t('common.cancel')} onCancel={cancel} cancelDisabled={!onCancel && pending} buttonClassName={buttonClassName} />
+  );
   return (
-    <DialogShell
-      open={open}
-      onOpenChange={onOpenChange}
-      pending={pending}
-      title={title}
-      description={description}
-      className={className}
-      onCloseAutoFocus={onCloseAutoFocus}
-      onEscapeKeyDown={onEscapeKeyDown}
-      onInteractOutside={onInteractOutside}
-      showCloseButton={showCloseButton}
-    >
-      <DialogForm
-        form={form}
-        onSubmit={onSubmit}
-        onInvalid={onInvalid}
-        label={title}
-        className={formClassName}
-        error={error}
-        buttons={
-          <DialogButtons
-            label={submitLabel}
-            pending={pending}
-            disabled={submitDisabled}
-            cancelLabel={cancelLabel}
-            onCancel={onCancel ?? (() => !pending && onOpenChange(false))}
-            cancelDisabled={onCancel ? false : pending}
-            buttonClassName={buttonClassName}
-          />
-        }
-      >
+    <DialogShell {...shell}>
+      <DialogForm form={form} onSubmit={onSubmit} onInvalid={onInvalid} label={shell.title} className={formClassName} error={error} buttons={buttons}>
         {children}
       </DialogForm>
       {afterForm}

@@ -83,8 +83,8 @@ export function ImageCropDialog({ open, onOpenChange, source, title, description
       onOpenChange={onOpenChange}
       title={title}
       description={description}
-      contentRef={contentRef}
       className="grid-cols-1 sm:max-w-lg"
+      contentRef={contentRef}
       // The crop area takes the focus once the photo shows (arrow keys then move it); until
       // then the dialog itself holds it.
       onOpenAutoFocus={(event) => {

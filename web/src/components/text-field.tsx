@@ -62,26 +62,9 @@ export function FieldItem({
 }
 
 /** A one-line text field: `FieldItem` around an Input; every other prop goes to the Input. */
-export function TextField({
-  name,
-  label,
-  description,
-  descriptionProps,
-  localize,
-  message,
-  itemClassName,
-  ...input
-}: FieldItemProps & Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'>) {
-  return (
-    <FieldItem
-      name={name}
-      label={label}
-      description={description}
-      descriptionProps={descriptionProps}
-      localize={localize}
-      message={message}
-      itemClassName={itemClassName}
-      render={(field) => <Input {...input} {...field} />}
-    />
-  );
+export function TextField({ name, label, description, descriptionProps, localize, message, itemClassName, ...input }: FieldItemProps & InputProps) {
+  const item = { name, label, description, descriptionProps, localize, message, itemClassName };
+  return <FieldItem {...item} render={(field) => <Input {...input} {...field} />} />;
 }
+
+type InputProps = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'>;

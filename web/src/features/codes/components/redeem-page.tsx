@@ -104,17 +104,8 @@ export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountC
         <Form {...form}>
           <FormMessageLocalizer value={localize}>
             <form noValidate aria-label={t('redeem.title')} className="mt-6 grid gap-4" onSubmit={form.handleSubmit(submit)}>
-              <TextField
-                name="code"
-                label={t('redeem.code')}
-                autoComplete="off"
-                autoCapitalize="characters"
-                autoCorrect="off"
-                spellCheck={false}
-                placeholder={t('redeem.placeholder')}
-                maxLength={40}
-                className="h-11 font-mono tracking-wider uppercase"
-              />
+              {/* A code is typed as printed: capitals, no correction, nothing remembered. */}
+              <TextField name="code" label={t('redeem.code')} placeholder={t('redeem.placeholder')} maxLength={40} className="h-11 font-mono tracking-wider uppercase" autoComplete="off" autoCapitalize="characters" autoCorrect="off" spellCheck={false} />
               <EmailField inputClassName="h-11" />
               {redeem.isError && (
                 <Alert variant="destructive" role="alert">

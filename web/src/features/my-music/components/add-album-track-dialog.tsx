@@ -53,12 +53,12 @@ export function AddAlbumTrackDialog({
       onOpenChange={onOpenChange}
       title={t('myMusic.addTrackTitle')}
       description={t('myMusic.addTrackDescription')}
+      className="grid-cols-1 sm:max-w-lg"
       form={form}
       onSubmit={submit}
+      pending={false}
       submitLabel={t('myMusic.addTrack')}
       cancelLabel={t('myMusic.cancel')}
-      pending={false}
-      className="grid-cols-1 sm:max-w-lg"
     >
       <AudioFileField accept={ALBUM_TRACK_AUDIO_ACCEPT} />
       <TrackAndArtistFields />

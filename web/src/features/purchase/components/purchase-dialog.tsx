@@ -27,6 +27,9 @@ import { checkPayment, runPurchase, type PurchaseResult } from '../lib/purchase-
 
 type PurchaseFormValues = { email: string };
 
+/** How a phone should take an e-mail address: its keyboard, no capital, no correction, its saved address offered. */
+const EMAIL_TYPING = { type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
+
 /** Spec section 9: the purchase dialog closes about 100 ms after the checkout opens. */
 export const DIALOG_CLOSE_DELAY_MS = 100;
 
@@ -304,8 +307,21 @@ export function PurchaseDialog({
   const locked = preparing || resend.isPending;
 
   const title = t('purchase.title', { name: item.name });
+  const buttons = (
+    <DialogButtons
+      // 'Name your price' at KES 0: the free download, no checkout (and no e-mail asked).
+      {...(freeDownload
+        ? { type: 'button' as const, label: t('purchase.downloadFree'), icon: <DownloadIcon aria-hidden="true" />, onClick: () => void downloadFree() }
+        : { label: preparing ? t('purchase.preparing') : t('purchase.pay', { total: formatPrice(total) }), icon: <LockIcon aria-hidden="true" />, pending: preparing })}
+      disabled={locked}
+      cancelLabel={t('purchase.cancel')}
+      onCancel={() => setOpen(false)}
+      cancelDisabled={preparing}
+    />
+  );
   return (
     <DialogShell
+      testId="purchase-dialog"
       open={open}
       onOpenChange={setOpen}
       pending={preparing}
@@ -319,7 +335,6 @@ export function PurchaseDialog({
         )
       }
       description={t('purchase.description')}
-      testId="purchase-dialog"
       // Once the checkout is open, focus belongs to it, not back on the Buy button. Otherwise it
       // goes back to the Buy button itself: the dialog arrives lazily, and what Radix saw focused
       // as it mounted may not be the button (decision 057).
@@ -346,37 +361,7 @@ export function PurchaseDialog({
         />
       ) : (
         <>
-          <DialogForm
-            form={form}
-            onSubmit={pay}
-            onInvalid={onInvalid}
-            label={title}
-            className="gap-5"
-            buttons={
-              freeDownload ? (
-                <DialogButtons
-                  type="button"
-                  label={t('purchase.downloadFree')}
-                  icon={<DownloadIcon aria-hidden="true" />}
-                  disabled={locked}
-                  onClick={() => void downloadFree()}
-                  cancelLabel={t('purchase.cancel')}
-                  onCancel={() => setOpen(false)}
-                  cancelDisabled={preparing}
-                />
-              ) : (
-                <DialogButtons
-                  label={preparing ? t('purchase.preparing') : t('purchase.pay', { total: formatPrice(total) })}
-                  icon={<LockIcon aria-hidden="true" />}
-                  pending={preparing}
-                  disabled={locked}
-                  cancelLabel={t('purchase.cancel')}
-                  onCancel={() => setOpen(false)}
-                  cancelDisabled={preparing}
-                />
-              )
-            }
-          >
+          <DialogForm form={form} onSubmit={pay} onInvalid={onInvalid} label={title} className="gap-5" buttons={buttons}>
             {item.payMore && (
               <AmountField
                 item={item}
@@ -390,20 +375,7 @@ export function PurchaseDialog({
                 }}
               />
             )}
-            <TextField
-              name="email"
-              label={t('common.email')}
-              localize={localize}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="none"
-              autoCorrect="off"
-              spellCheck={false}
-              placeholder={t('common.emailPlaceholder')}
-              maxLength={254}
-              readOnly={preparing}
-            />
+            <TextField name="email" label={t('common.email')} localize={localize} readOnly={preparing} maxLength={254} {...EMAIL_TYPING} placeholder={t('common.emailPlaceholder')} />
 
             <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
               <div className="flex items-baseline justify-between gap-4">

@@ -12,6 +12,9 @@ type SocialLinkFormValues = z.output<typeof socialLinkInputSchema>;
 
 const FIELDS = ['title', 'url'] as const;
 
+/** A phone's URL keyboard, no capital or correction, and its remembered addresses. */
+const URL_TYPING = { type: 'url', inputMode: 'url', autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, autoComplete: 'url' } as const;
+
 /**
  * Add Social Media Link (spec sections 2, 5, 8): a title and a URL ('Title is required', 'Please
  * enter a valid URL'). A bare "instagram.com/name" is read as https://; only http and https links
@@ -48,27 +51,15 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
       cancelLabel={t('profileEditor.cancel')}
       pending={add.isPending}
     >
-      <TextField
-        name="title"
-        label={t('profileEditor.linkTitle')}
-        placeholder={t('profileEditor.linkTitlePlaceholder')}
-        autoComplete="off"
-        maxLength={SOCIAL_LINK_TITLE_MAX_LENGTH * 2}
-        disabled={add.isPending}
-      />
+      <TextField name="title" label={t('profileEditor.linkTitle')} placeholder={t('profileEditor.linkTitlePlaceholder')} autoComplete="off" maxLength={SOCIAL_LINK_TITLE_MAX_LENGTH * 2} disabled={add.isPending} />
       <TextField
         name="url"
         label={t('profileEditor.url')}
         description={t('profileEditor.urlHint')}
-        type="url"
-        inputMode="url"
-        autoCapitalize="none"
-        autoCorrect="off"
-        spellCheck={false}
         placeholder={t('profileEditor.urlPlaceholder')}
-        autoComplete="url"
         maxLength={SOCIAL_LINK_URL_MAX_LENGTH + 100}
         disabled={add.isPending}
+        {...URL_TYPING}
       />
     </FormDialog>
   );
