@@ -1,7 +1,4 @@
-import { useFormContext } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/utils';
+import { TextField } from '@/components/text-field';
 import { useI18n } from '@/lib/i18n';
 
 /**
@@ -10,21 +7,6 @@ import { useI18n } from '@/lib/i18n';
  * capitalised first letter, and its saved address offered.
  */
 export function EmailField({ inputClassName, label }: { inputClassName?: string; label?: string }) {
-  const { control } = useFormContext<{ email: string }>();
   const { t } = useI18n();
-  return (
-    <FormField
-      control={control}
-      name="email"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label ?? t('common.email')}</FormLabel>
-          <FormControl>
-            <Input type="email" autoComplete="email" inputMode="email" autoCapitalize="none" placeholder={t('common.emailPlaceholder')} className={cn(inputClassName)} {...field} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
+  return <TextField name="email" label={label ?? t('common.email')} type="email" autoComplete="email" inputMode="email" autoCapitalize="none" placeholder={t('common.emailPlaceholder')} className={inputClassName} />;
 }

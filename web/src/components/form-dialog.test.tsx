@@ -1,11 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { FormDialog, useDialogForm } from './form-dialog';
+import { TextField } from './text-field';
 
 const schema = z.object({ name: z.string().trim().min(1, 'Name is required') });
 type Values = z.output<typeof schema>;
@@ -51,19 +50,7 @@ function Harness({
         pending={pending}
         error={error}
       >
-        <FormField
-          control={form.control}
-          name="name"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Name</FormLabel>
-              <FormControl>
-                <Input disabled={pending} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField name="name" label="Name" disabled={pending} />
       </FormDialog>
     </>
   );
@@ -157,4 +144,73 @@ describe('FormDialog', () => {
     rerender(<Harness error="The server could not be reached." />);
     expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('The server could not be reached.');
   });
+
+  it('with its own Cancel (an upload\'s), keeps Cancel enabled while pending and does that instead of closing', async () => {
+    const onCancel = vi.fn();
+    const onOpenChange = vi.fn();
+    const user = userEvent.setup();
+    render(<CancelHarness onCancel={onCancel} onOpenChange={onOpenChange} />);
+    const cancel = screen.getByRole('button', { name: 'Cancel upload' });
+    expect(cancel).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Uploading' })).toBeDisabled();
+    await user.click(cancel);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByText('Opened from here')).toBeInTheDocument();
+  });
+
+  it("keeps its submit from reaching a form around it (a dialog opened from another dialog's)", async () => {
+    const outer = vi.fn((event: FormEvent) => event.preventDefault());
+    const onSubmit = vi.fn(async () => {});
+    const user = userEvent.setup();
+    render(
+      <form onSubmit={outer}>
+        <Harness onSubmit={onSubmit} />
+      </form>,
+    );
+    await user.type(screen.getByLabelText('Name'), 'Amani');
+    await user.click(screen.getByRole('button', { name: 'Save Name' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(outer).not.toHaveBeenCalled();
+  });
+
+  it('disables the submit when told (nothing to save yet)', () => {
+    render(<CancelHarness onCancel={() => {}} onOpenChange={() => {}} pending={false} submitDisabled />);
+    expect(screen.getByRole('button', { name: 'Uploading' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Uploading' })).not.toHaveAttribute('aria-busy');
+  });
 });
+
+/** A pending dialog whose Cancel stops the work (an upload) rather than closing. */
+function CancelHarness({
+  onCancel,
+  onOpenChange,
+  pending = true,
+  submitDisabled,
+}: {
+  onCancel: () => void;
+  onOpenChange: (open: boolean) => void;
+  pending?: boolean;
+  submitDisabled?: boolean;
+}) {
+  const form = useDialogForm(schema, true, { name: '' });
+  return (
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title="Upload"
+      description="A song."
+      form={form}
+      onSubmit={() => {}}
+      submitLabel="Uploading"
+      submitDisabled={submitDisabled}
+      cancelLabel="Cancel upload"
+      onCancel={onCancel}
+      pending={pending}
+      afterForm={<p>Opened from here</p>}
+    >
+      <p>Fields</p>
+    </FormDialog>
+  );
+}
+

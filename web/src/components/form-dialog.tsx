@@ -2,13 +2,10 @@ import { useEffect, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type SubmitErrorHandler, type SubmitHandler, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { TriangleAlertIcon } from 'lucide-react';
-import { Alert, AlertDescription } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { useI18n } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+import { DialogButtons, DialogError, DialogShell, type DialogShellProps } from './dialog-shell';
 
 /**
  * A dialog's form: react-hook-form checked by the zod schema (the server's own rule, from
@@ -34,90 +31,117 @@ export interface FormDialogControl {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-export interface FormDialogProps<TInput extends FieldValues, TValues> extends FormDialogControl {
-  /** The dialog's title; it names the dialog and its form too. */
-  title: string;
-  description: ReactNode;
+export interface DialogFormProps<TInput extends FieldValues, TValues> {
   form: UseFormReturn<TInput, unknown, TValues>;
   /** Called with the schema's output once the fields are valid. */
   onSubmit: SubmitHandler<TValues>;
   /** Called with the field errors when they are not. */
   onInvalid?: SubmitErrorHandler<TInput>;
-  /** The submit button's text. */
-  submitLabel: string;
-  cancelLabel?: string;
-  /** While true: the submit button spins and is busy, both buttons are disabled, and the dialog stays open. */
-  pending: boolean;
+  /** The form's name (the dialog's title). */
+  label: string;
+  /** Added to the form's one column ('grid grid-cols-1 gap-4'). */
+  className?: string;
   /** An error about the whole form (not one field), shown above the buttons as an alert. */
   error?: ReactNode;
-  /** Classes for both footer buttons (e.g. taller targets on phones). */
-  buttonClassName?: string;
-  /** The dialog's width and layout ('sm:max-w-md' unless said; a long form is wider). */
-  className?: string;
-  /** Escape pressed: call `event.preventDefault()` to keep the dialog open (e.g. to close a list inside first). */
-  onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /** The footer (DialogButtons). */
+  buttons: ReactNode;
   /** The form's fields (FormField items using `form.control`). */
   children: ReactNode;
 }
 
 /**
- * The shell of a dialog around one form: title and description, the fields, an error slot, and a
- * Cancel / submit footer that shows the pending state. The dialog is labelled by its title and
- * described by its description (long words wrap: it may name what someone typed); the form carries
- * the title as its name, and its fields sit in one column that never grows past the dialog.
+ * The form inside a dialog: the fields in one column that never grows past the dialog, an error
+ * slot and the buttons. A dialog's form may sit in the React tree of another dialog's (Add Track
+ * inside the album dialog): its submit stops here and never reaches a form around it.
  */
-export function FormDialog<TInput extends FieldValues, TValues>({
-  open,
-  onOpenChange,
-  title,
-  description,
+export function DialogForm<TInput extends FieldValues, TValues>({
   form,
   onSubmit,
   onInvalid,
-  submitLabel,
-  cancelLabel: givenCancelLabel,
-  pending,
+  label,
+  className,
   error,
-  buttonClassName,
-  onCloseAutoFocus,
-  onEscapeKeyDown,
-  className = 'sm:max-w-md',
+  buttons,
   children,
+}: DialogFormProps<TInput, TValues>) {
+  return (
+    <Form {...form}>
+      <form
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void form.handleSubmit(onSubmit, onInvalid)(event);
+        }}
+        noValidate
+        className={cn('grid grid-cols-1 gap-4', className)}
+        aria-label={label}
+      >
+        {children}
+        {error ? <DialogError>{error}</DialogError> : null}
+        {buttons}
+      </form>
+    </Form>
+  );
+}
+
+export interface FormDialogProps<TInput extends FieldValues, TValues>
+  extends FormDialogControl,
+    Pick<DialogShellProps, 'className' | 'onEscapeKeyDown' | 'onInteractOutside' | 'showCloseButton'>,
+    Pick<DialogFormProps<TInput, TValues>, 'form' | 'onSubmit' | 'onInvalid' | 'error' | 'children'> {
+  /** The dialog's title; it names the dialog and its form too. */
+  title: string;
+  description: ReactNode;
+  /** The submit button's text. */
+  submitLabel: string;
+  /** The submit button is disabled (it is while `pending` too), e.g. an album with no song yet. */
+  submitDisabled?: boolean;
+  cancelLabel?: string;
+  /**
+   * What Cancel does; by default it asks to close. Given, Cancel stays enabled while pending (an
+   * upload's 'Cancel upload' stops the upload).
+   */
+  onCancel?: () => void;
+  /** While true: the submit button spins and is busy, both buttons are disabled, and the dialog stays open. */
+  pending: boolean;
+  /** Classes for both footer buttons (e.g. taller targets on phones). */
+  buttonClassName?: string;
+  /** Added to the form's column (e.g. 'gap-5'). */
+  formClassName?: string;
+  /** Shown in the dialog after the form (a dialog opened from this one). */
+  afterForm?: ReactNode;
+}
+
+/**
+ * The shell of a dialog around one form (DialogShell): title and description, the fields, an
+ * error slot, and a Cancel / submit footer that shows the pending state. The dialog is labelled
+ * by its title and described by its description; the form carries the title as its name.
+ */
+export function FormDialog<TInput extends FieldValues, TValues>({
+  form,
+  onSubmit,
+  onInvalid,
+  error,
+  children,
+  submitLabel,
+  submitDisabled,
+  cancelLabel,
+  onCancel,
+  buttonClassName,
+  formClassName,
+  afterForm,
+  ...shell
 }: FormDialogProps<TInput, TValues>) {
   const { t } = useI18n();
-  const cancelLabel = givenCancelLabel ?? t('common.cancel');
-  const openChange = (next: boolean) => {
-    if (!pending) onOpenChange(next);
-  };
-
+  const { pending, onOpenChange } = shell;
+  const cancel = onCancel ?? (() => !pending && onOpenChange(false));
+  const buttons = (
+    <DialogButtons label={submitLabel} pending={pending} disabled={submitDisabled} cancelLabel={cancelLabel ?? t('common.cancel')} onCancel={cancel} cancelDisabled={!onCancel && pending} buttonClassName={buttonClassName} />
+  );
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogContent className={className} onCloseAutoFocus={onCloseAutoFocus} onEscapeKeyDown={onEscapeKeyDown}>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription className="break-words">{description}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid grid-cols-1 gap-4" aria-label={title}>
-            {children}
-            {error ? (
-              <Alert variant="destructive" className="text-left">
-                <TriangleAlertIcon aria-hidden="true" />
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
-            ) : null}
-            <DialogFooter>
-              <Button type="button" variant="outline" className={buttonClassName} disabled={pending} onClick={() => openChange(false)}>
-                {cancelLabel}
-              </Button>
-              <Button type="submit" className={buttonClassName} disabled={pending} aria-busy={pending || undefined}>
-                {pending && <Spinner label={null} />}
-                {submitLabel}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <DialogShell {...shell}>
+      <DialogForm form={form} onSubmit={onSubmit} onInvalid={onInvalid} label={shell.title} className={formClassName} error={error} buttons={buttons}>
+        {children}
+      </DialogForm>
+      {afterForm}
+    </DialogShell>
   );
 }

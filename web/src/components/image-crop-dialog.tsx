@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useRef, type ReactNode } from 'react';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogShell } from '@/components/dialog-shell';
 import { Spinner } from '@/components/ui/spinner';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { CropSquare, OutputRule } from '@/lib/crop';
@@ -78,44 +78,42 @@ export function ImageCropDialog({ open, onOpenChange, source, title, description
   const { t } = useAppI18n();
   const contentRef = useRef<HTMLDivElement>(null);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        ref={contentRef}
-        className="grid-cols-1 sm:max-w-lg"
-        // The crop area takes the focus once the photo shows (arrow keys then move it); until
-        // then the dialog itself holds it.
-        onOpenAutoFocus={(event) => {
-          event.preventDefault();
-          contentRef.current?.focus({ preventScroll: true });
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        {source && (
-          <LoadFailure>
-            <Suspense
-              fallback={
-                <div className="mx-auto flex aspect-square w-full max-w-[min(100%,calc(100dvh-27rem))] min-w-40 items-center justify-center rounded-md bg-muted">
-                  <Spinner label={t('cropper.opening')} />
-                </div>
-              }
-            >
-              <ImageCropper
-                {...cropper}
-                source={source}
-                autoFocus
-                onCancel={() => onOpenChange(false)}
-                onCropped={(result) => {
-                  onCropped(result);
-                  onOpenChange(false);
-                }}
-              />
-            </Suspense>
-          </LoadFailure>
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      className="grid-cols-1 sm:max-w-lg"
+      contentRef={contentRef}
+      // The crop area takes the focus once the photo shows (arrow keys then move it); until
+      // then the dialog itself holds it.
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        contentRef.current?.focus({ preventScroll: true });
+      }}
+    >
+      {source && (
+        <LoadFailure>
+          <Suspense
+            fallback={
+              <div className="mx-auto flex aspect-square w-full max-w-[min(100%,calc(100dvh-27rem))] min-w-40 items-center justify-center rounded-md bg-muted">
+                <Spinner label={t('cropper.opening')} />
+              </div>
+            }
+          >
+            <ImageCropper
+              {...cropper}
+              source={source}
+              autoFocus
+              onCancel={() => onOpenChange(false)}
+              onCropped={(result) => {
+                onCropped(result);
+                onOpenChange(false);
+              }}
+            />
+          </Suspense>
+        </LoadFailure>
+      )}
+    </DialogShell>
   );
 }

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { ReportInput, ReportItemType } from '#common/schemas/reports';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogButtons, DialogError, DialogShell } from '@/components/dialog-shell';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { errorFromResponse, hasErrorCode } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 
 /** REPORT_REASON_MAX of common/src/schemas/reports.ts, written here so the public pages' chunk does not take zod (the server checks it anyway). */
@@ -42,69 +42,64 @@ export function ReportDialog({
       setEmail('');
     }
   };
-  // fetch itself, not lib/api: the chunk a fan's page fetches for this stays small.
+  // fetch itself, not lib/api's request helpers: the chunk a fan's page fetches for this stays small.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSending('pending');
     const input: ReportInput = { itemType, itemId, reason, email: email.trim() || undefined };
+    let response: Response;
     try {
-      const response = await fetch('/api/reports', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
-      setSending(response.ok ? 'sent' : response.status === 429 ? 'tooMany' : 'failed');
+      response = await fetch('/api/reports', { method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(input) });
     } catch {
       setSending('offline');
+      return;
     }
+    if (response.ok) {
+      setSending('sent');
+      return;
+    }
+    // Decided by the answer's code (decision 046): a flood of reports is refused as too many.
+    setSending(hasErrorCode(await errorFromResponse(response), 'request.too-many') ? 'tooMany' : 'failed');
   };
   const error = sending === 'offline' || sending === 'tooMany' || sending === 'failed' ? t(`report.${sending}`) : null;
+  const sent = sending === 'sent';
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent className="sm:max-w-md">
-        {sending === 'sent' ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>{t('report.sentTitle')}</DialogTitle>
-              <DialogDescription>{t('report.sent')}</DialogDescription>
-            </DialogHeader>
-            <DialogFooter>
-              <Button type="button" className="h-11 sm:h-9" onClick={() => close(false)}>
-                {t('report.done')}
-              </Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <form onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label={t('report.title', { name })}>
-            <DialogHeader>
-              <DialogTitle>{t('report.title', { name })}</DialogTitle>
-              <DialogDescription>{t('report.description')}</DialogDescription>
-            </DialogHeader>
-            <div className="grid gap-2">
-              <label htmlFor="report-reason" className="text-sm font-medium">
-                {t('report.reasonLabel')}
-              </label>
-              <Textarea id="report-reason" required maxLength={REASON_MAX} rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
-            </div>
-            <div className="grid gap-2">
-              <label htmlFor="report-email" className="text-sm font-medium">
-                {t('report.emailLabel')}
-              </label>
-              <Input id="report-email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" className="h-11" value={email} onChange={(event) => setEmail(event.target.value)} />
-            </div>
-            {error && (
-              <p role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" className="h-11 sm:h-9" disabled={pending} onClick={() => close(false)}>
-                {t('report.cancel')}
-              </Button>
-              <Button type="submit" className="h-11 sm:h-9" disabled={pending || reason.trim() === ''} aria-busy={pending}>
-                {t('report.submit')}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={close}
+      pending={pending}
+      title={sent ? t('report.sentTitle') : t('report.title', { name })}
+      description={sent ? t('report.sent') : t('report.description')}
+    >
+      {sent ? (
+        <DialogButtons type="button" label={t('report.done')} onClick={() => close(false)} buttonClassName="h-11 sm:h-9" />
+      ) : (
+        <form onSubmit={(event) => void submit(event)} className="grid gap-4" aria-label={t('report.title', { name })}>
+          <div className="grid gap-2">
+            <label htmlFor="report-reason" className="text-sm font-medium">
+              {t('report.reasonLabel')}
+            </label>
+            <Textarea id="report-reason" required maxLength={REASON_MAX} rows={4} value={reason} onChange={(event) => setReason(event.target.value)} />
+          </div>
+          <div className="grid gap-2">
+            <label htmlFor="report-email" className="text-sm font-medium">
+              {t('report.emailLabel')}
+            </label>
+            <Input id="report-email" type="email" autoComplete="email" inputMode="email" autoCapitalize="none" className="h-11" value={email} onChange={(event) => setEmail(event.target.value)} />
+          </div>
+          {error && <DialogError>{error}</DialogError>}
+          <DialogButtons
+            label={t('report.submit')}
+            pending={pending}
+            disabled={reason.trim() === ''}
+            cancelLabel={t('report.cancel')}
+            onCancel={() => close(false)}
+            cancelDisabled={pending}
+            buttonClassName="h-11 sm:h-9"
+          />
+        </form>
+      )}
+    </DialogShell>
   );
 }

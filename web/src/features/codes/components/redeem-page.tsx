@@ -9,9 +9,9 @@ import type { PurchaseItem } from '#common/schemas/catalog/responses';
 import { EmailField } from '@/components/email-field';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, FormMessageLocalizer } from '@/components/ui/form';
+import { TextField } from '@/components/text-field';
+import { Form, FormMessageLocalizer } from '@/components/ui/form';
 import { fanFormMessage } from '@/lib/form-messages';
-import { Input } from '@/components/ui/input';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { messageOf } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
@@ -104,28 +104,8 @@ export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountC
         <Form {...form}>
           <FormMessageLocalizer value={localize}>
             <form noValidate aria-label={t('redeem.title')} className="mt-6 grid gap-4" onSubmit={form.handleSubmit(submit)}>
-              <FormField
-                control={form.control}
-                name="code"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t('redeem.code')}</FormLabel>
-                    <FormControl>
-                      <Input
-                        autoComplete="off"
-                        autoCapitalize="characters"
-                        autoCorrect="off"
-                        spellCheck={false}
-                        placeholder={t('redeem.placeholder')}
-                        maxLength={40}
-                        className="h-11 font-mono tracking-wider uppercase"
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              {/* A code is typed as printed: capitals, no correction, nothing remembered. */}
+              <TextField name="code" label={t('redeem.code')} placeholder={t('redeem.placeholder')} maxLength={40} className="h-11 font-mono tracking-wider uppercase" autoComplete="off" autoCapitalize="characters" autoCorrect="off" spellCheck={false} />
               <EmailField inputClassName="h-11" />
               {redeem.isError && (
                 <Alert variant="destructive" role="alert">

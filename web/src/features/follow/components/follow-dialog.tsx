@@ -3,8 +3,7 @@ import { EmailField } from '@/components/email-field';
 import type { z } from 'zod';
 import { followSchema } from '#common/schemas/follows';
 import { FormDialog, useDialogForm } from '@/components/form-dialog';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogButtons, DialogShell } from '@/components/dialog-shell';
 import { messageOf } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { useFollow } from '../api/follows';
@@ -34,20 +33,10 @@ export function FollowDialog({
 
   if (follow.isSuccess) {
     return (
-      <Dialog open={open} onOpenChange={close}>
-        <DialogContent className="sm:max-w-md">
-          <DialogHeader>
-            <DialogTitle>{t('follow.checkEmail')}</DialogTitle>
-            <DialogDescription>{follow.data.message}</DialogDescription>
-          </DialogHeader>
-          <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden="true" />
-          <DialogFooter>
-            <Button type="button" className="h-11 sm:h-9" onClick={() => close(false)}>
-              {t('follow.done')}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DialogShell open={open} onOpenChange={close} title={t('follow.checkEmail')} description={follow.data.message}>
+        <MailCheckIcon className="mx-auto size-10 text-primary" aria-hidden="true" />
+        <DialogButtons type="button" label={t('follow.done')} onClick={() => close(false)} buttonClassName="h-11 sm:h-9" />
+      </DialogShell>
     );
   }
 

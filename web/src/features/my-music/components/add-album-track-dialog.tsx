@@ -2,9 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatPrice, parseKesToMinor } from '#common/money';
 import { ALBUM_TRACK_AUDIO_ACCEPT } from '#common/schemas/catalog/rules';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form } from '@/components/ui/form';
+import { FormDialog } from '@/components/form-dialog';
 import { albumTrackSchema, type AlbumTrackInput, type AlbumTrackValues } from '../lib/catalog-forms';
 import { AudioFileField } from './audio-file-field';
 import { PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
@@ -42,49 +40,35 @@ export function AddAlbumTrackDialog({
   });
   const songPrice = songPriceOf(useWatch({ control: form.control, name: 'price' }));
 
-  const submit = form.handleSubmit((values) => {
+  const submit = (values: AlbumTrackValues) => {
     onAdd(values);
     form.reset();
     onOpenChange(false);
-  });
+  };
 
+  // Inside the album dialog: FormDialog keeps this submit from reaching the album's form.
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="grid-cols-1 sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{t('myMusic.addTrackTitle')}</DialogTitle>
-          <DialogDescription>{t('myMusic.addTrackDescription')}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form
-            // The dialog sits inside the album dialog: keep this submit from reaching the album's form.
-            onSubmit={(event) => {
-              event.stopPropagation();
-              void submit(event);
-            }}
-            noValidate
-            className="grid gap-4"
-            aria-label={t('myMusic.addTrackTitle')}
-          >
-            <AudioFileField accept={ALBUM_TRACK_AUDIO_ACCEPT} />
-            <TrackAndArtistFields />
-            <PriceField />
-            {albumPrice > 0 && songPrice === 0 && (
-              <p role="status" className="-mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-                {t('myMusic.freeSongInPricedAlbum', { price: formatPrice(albumPrice) })}
-              </p>
-            )}
-            <PlaybackModeField id="album-track-full-playback" />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                {t('myMusic.cancel')}
-              </Button>
-              <Button type="submit">{t('myMusic.addTrack')}</Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('myMusic.addTrackTitle')}
+      description={t('myMusic.addTrackDescription')}
+      className="grid-cols-1 sm:max-w-lg"
+      form={form}
+      onSubmit={submit}
+      pending={false}
+      submitLabel={t('myMusic.addTrack')}
+      cancelLabel={t('myMusic.cancel')}
+    >
+      <AudioFileField accept={ALBUM_TRACK_AUDIO_ACCEPT} />
+      <TrackAndArtistFields />
+      <PriceField />
+      {albumPrice > 0 && songPrice === 0 && (
+        <p role="status" className="-mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {t('myMusic.freeSongInPricedAlbum', { price: formatPrice(albumPrice) })}
+        </p>
+      )}
+      <PlaybackModeField id="album-track-full-playback" />
+    </FormDialog>
   );
 }
-

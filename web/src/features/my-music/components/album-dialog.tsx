@@ -7,12 +7,11 @@ import { formatDuration, formatFileSize } from '#common/format';
 import { formatPrice, minorToKesInput } from '#common/money';
 import { type Album, type Track } from '#common/schemas/catalog/responses';
 import { coverUrl } from '#common/schemas/catalog/rules';
+import { FormDialog } from '@/components/form-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormField, FormItem, FormMessage } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
+import { FormField, FormItem, FormMessage } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { isAbortError } from '@/lib/upload';
@@ -85,7 +84,7 @@ export function AlbumDialog({
     onOpenChange(false);
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (values: AlbumValues) => {
     const body = albumFormData(values, { removeCover });
     try {
       const saved = await upload.run((options) => (album ? updateAlbum(album.id, body, options) : createAlbum(body, options)));
@@ -109,7 +108,7 @@ export function AlbumDialog({
       }
       for (const [field, message] of serverFieldErrors(error, FIELDS)) form.setError(field, { message });
     }
-  });
+  };
 
   const toggleSong = (id: string, checked: boolean) => {
     const current = form.getValues('selectedSongs');
@@ -118,139 +117,26 @@ export function AlbumDialog({
     });
   };
 
+  const title = editing ? t('myMusic.editAlbum') : t('myMusic.createAlbum');
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent
-        className="grid-cols-1 sm:max-w-2xl"
-        // While the files go up, only "Cancel upload" stops it: a stray tap must not lose a long upload.
-        showCloseButton={!busy}
-        onInteractOutside={(event) => (busy || addTrackOpen) && event.preventDefault()}
-        onEscapeKeyDown={(event) => busy && event.preventDefault()}
-      >
-        <DialogHeader>
-          <DialogTitle>{editing ? t('myMusic.editAlbum') : t('myMusic.createAlbum')}</DialogTitle>
-          <DialogDescription>
-            {editing ? t('myMusic.editAlbumDescription') : t('myMusic.createAlbumDescription')}
-          </DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-5" aria-label={editing ? t('myMusic.editAlbum') : t('myMusic.createAlbum')}>
-            <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={editing ? () => setRemoveCover(true) : undefined} disabled={busy} />
-            <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
-              <NameField name="albumName" label={t('myMusic.albumName')} disabled={busy} />
-              <PriceField disabled={busy} />
-              <PayMoreField id="album-pay-more" disabled={busy} />
-            </div>
-            <GenreAndTagsFields disabled={busy} />
-
-            <section className="grid grid-cols-1 gap-2" aria-labelledby={`${listId}-new`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 id={`${listId}-new`} className="text-sm font-medium">
-                  {t('myMusic.newSongs')}
-                </h3>
-                <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => setAddTrackOpen(true)}>
-                  <UploadIcon aria-hidden="true" />
-                  {t('myMusic.uploadTracks')}
-                </Button>
-              </div>
-              {newTracks.fields.length > 0 ? (
-                <ul className="grid grid-cols-1 gap-2" aria-label={t('myMusic.newTracks')}>
-                  {newTracks.fields.map((entry, index) => (
-                    <li key={entry.id} className="flex items-center gap-3 rounded-md border p-2">
-                      <FileAudioIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-                      <div className="min-w-0 flex-1">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <Badge variant="secondary">{t('myMusic.newTrack')}</Badge>
-                          <span className="truncate text-sm font-medium">{entry.trackName}</span>
-                        </div>
-                        <p className="truncate text-xs text-muted-foreground">
-                          {entry.artistName} · {entry.audioFile.name} · {formatFileSize(entry.audioFile.size, language)}
-                        </p>
-                        <NewSongPrice price={songPriceOf(entry.price)} albumPrice={albumPriceMinor} />
-                      </div>
-                      <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => newTracks.remove(index)} aria-label={t('myMusic.removeNamed', { name: entry.trackName })}>
-                        {t('myMusic.remove')}
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="text-xs text-muted-foreground">{t('myMusic.newSongsHint')}</p>
-              )}
-            </section>
-
-            <FormField
-              control={form.control}
-              name="selectedSongs"
-              render={() => (
-                <FormItem className="grid-cols-1">
-                  <h3 className="text-sm font-medium" id={`${listId}-songs`}>
-                    {t('myMusic.yourSongs')}
-                  </h3>
-                  {tracks.length === 0 ? (
-                    <p className="text-xs text-muted-foreground">{t('myMusic.noSongsToChoose')}</p>
-                  ) : (
-                    <ul className="max-h-60 divide-y overflow-y-auto rounded-md border" aria-labelledby={`${listId}-songs`} data-testid="song-checklist">
-                      {tracks.map((track) => {
-                        const checkboxId = `${listId}-song-${track.id}`;
-                        const otherAlbum = track.albumId && track.albumId !== album?.id ? albumNames.get(track.albumId) : undefined;
-                        return (
-                          <li key={track.id} className="flex items-center gap-3 px-3 py-2.5">
-                            <Checkbox
-                              id={checkboxId}
-                              checked={selectedSongs.includes(track.id)}
-                              disabled={busy}
-                              onCheckedChange={(checked) => toggleSong(track.id, checked === true)}
-                            />
-                            <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
-                              <span className="block truncate text-sm font-medium">{track.trackName}</span>
-                              <span className="block truncate text-xs text-muted-foreground">
-                                {track.artistName} · {formatDuration(track.duration)}
-                              </span>
-                              {otherAlbum && (
-                                <span className="block text-xs break-words text-muted-foreground">
-                                  {t(selectedSongs.includes(track.id) ? 'myMusic.inAlbumMoves' : 'myMusic.inAlbum', { album: otherAlbum })}
-                                </span>
-                              )}
-                            </label>
-                          </li>
-                        );
-                      })}
-                    </ul>
-                  )}
-                  <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="songs-selected">
-                    {t('myMusic.songsSelected', { count: songCount })}
-                  </p>
-                  {/* Why the submit button is disabled, before anyone has to wonder. */}
-                  {songCount === 0 && !form.formState.isSubmitted && (
-                    <p className="text-xs text-muted-foreground" data-testid="songs-needed">
-                      {t('myMusic.albumNeedsSongs')}
-                    </p>
-                  )}
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-
-            <UploadProgress
-              phase={upload.phase}
-              percent={upload.percent}
-              loaded={upload.loaded}
-              total={upload.total}
-              secondsLeft={upload.secondsLeft}
-              label={newTracks.fields.length > 0 ? t('myMusic.uploading') : t('myMusic.savingLabel')}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
-                {busy ? t('myMusic.cancelUpload') : t('myMusic.cancel')}
-              </Button>
-              <Button type="submit" disabled={busy || songCount === 0} aria-busy={busy || undefined}>
-                {busy && <Spinner label={null} />}
-                {editing ? t('myMusic.updateAlbum') : t('myMusic.createAlbum')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
+    <FormDialog
+      open={open}
+      onOpenChange={close}
+      title={title}
+      description={editing ? t('myMusic.editAlbumDescription') : t('myMusic.createAlbumDescription')}
+      form={form}
+      onSubmit={onSubmit}
+      submitLabel={editing ? t('myMusic.updateAlbum') : t('myMusic.createAlbum')}
+      submitDisabled={songCount === 0}
+      // While the files go up, only "Cancel upload" stops it: a stray tap must not lose a long upload.
+      pending={busy}
+      cancelLabel={busy ? t('myMusic.cancelUpload') : t('myMusic.cancel')}
+      onCancel={() => (busy ? upload.cancel() : close(false))}
+      showCloseButton={!busy}
+      onInteractOutside={(event) => addTrackOpen && event.preventDefault()}
+      className="grid-cols-1 sm:max-w-2xl"
+      formClassName="gap-5"
+      afterForm={
         <AddAlbumTrackDialog
           open={addTrackOpen}
           onOpenChange={setAddTrackOpen}
@@ -261,8 +147,114 @@ export function AlbumDialog({
             if (form.formState.isSubmitted) void form.trigger('selectedSongs');
           }}
         />
-      </DialogContent>
-    </Dialog>
+      }
+    >
+      <CoverPhotoFormField currentCoverUrl={currentCover} onRemoveCurrent={editing ? () => setRemoveCover(true) : undefined} disabled={busy} />
+      <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
+        <NameField name="albumName" label={t('myMusic.albumName')} disabled={busy} />
+        <PriceField disabled={busy} />
+        <PayMoreField id="album-pay-more" disabled={busy} />
+      </div>
+      <GenreAndTagsFields disabled={busy} />
+
+      <section className="grid grid-cols-1 gap-2" aria-labelledby={`${listId}-new`}>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id={`${listId}-new`} className="text-sm font-medium">
+            {t('myMusic.newSongs')}
+          </h3>
+          <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => setAddTrackOpen(true)}>
+            <UploadIcon aria-hidden="true" />
+            {t('myMusic.uploadTracks')}
+          </Button>
+        </div>
+        {newTracks.fields.length > 0 ? (
+          <ul className="grid grid-cols-1 gap-2" aria-label={t('myMusic.newTracks')}>
+            {newTracks.fields.map((entry, index) => (
+              <li key={entry.id} className="flex items-center gap-3 rounded-md border p-2">
+                <FileAudioIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Badge variant="secondary">{t('myMusic.newTrack')}</Badge>
+                    <span className="truncate text-sm font-medium">{entry.trackName}</span>
+                  </div>
+                  <p className="truncate text-xs text-muted-foreground">
+                    {entry.artistName} · {entry.audioFile.name} · {formatFileSize(entry.audioFile.size, language)}
+                  </p>
+                  <NewSongPrice price={songPriceOf(entry.price)} albumPrice={albumPriceMinor} />
+                </div>
+                <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => newTracks.remove(index)} aria-label={t('myMusic.removeNamed', { name: entry.trackName })}>
+                  {t('myMusic.remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-xs text-muted-foreground">{t('myMusic.newSongsHint')}</p>
+        )}
+      </section>
+
+      <FormField
+        control={form.control}
+        name="selectedSongs"
+        render={() => (
+          <FormItem className="grid-cols-1">
+            <h3 className="text-sm font-medium" id={`${listId}-songs`}>
+              {t('myMusic.yourSongs')}
+            </h3>
+            {tracks.length === 0 ? (
+              <p className="text-xs text-muted-foreground">{t('myMusic.noSongsToChoose')}</p>
+            ) : (
+              <ul className="max-h-60 divide-y overflow-y-auto rounded-md border" aria-labelledby={`${listId}-songs`} data-testid="song-checklist">
+                {tracks.map((track) => {
+                  const checkboxId = `${listId}-song-${track.id}`;
+                  const otherAlbum = track.albumId && track.albumId !== album?.id ? albumNames.get(track.albumId) : undefined;
+                  return (
+                    <li key={track.id} className="flex items-center gap-3 px-3 py-2.5">
+                      <Checkbox
+                        id={checkboxId}
+                        checked={selectedSongs.includes(track.id)}
+                        disabled={busy}
+                        onCheckedChange={(checked) => toggleSong(track.id, checked === true)}
+                      />
+                      <label htmlFor={checkboxId} className="min-w-0 flex-1 cursor-pointer">
+                        <span className="block truncate text-sm font-medium">{track.trackName}</span>
+                        <span className="block truncate text-xs text-muted-foreground">
+                          {track.artistName} · {formatDuration(track.duration)}
+                        </span>
+                        {otherAlbum && (
+                          <span className="block text-xs break-words text-muted-foreground">
+                            {t(selectedSongs.includes(track.id) ? 'myMusic.inAlbumMoves' : 'myMusic.inAlbum', { album: otherAlbum })}
+                          </span>
+                        )}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+            <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="songs-selected">
+              {t('myMusic.songsSelected', { count: songCount })}
+            </p>
+            {/* Why the submit button is disabled, before anyone has to wonder. */}
+            {songCount === 0 && !form.formState.isSubmitted && (
+              <p className="text-xs text-muted-foreground" data-testid="songs-needed">
+                {t('myMusic.albumNeedsSongs')}
+              </p>
+            )}
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+
+      <UploadProgress
+        phase={upload.phase}
+        percent={upload.percent}
+        loaded={upload.loaded}
+        total={upload.total}
+        secondsLeft={upload.secondsLeft}
+        label={newTracks.fields.length > 0 ? t('myMusic.uploading') : t('myMusic.savingLabel')}
+      />
+    </FormDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FieldItem } from '@/components/text-field';
 import { readAudioTags } from '../lib/audio-tags';
 import { trackNameForNewFile } from '../lib/catalog-forms';
 import { AudioDropzone } from './audio-dropzone';
@@ -42,24 +42,18 @@ export function AudioFileField({
   const { t } = useAppI18n();
   const form = useCatalogForm();
   return (
-    <FormField
-      control={form.control}
+    <FieldItem
       name="audioFile"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{t('myMusic.audioFile')}</FormLabel>
-          <FormControl>
-            <AudioDropzone
-              accept={accept}
-              file={field.value instanceof File ? field.value : null}
-              disabled={disabled}
-              onFile={(file) => chooseAudioFile(form, file)}
-              onFiles={onMoreFiles && ((files) => onMoreFiles(files.slice(1)))}
-              onReject={(message) => form.setError('audioFile', { message })}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
+      label={t('myMusic.audioFile')}
+      render={(field) => (
+        <AudioDropzone
+          accept={accept}
+          file={field.value instanceof File ? field.value : null}
+          disabled={disabled}
+          onFile={(file) => chooseAudioFile(form, file)}
+          onFiles={onMoreFiles && ((files) => onMoreFiles(files.slice(1)))}
+          onReject={(message) => form.setError('audioFile', { message })}
+        />
       )}
     />
   );

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { CropIcon, ImageIcon } from 'lucide-react';
 import { COVER_SIZE_PX, looksLikeAcceptedCover } from '#common/schemas/catalog/rules';
 import { ImageCropDialog, preloadImageCropper } from '@/components/image-crop-dialog';
+import { PhotoFileInput } from '@/components/photo-file-input';
 import { Button } from '@/components/ui/button';
 import type { CropSquare, OutputRule } from '@/lib/crop';
 import { formatImageSize, readImageSize, uprightSize, type ImageSize } from '@/lib/image-size';
@@ -125,20 +126,14 @@ export function CoverPhotoField({
         )}
       </div>
       <div className="grid min-w-0 gap-2">
-        <input
+        <PhotoFileInput
           ref={inputRef}
           id={id}
-          type="file"
           accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-          className="sr-only"
-          tabIndex={-1}
           disabled={disabled}
           aria-describedby={describedByIds}
           aria-invalid={invalid || undefined}
-          onChange={(event) => {
-            const chosen = event.currentTarget.files?.[0] ?? null;
-            // The same file may be chosen again after a fix elsewhere: let the input forget it.
-            event.currentTarget.value = '';
+          onFile={(chosen) => {
             if (chosen) choose(chosen);
           }}
         />

@@ -1,6 +1,7 @@
 import type * as React from 'react';
 import { useFormContext } from 'react-hook-form';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FieldItem, TextField } from '@/components/text-field';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { GENRES, MAX_TAGS } from '#common/genres';
@@ -79,22 +80,7 @@ export function NameField({
   label: string;
   disabled?: boolean;
 }) {
-  const { control } = useCatalogForm();
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input autoComplete="off" disabled={disabled} {...field} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
+  return <TextField name={name} label={label} autoComplete="off" disabled={disabled} />;
 }
 
 /** Track name and artist name side by side (one column on phones). */
@@ -111,58 +97,45 @@ export function TrackAndArtistFields({ disabled }: { disabled?: boolean }) {
 /** Issue 17: the genre (a list that fits Kenya; none is allowed) and up to 5 tags, side by side. */
 export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
   const { t } = useAppI18n();
-  const { control } = useCatalogForm();
   return (
     <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
-      <FormField
-        control={control}
+      <FieldItem
         name="genre"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('myMusic.genre')}</FormLabel>
-            <FormControl>
-              <select
-                className="h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 md:text-sm"
-                disabled={disabled}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ?? ''}
-                onChange={(event) => field.onChange(event.target.value)}
-              >
-                <option value="">{t('myMusic.noGenre')}</option>
-                {GENRES.map((genre) => (
-                  <option key={genre.slug} value={genre.slug}>
-                    {genreDisplayName(genre.slug, t)}
-                  </option>
-                ))}
-              </select>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
+        label={t('myMusic.genre')}
+        render={(field) => (
+          <select
+            className="h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 md:text-sm"
+            disabled={disabled}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={field.value ?? ''}
+            onChange={(event) => field.onChange(event.target.value)}
+          >
+            <option value="">{t('myMusic.noGenre')}</option>
+            {GENRES.map((genre) => (
+              <option key={genre.slug} value={genre.slug}>
+                {genreDisplayName(genre.slug, t)}
+              </option>
+            ))}
+          </select>
         )}
       />
-      <FormField
-        control={control}
+      <FieldItem
         name="tags"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('myMusic.tags')}</FormLabel>
-            <FormControl>
-              <Input
-                autoComplete="off"
-                placeholder={t('myMusic.tagsPlaceholder')}
-                disabled={disabled}
-                name={field.name}
-                ref={field.ref}
-                onBlur={field.onBlur}
-                value={Array.isArray(field.value) ? field.value.join(', ') : (field.value ?? '')}
-                onChange={(event) => field.onChange(event.target.value)}
-              />
-            </FormControl>
-            <FormDescription>{t('myMusic.tagsHint', { max: MAX_TAGS })}</FormDescription>
-            <FormMessage />
-          </FormItem>
+        label={t('myMusic.tags')}
+        description={t('myMusic.tagsHint', { max: MAX_TAGS })}
+        render={(field) => (
+          <Input
+            autoComplete="off"
+            placeholder={t('myMusic.tagsPlaceholder')}
+            disabled={disabled}
+            name={field.name}
+            ref={field.ref}
+            onBlur={field.onBlur}
+            value={Array.isArray(field.value) ? field.value.join(', ') : (field.value ?? '')}
+            onChange={(event) => field.onChange(event.target.value)}
+          />
         )}
       />
     </div>
@@ -172,23 +145,12 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
 /** Price (KES): empty is free. */
 export function PriceField({ disabled }: { disabled?: boolean }) {
   const { t } = useAppI18n();
-  const { control } = useCatalogForm();
-  return (
-    <FormField
-      control={control}
-      name="price"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{t('myMusic.price')}</FormLabel>
-          <FormControl>
-            <PriceInput disabled={disabled} {...field} value={field.value ?? ''} />
-          </FormControl>
-          <FormDescription>{t('myMusic.priceHint')}</FormDescription>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
+  return <KesField name="price" label={t('myMusic.price')} description={t('myMusic.priceHint')} disabled={disabled} />;
+}
+
+/** An amount in KES (the price, the suggested price); empty is none. */
+function KesField({ name, label, description, disabled }: { name: 'price' | 'suggestedPrice'; label: string; description: string; disabled?: boolean }) {
+  return <FieldItem name={name} label={label} description={description} render={(field) => <PriceInput disabled={disabled} {...field} value={field.value ?? ''} />} />;
 }
 
 /**
@@ -218,22 +180,7 @@ export function PayMoreField({ id, disabled }: { id: string; disabled?: boolean 
           </div>
         )}
       />
-      {payMore && (
-        <FormField
-          control={control}
-          name="suggestedPrice"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('myMusic.suggestedPrice')}</FormLabel>
-              <FormControl>
-                <PriceInput disabled={disabled} {...field} value={field.value ?? ''} />
-              </FormControl>
-              <FormDescription>{t('myMusic.suggestedPriceHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-      )}
+      {payMore && <KesField name="suggestedPrice" label={t('myMusic.suggestedPrice')} description={t('myMusic.suggestedPriceHint')} disabled={disabled} />}
     </div>
   );
 }
@@ -265,26 +212,20 @@ export function CoverPhotoFormField({
   const { t } = useAppI18n();
   const form = useCatalogForm();
   return (
-    <FormField
-      control={form.control}
+    <FieldItem
       name="coverPhoto"
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{t('myMusic.coverPhoto')}</FormLabel>
-          <FormControl>
-            <CoverPhotoField
-              file={field.value instanceof File ? field.value : null}
-              currentCoverUrl={currentCoverUrl}
-              onRemoveCurrent={onRemoveCurrent}
-              disabled={disabled}
-              onFile={(file) => {
-                field.onChange(file);
-                void form.trigger('coverPhoto');
-              }}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
+      label={t('myMusic.coverPhoto')}
+      render={(field) => (
+        <CoverPhotoField
+          file={field.value instanceof File ? field.value : null}
+          currentCoverUrl={currentCoverUrl}
+          onRemoveCurrent={onRemoveCurrent}
+          disabled={disabled}
+          onFile={(file) => {
+            field.onChange(file);
+            void form.trigger('coverPhoto');
+          }}
+        />
       )}
     />
   );

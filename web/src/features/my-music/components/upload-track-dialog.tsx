@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Track } from '#common/schemas/catalog/responses';
 import { TRACK_AUDIO_ACCEPT } from '#common/schemas/catalog/rules';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogButtons } from '@/components/dialog-shell';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { isAbortError } from '@/lib/upload';
@@ -129,21 +128,13 @@ export function UploadTrackDialog({
             <PlaybackModeField id="upload-full-playback" disabled={busy} />
             <CoverPhotoFormField disabled={busy} />
             <UploadProgress phase={upload.phase} percent={upload.percent} loaded={upload.loaded} total={upload.total} secondsLeft={upload.secondsLeft} connectionLost={upload.connectionLost} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={() => (busy ? upload.cancel() : close(false))}>
-                {busy ? t('myMusic.cancelUpload') : t('myMusic.cancel')}
-              </Button>
-              <Button type="submit" disabled={busy || form.formState.isSubmitting} aria-busy={busy || undefined}>
-                {busy ? (
-                  <>
-                    <Spinner label={null} />
-                    {t('myMusic.uploadingNow')}
-                  </>
-                ) : (
-                  t('myMusic.uploadTrack')
-                )}
-              </Button>
-            </DialogFooter>
+            <DialogButtons
+              label={busy ? t('myMusic.uploadingNow') : t('myMusic.uploadTrack')}
+              pending={busy}
+              disabled={form.formState.isSubmitting}
+              cancelLabel={busy ? t('myMusic.cancelUpload') : t('myMusic.cancel')}
+              onCancel={() => (busy ? upload.cancel() : close(false))}
+            />
           </form>
         </Form>
       </DialogContent>

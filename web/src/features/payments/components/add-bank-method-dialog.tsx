@@ -3,8 +3,8 @@ import type { FieldErrors } from 'react-hook-form';
 import { bankMethodSchema, PAYMENT_MESSAGES, type BankMethodInput } from '#common/schemas/payments';
 import { FormDialog, useDialogForm, type FormDialogControl } from '@/components/form-dialog';
 import { Button } from '@/components/ui/button';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { FieldItem, TextField } from '@/components/text-field';
+import { FormControl } from '@/components/ui/form';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { hasErrorCode, messageOf } from '@/lib/api';
@@ -77,60 +77,50 @@ export function AddBankMethodDialog({ open, onOpenChange, onCloseAutoFocus }: Fo
         if (bankListOpen.current) event.preventDefault();
       }}
     >
-      <FormField
-        control={form.control}
+      <FieldItem
         name="bankName"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('payments.bank')}</FormLabel>
-            <BankField
-              value={field.value}
-              name={field.name}
-              inputRef={field.ref}
-              disabled={add.isPending}
-              className={TALL}
-              onChoose={(bank) => {
-                field.onChange(bank?.name ?? '');
-                form.setValue('bankCode', bank?.code ?? '');
-              }}
-              onBlur={field.onBlur}
-              onOpenChange={(listOpen) => {
-                bankListOpen.current = listOpen;
-              }}
-              onTextChange={(text) => {
-                bankText.current = text;
-              }}
-            />
-            <FormMessage />
-          </FormItem>
+        label={t('payments.bank')}
+        ownControl
+        render={(field) => (
+          <BankField
+            value={field.value}
+            name={field.name}
+            inputRef={field.ref}
+            disabled={add.isPending}
+            className={TALL}
+            onChoose={(bank) => {
+              field.onChange(bank?.name ?? '');
+              form.setValue('bankCode', bank?.code ?? '');
+            }}
+            onBlur={field.onBlur}
+            onOpenChange={(listOpen) => {
+              bankListOpen.current = listOpen;
+            }}
+            onTextChange={(text) => {
+              bankText.current = text;
+            }}
+          />
         )}
       />
-      <FormField
-        control={form.control}
+      <TextField
         name="accountName"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('payments.accountName')}</FormLabel>
-            <FormControl>
-              <Input autoComplete="name" autoCapitalize="words" maxLength={200} disabled={add.isPending} className={TALL} {...field} />
-            </FormControl>
-            <FormDescription>{t('payments.accountNameHint')}</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('payments.accountName')}
+        description={t('payments.accountNameHint')}
+        autoComplete="name"
+        autoCapitalize="words"
+        maxLength={200}
+        disabled={add.isPending}
+        className={TALL}
       />
-      <FormField
-        control={form.control}
+      <TextField
         name="accountNumber"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('payments.accountNumber')}</FormLabel>
-            <FormControl>
-              <Input inputMode="numeric" autoComplete="off" spellCheck={false} maxLength={40} disabled={add.isPending} className={TALL} {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('payments.accountNumber')}
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={40}
+        disabled={add.isPending}
+        className={TALL}
       />
     </FormDialog>
   );

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { isSafaricomNumber, normaliseKenyanMobile } from '#common/payments';
 import { mobileMoneyMethodSchema, PAYMENT_MESSAGES, type MobileMoneyMethodInput } from '#common/schemas/payments';
 import { FormDialog, useDialogForm, type FormDialogControl } from '@/components/form-dialog';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, useFormField } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/text-field';
+import { useFormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { hasErrorCode, messageOf } from '@/lib/api';
 import { useAddMobileMoneyMethod } from '../api/payment-methods-api';
@@ -90,36 +90,27 @@ export function AddMpesaNumberDialog({ open, onOpenChange, onCloseAutoFocus }: F
       buttonClassName={TALL}
       onCloseAutoFocus={onCloseAutoFocus}
     >
-      <FormField
-        control={form.control}
+      <TextField
         name="mobileNumber"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('payments.mpesaNumberLabel')}</FormLabel>
-            <FormControl>
-              <Input
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="0712 345 678"
-                maxLength={30}
-                disabled={add.isPending}
-                className={TALL}
-                {...field}
-              />
-            </FormControl>
-            <FormDescription aria-live="polite">
-              {payable ? (
-                <>
-                  {t('payments.wePay')} <span className="font-medium text-foreground tabular-nums">{payable}</span>
-                </>
-              ) : (
-                t('payments.typeAnyWay')
-              )}
-            </FormDescription>
-            <MobileNumberMessage />
-          </FormItem>
-        )}
+        label={t('payments.mpesaNumberLabel')}
+        description={
+          payable ? (
+            <>
+              {t('payments.wePay')} <span className="font-medium text-foreground tabular-nums">{payable}</span>
+            </>
+          ) : (
+            t('payments.typeAnyWay')
+          )
+        }
+        descriptionProps={{ 'aria-live': 'polite' }}
+        message={<MobileNumberMessage />}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        placeholder="0712 345 678"
+        maxLength={30}
+        disabled={add.isPending}
+        className={TALL}
       />
     </FormDialog>
   );

@@ -8,8 +8,9 @@ import { finalAmount, processingFee } from '#common/payments';
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
 import { PAYMENT_MESSAGES, checkPaidAmount, purchaseFormSchema, type PurchaseFormInput, type UnpaidOutcome } from '#common/schemas/payments';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { DialogButtons, DialogShell } from '@/components/dialog-shell';
+import { DialogForm } from '@/components/form-dialog';
+import { TextField } from '@/components/text-field';
 import { fanFormMessage } from '@/lib/form-messages';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
@@ -25,6 +26,9 @@ import { focusDownloadAfterPurchase } from '../lib/focus-after-purchase';
 import { checkPayment, runPurchase, type PurchaseResult } from '../lib/purchase-flow';
 
 type PurchaseFormValues = { email: string };
+
+/** How a phone should take an e-mail address: its keyboard, no capital, no correction, its saved address offered. */
+const EMAIL_TYPING = { type: 'email', inputMode: 'email', autoComplete: 'email', autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } as const;
 
 /** Spec section 9: the purchase dialog closes about 100 ms after the checkout opens. */
 export const DIALOG_CLOSE_DELAY_MS = 100;
@@ -302,144 +306,117 @@ export function PurchaseDialog({
 
   const locked = preparing || resend.isPending;
 
+  const title = t('purchase.title', { name: item.name });
+  const buttons = (
+    <DialogButtons
+      // 'Name your price' at KES 0: the free download, no checkout (and no e-mail asked).
+      {...(freeDownload
+        ? { type: 'button' as const, label: t('purchase.downloadFree'), icon: <DownloadIcon aria-hidden="true" />, onClick: () => void downloadFree() }
+        : { label: preparing ? t('purchase.preparing') : t('purchase.pay', { total: formatPrice(total) }), icon: <LockIcon aria-hidden="true" />, pending: preparing })}
+      disabled={locked}
+      cancelLabel={t('purchase.cancel')}
+      onCancel={() => setOpen(false)}
+      cancelDisabled={preparing}
+    />
+  );
   return (
-    <Dialog open={open} onOpenChange={(next) => !preparing && setOpen(next)}>
-      <DialogContent
-        className="sm:max-w-md"
-        data-testid="purchase-dialog"
-        // Once the checkout is open, focus belongs to it, not back on the Buy button. Otherwise it
-        // goes back to the Buy button itself: the dialog arrives lazily, and what Radix saw focused
-        // as it mounted may not be the button (decision 057).
-        onCloseAutoFocus={(event) => {
-          if (checkoutOpened.current) return event.preventDefault();
-          const opener = returnFocusTo?.current;
-          if (opener?.isConnected) {
-            event.preventDefault();
-            opener.focus();
-          }
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle className="pr-8 leading-snug break-words">{t('purchase.title', { name: item.name })}</DialogTitle>
-          {discount && (
-            <p className="text-sm font-medium text-primary" data-testid="purchase-discount">
-              {t('purchase.discount', { code: discount.code, percent: discount.percentOff, price: formatPrice(listed.price) })}
-            </p>
-          )}
-          <DialogDescription>{t('purchase.description')}</DialogDescription>
-        </DialogHeader>
-        {followUp ? (
-          <FollowUpPanel
-            followUp={followUp}
-            onClose={() => setOpen(false)}
-            onCheckAgain={(reference) => void checkAgain(reference, false)}
-            onTryAgain={() => {
-              const attempt = lastAttempt.current;
-              setFollowUp(null);
-              if (attempt) void purchase(attempt);
-            }}
-            busy={preparing}
-          />
-        ) : (
-          <>
-          <Form {...form}>
-            <form onSubmit={(event) => void form.handleSubmit(pay, onInvalid)(event)} noValidate className="grid gap-5" aria-label={t('purchase.title', { name: item.name })}>
-              {item.payMore && (
-                <AmountField
-                  item={item}
-                  value={amountText}
-                  error={amountError && localize(amountError)}
-                  inputRef={amountInput}
-                  readOnly={preparing}
-                  onChange={(text) => {
-                    setAmountText(text);
-                    setAmountError(null);
-                  }}
-                />
-              )}
-              <FormField
-                control={form.control}
-                name="email"
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{t('common.email')}</FormLabel>
-                    <FormControl>
-                      <Input
-                        type="email"
-                        inputMode="email"
-                        autoComplete="email"
-                        autoCapitalize="none"
-                        autoCorrect="off"
-                        spellCheck={false}
-                        placeholder={t('common.emailPlaceholder')}
-                        maxLength={254}
-                        readOnly={preparing}
-                        {...field}
-                      />
-                    </FormControl>
-                    <FormMessage localize={localize} />
-                  </FormItem>
-                )}
+    <DialogShell
+      testId="purchase-dialog"
+      open={open}
+      onOpenChange={setOpen}
+      pending={preparing}
+      title={title}
+      titleClassName="pr-8 leading-snug break-words"
+      note={
+        discount && (
+          <p className="text-sm font-medium text-primary" data-testid="purchase-discount">
+            {t('purchase.discount', { code: discount.code, percent: discount.percentOff, price: formatPrice(listed.price) })}
+          </p>
+        )
+      }
+      description={t('purchase.description')}
+      // Once the checkout is open, focus belongs to it, not back on the Buy button. Otherwise it
+      // goes back to the Buy button itself: the dialog arrives lazily, and what Radix saw focused
+      // as it mounted may not be the button (decision 057).
+      onCloseAutoFocus={(event) => {
+        if (checkoutOpened.current) return event.preventDefault();
+        const opener = returnFocusTo?.current;
+        if (opener?.isConnected) {
+          event.preventDefault();
+          opener.focus();
+        }
+      }}
+    >
+      {followUp ? (
+        <FollowUpPanel
+          followUp={followUp}
+          onClose={() => setOpen(false)}
+          onCheckAgain={(reference) => void checkAgain(reference, false)}
+          onTryAgain={() => {
+            const attempt = lastAttempt.current;
+            setFollowUp(null);
+            if (attempt) void purchase(attempt);
+          }}
+          busy={preparing}
+        />
+      ) : (
+        <>
+          <DialogForm form={form} onSubmit={pay} onInvalid={onInvalid} label={title} className="gap-5" buttons={buttons}>
+            {item.payMore && (
+              <AmountField
+                item={item}
+                value={amountText}
+                error={amountError && localize(amountError)}
+                inputRef={amountInput}
+                readOnly={preparing}
+                onChange={(text) => {
+                  setAmountText(text);
+                  setAmountError(null);
+                }}
               />
+            )}
+            <TextField name="email" label={t('common.email')} localize={localize} readOnly={preparing} maxLength={254} {...EMAIL_TYPING} placeholder={t('common.emailPlaceholder')} />
 
-              <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
-                <div className="flex items-baseline justify-between gap-4">
-                  <dt className="text-muted-foreground">{t(item.payMore ? 'purchase.yourPrice' : 'purchase.price', { kind })}</dt>
-                  <dd className="tabular-nums" data-testid="purchase-price">
-                    {money(paying)}
-                  </dd>
-                </div>
-                <div className="flex items-baseline justify-between gap-4">
-                  <dt className="text-muted-foreground">{t('purchase.fee')}</dt>
-                  <dd className="tabular-nums" data-testid="purchase-fee">
-                    {money(fee)}
-                  </dd>
-                </div>
-                <div className="flex items-baseline justify-between gap-4 border-t pt-2 text-base font-semibold">
-                  <dt>{t('purchase.total')}</dt>
-                  <dd className="tabular-nums" data-testid="purchase-total">
-                    {money(total)}
-                  </dd>
-                </div>
-              </dl>
+            <dl className="grid gap-2 rounded-lg border bg-muted/40 p-4 text-sm">
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="text-muted-foreground">{t(item.payMore ? 'purchase.yourPrice' : 'purchase.price', { kind })}</dt>
+                <dd className="tabular-nums" data-testid="purchase-price">
+                  {money(paying)}
+                </dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4">
+                <dt className="text-muted-foreground">{t('purchase.fee')}</dt>
+                <dd className="tabular-nums" data-testid="purchase-fee">
+                  {money(fee)}
+                </dd>
+              </div>
+              <div className="flex items-baseline justify-between gap-4 border-t pt-2 text-base font-semibold">
+                <dt>{t('purchase.total')}</dt>
+                <dd className="tabular-nums" data-testid="purchase-total">
+                  {money(total)}
+                </dd>
+              </div>
+            </dl>
 
-              {alreadyOwned && (
-                <div className="grid gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 text-sm" data-testid="already-owned">
-                  <p role="status" className="flex items-start gap-2 font-medium">
-                    <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                    {alreadyOwned.message}
-                  </p>
-                  <p className="text-muted-foreground">{t('purchase.forSomeoneElse')}</p>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    className="justify-self-start"
-                    disabled={locked}
-                    onClick={() => void purchase({ email: alreadyOwned.email, buyAgain: true })}
-                  >
-                    {t('purchase.buyAgain')}
-                  </Button>
-                </div>
-              )}
-
-              <DialogFooter>
-                <Button type="button" variant="outline" disabled={preparing} onClick={() => setOpen(false)}>
-                  {t('purchase.cancel')}
+            {alreadyOwned && (
+              <div className="grid gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4 text-sm" data-testid="already-owned">
+                <p role="status" className="flex items-start gap-2 font-medium">
+                  <CircleCheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  {alreadyOwned.message}
+                </p>
+                <p className="text-muted-foreground">{t('purchase.forSomeoneElse')}</p>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="justify-self-start"
+                  disabled={locked}
+                  onClick={() => void purchase({ email: alreadyOwned.email, buyAgain: true })}
+                >
+                  {t('purchase.buyAgain')}
                 </Button>
-                {freeDownload ? (
-                  <Button type="button" disabled={locked} onClick={() => void downloadFree()}>
-                    <DownloadIcon aria-hidden="true" />
-                    {t('purchase.downloadFree')}
-                  </Button>
-                ) : (
-                  <Button type="submit" disabled={locked}>
-                    {preparing ? <Spinner label={null} /> : <LockIcon aria-hidden="true" />}
-                    {preparing ? t('purchase.preparing') : t('purchase.pay', { total: formatPrice(total) })}
-                  </Button>
-                )}
-              </DialogFooter>
-            </form>
-          </Form>
+              </div>
+            )}
+          </DialogForm>
 
           <div className="border-t pt-3 text-center text-sm sm:text-left">
             <Button
@@ -456,10 +433,9 @@ export function PurchaseDialog({
               {resendMessage}
             </p>
           </div>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+        </>
+      )}
+    </DialogShell>
   );
 }
 
@@ -498,15 +474,14 @@ function FollowUpPanel({
             {t(followUp.checking ? 'purchase.checking' : polling ? 'purchase.willCheck' : 'purchase.answered')}
           </p>
         </div>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose}>
-            {t('purchase.close')}
-          </Button>
-          <Button type="button" disabled={followUp.checking} onClick={() => onCheckAgain(followUp.reference)}>
-            {followUp.checking && <Spinner label={null} />}
-            {t('purchase.checkAgain')}
-          </Button>
-        </DialogFooter>
+        <DialogButtons
+          type="button"
+          label={t('purchase.checkAgain')}
+          pending={followUp.checking}
+          onClick={() => onCheckAgain(followUp.reference)}
+          cancelLabel={t('purchase.close')}
+          onCancel={onClose}
+        />
       </div>
     );
   }
@@ -519,15 +494,7 @@ function FollowUpPanel({
         </p>
         <p>{t(UNPAID_TEXTS[followUp.outcome][1])}</p>
       </div>
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={busy} onClick={onClose}>
-          {t('purchase.close')}
-        </Button>
-        <Button type="button" disabled={busy} onClick={onTryAgain}>
-          {busy && <Spinner label={null} />}
-          {t('purchase.tryAgain')}
-        </Button>
-      </DialogFooter>
+      <DialogButtons type="button" label={t('purchase.tryAgain')} pending={busy} onClick={onTryAgain} cancelLabel={t('purchase.close')} onCancel={onClose} cancelDisabled={busy} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { SOCIAL_LINK_TITLE_MAX_LENGTH, SOCIAL_LINK_URL_MAX_LENGTH, socialLinkInputSchema } from '#common/schemas/profile';
 import { FormDialog, useDialogForm } from '@/components/form-dialog';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { messageOf } from '@/lib/api';
 import { serverFieldErrors } from '@/lib/server-field-errors';
@@ -12,6 +11,9 @@ import { useAppI18n } from '@/lib/app-i18n';
 type SocialLinkFormValues = z.output<typeof socialLinkInputSchema>;
 
 const FIELDS = ['title', 'url'] as const;
+
+/** A phone's URL keyboard, no capital or correction, and its remembered addresses. */
+const URL_TYPING = { type: 'url', inputMode: 'url', autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false, autoComplete: 'url' } as const;
 
 /**
  * Add Social Media Link (spec sections 2, 5, 8): a title and a URL ('Title is required', 'Please
@@ -49,43 +51,15 @@ export function AddSocialLinkDialog({ open, onOpenChange }: { open: boolean; onO
       cancelLabel={t('profileEditor.cancel')}
       pending={add.isPending}
     >
-      <FormField
-        control={form.control}
-        name="title"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('profileEditor.linkTitle')}</FormLabel>
-            <FormControl>
-              <Input placeholder={t('profileEditor.linkTitlePlaceholder')} autoComplete="off" maxLength={SOCIAL_LINK_TITLE_MAX_LENGTH * 2} disabled={add.isPending} {...field} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
-      <FormField
-        control={form.control}
+      <TextField name="title" label={t('profileEditor.linkTitle')} placeholder={t('profileEditor.linkTitlePlaceholder')} autoComplete="off" maxLength={SOCIAL_LINK_TITLE_MAX_LENGTH * 2} disabled={add.isPending} />
+      <TextField
         name="url"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('profileEditor.url')}</FormLabel>
-            <FormControl>
-              <Input
-                type="url"
-                inputMode="url"
-                autoCapitalize="none"
-                autoCorrect="off"
-                spellCheck={false}
-                placeholder={t('profileEditor.urlPlaceholder')}
-                autoComplete="url"
-                maxLength={SOCIAL_LINK_URL_MAX_LENGTH + 100}
-                disabled={add.isPending}
-                {...field}
-              />
-            </FormControl>
-            <FormDescription>{t('profileEditor.urlHint')}</FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('profileEditor.url')}
+        description={t('profileEditor.urlHint')}
+        placeholder={t('profileEditor.urlPlaceholder')}
+        maxLength={SOCIAL_LINK_URL_MAX_LENGTH + 100}
+        disabled={add.isPending}
+        {...URL_TYPING}
       />
     </FormDialog>
   );

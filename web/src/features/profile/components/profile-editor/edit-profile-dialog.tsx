@@ -4,8 +4,7 @@ import { DISPLAY_NAME_MAX_LENGTH, type CurrentUser } from '#common/schemas/auth'
 import { updateProfileSchema } from '#common/schemas/profile';
 import { toSlug } from '#common/slug';
 import { FormDialog, useDialogForm } from '@/components/form-dialog';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, messageOf } from '@/lib/api';
 import { useUpdateDisplayName } from '../../api/profile-settings';
@@ -60,27 +59,22 @@ export function EditProfileDialog({
       cancelLabel={t('profileEditor.cancel')}
       pending={update.isPending}
     >
-      <FormField
-        control={form.control}
+      <TextField
         name="displayName"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>{t('profileEditor.displayName')}</FormLabel>
-            <FormControl>
-              <Input autoComplete="nickname" maxLength={DISPLAY_NAME_MAX_LENGTH * 2} disabled={update.isPending} {...field} />
-            </FormControl>
-            <FormDescription className="break-all">
-              {slug ? (
-                <>
-                  {t('profileEditor.linkEndsIn')} <span className="font-medium text-foreground">/{slug}</span>
-                </>
-              ) : (
-                t('profileEditor.lettersMakeLink')
-              )}
-            </FormDescription>
-            <FormMessage />
-          </FormItem>
-        )}
+        label={t('profileEditor.displayName')}
+        description={
+          slug ? (
+            <>
+              {t('profileEditor.linkEndsIn')} <span className="font-medium text-foreground">/{slug}</span>
+            </>
+          ) : (
+            t('profileEditor.lettersMakeLink')
+          )
+        }
+        descriptionProps={{ className: 'break-all' }}
+        autoComplete="nickname"
+        maxLength={DISPLAY_NAME_MAX_LENGTH * 2}
+        disabled={update.isPending}
       />
     </FormDialog>
   );

@@ -5,6 +5,7 @@ import type { CurrentUser } from '#common/schemas/auth';
 import { formatFileSize } from '#common/format';
 import { MAX_PROFILE_PHOTO_BYTES, PROFILE_PHOTO_ACCEPT, PROFILE_PHOTO_RECOMMENDED_PX } from '#common/schemas/profile';
 import { ImageCropDialog, preloadImageCropper } from '@/components/image-crop-dialog';
+import { PhotoFileInput } from '@/components/photo-file-input';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -136,20 +137,13 @@ export function ProfilePhotoCard({ user }: { user: CurrentUser }) {
           <AvatarFallback className="bg-gradient-to-br from-primary/25 to-accent text-3xl text-foreground/80">{initialsOf(user.displayName)}</AvatarFallback>
         </Avatar>
         <div className="grid w-full min-w-0 gap-3 text-center sm:text-left">
-          <input
+          <PhotoFileInput
             ref={inputRef}
-            type="file"
             accept={PHOTO_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
             aria-label={t('profileEditor.photoFile')}
             aria-describedby={hintId}
             disabled={uploading}
-            onChange={(event) => {
-              const chosen = event.currentTarget.files?.[0] ?? null;
-              event.currentTarget.value = '';
-              choose(chosen);
-            }}
+            onFile={choose}
           />
           {file ? (
             <>
