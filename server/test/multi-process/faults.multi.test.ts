@@ -155,7 +155,16 @@ describe('a database connection cut from outside', () => {
     try {
       await admin.query('LOCK TABLE email_tokens IN ACCESS EXCLUSIVE MODE');
       const pending = register(email);
-      const pid = await backendWaitingOnLock();
+      // Should the request answer without ever waiting on the lock (seen once in CI under load),
+      // fail at once with its answer and the server's log instead of after a silent 30 s poll.
+      let waiting = true;
+      const answeredFirst = pending.then(async (response) => {
+        if (waiting) throw new Error(`register answered ${response.status} before waiting on the lock: ${await response.clone().text()}\n${server.output()}`);
+        return 0;
+      });
+      answeredFirst.catch(() => {});
+      const pid = await Promise.race([backendWaitingOnLock(), answeredFirst]);
+      waiting = false;
       await admin.query('SELECT pg_terminate_backend($1)', [pid]);
       cutAt = performance.now();
       cut = await pending;
