@@ -7,7 +7,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // CI also keeps each test's duration (.ci/run prints the slowest after the run).
+  reporter: process.env.CI ? [['line'], ['json', { outputFile: '.tmp/ci/e2e-results.json' }]] : 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
