@@ -16,7 +16,7 @@ test('upload an MP3 and a WAV with a progress bar, and see duration, size and pr
   const dialog = page.getByRole('dialog', { name: 'Upload New Track' });
   // The drop rules refuse what is not MP3 or WAV before anything is sent.
   await dialog.getByLabel('Audio file', { exact: true }).setInputFiles(media.text);
-  await expect(dialog.getByText('File type must be one of .mp3, .wav')).toBeVisible();
+  await expect(dialog.getByText('“notes.txt” is not an audio file we take; choose MP3 or WAV')).toBeVisible();
   // A cover of the wrong size is refused in the browser.
   await dialog.getByLabel('Cover photo', { exact: true }).setInputFiles(media.smallCover);
   await expect(dialog.getByText('Cover photo must be exactly 3000x3000px and in PNG or JPG format')).toBeVisible();

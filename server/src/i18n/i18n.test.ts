@@ -24,6 +24,10 @@ import en from './server.en.json';
 import sw from './server.sw.json';
 import appEn from '../../../common/src/i18n/app.en.json';
 import appSw from '../../../common/src/i18n/app.sw.json';
+import fanEn from '../../../common/src/i18n/en.json';
+import fanSw from '../../../common/src/i18n/sw.json';
+import marketingEn from '../../../common/src/i18n/marketing.en.json';
+import marketingSw from '../../../common/src/i18n/marketing.sw.json';
 import { PAYMENT_MESSAGES as FAN_PAYMENT, amountBelowPriceMessage } from '#common/payment-messages';
 
 /** The schemas' message tables, by the catalogue's key prefix: their English is the catalogue's. */
@@ -150,5 +154,42 @@ describe("the web's copies of the schemas' messages (decision 063)", () => {
     expect(refundAmountAtMostMessage(1_000)).toBe('The refund can be at most KES 10.00, what is left to refund of this sale.');
     expect(translateMessage(refundAmountAtMostMessage(1_000), 'sw')).toBe('Unaweza kurudisha hadi KES 10.00 tu, kilichobaki kwenye mauzo haya.');
     expect(translateMessage(refundAmountAtMostMessage(1_000), 'en')).toBe(refundAmountAtMostMessage(1_000));
+  });
+});
+
+describe('one word per term in every Kiswahili catalogue (decisions 049, 055, 056, 062, 063, 078)', () => {
+  /** The fan, artist, marketing and server catalogues in Kiswahili, by name, with their English. */
+  const CATALOGUES: [string, Record<string, string>, Record<string, string>][] = [
+    ['sw.json', fanEn, fanSw],
+    ['app.sw.json', appEn, appSw],
+    ['marketing.sw.json', marketingEn, marketingSw],
+    ['server.sw.json', en, sw],
+  ];
+  /** What the glossary set aside, and the word it chose instead. */
+  const SET_ASIDE: [RegExp, string][] = [
+    [/barua pepe/i, 'email (063)'],
+    [/\bwasifu\b/i, 'ukurasa wa msanii (049, 063)'],
+    [/\bnambari\b/i, 'namba (063)'],
+    [/\bkuponi\b/i, 'vocha (055, 063)'],
+    [/jina la kuonyesha|jina linaloonekana/i, 'jina la msanii (078)'],
+    [/\bfaili (hili|hilo|lile|la|lako|lake|langu|letu|lenu|lao|lenye|lililo|limeshindwa)\b|\bmafaili\b/i, 'faili in the N class: faili hii, faili yako, faili zako (078)'],
+    [/\bstakabadhi\b/i, 'risiti (078)'],
+  ];
+
+  it('use none of the words the glossary set aside', () => {
+    for (const [name, , catalogue] of CATALOGUES) {
+      for (const [key, text] of Object.entries(catalogue)) {
+        for (const [word, instead] of SET_ASIDE) expect(word.test(text), `${name} ${key}: "${text}" (say ${instead})`).toBe(false);
+      }
+    }
+  });
+
+  it('say "money" with every refund, as "rudisha" alone is a takedown undone (078)', () => {
+    for (const [name, english, catalogue] of CATALOGUES) {
+      for (const [key, text] of Object.entries(english)) {
+        if (!/refund/i.test(text)) continue;
+        expect(catalogue[key], `${name} ${key}: "${catalogue[key]}"`).toMatch(/pesa|kiasi|\{(amount|left)\}/i);
+      }
+    }
   });
 });

@@ -7,7 +7,7 @@ import { addMpesa } from '../../test/support/buying';
 import type { CatalogTestApp, HttpResponse } from '../../test/support/catalog-app';
 import { closeMailedApp, startMailedApp } from '../../test/support/mailed-app';
 import type { MediaFixtures } from '../../test/support/media-fixtures';
-import { linkIn, type SmtpCapture } from '../../test/support/smtp-capture';
+import { linkIn, type CapturedMail, type SmtpCapture } from '../../test/support/smtp-capture';
 import { sessionCookie, uniqueEmail, uniqueName } from '../../test/support/test-app';
 import { TEST_CARD_SUCCESS } from '../modules/payment-provider';
 import { translateBody } from '.';
@@ -27,6 +27,8 @@ describe('API messages and e-mails in English and Kiswahili', () => {
 
   const post = (url: string, json: unknown, headers: Record<string, string> = {}, cookie?: string) => t.request('POST', url, { json, headers, cookie });
   const unknownTrack = '/api/track-detail/00000000-0000-4000-8000-000000000000';
+  /** The opening <html> tag of a mail's HTML part. */
+  const htmlRoot = (mail: CapturedMail) => /<html\b[^>]*>/i.exec(mail.html)?.[0];
 
   it('answers an error in Kiswahili to Accept-Language: sw and to the lang cookie, in English otherwise, with the same code', async () => {
     const byHeader = await t.request('GET', unknownTrack, { headers: { 'accept-language': 'sw-KE,sw;q=0.9,en;q=0.8' } });
@@ -97,6 +99,10 @@ describe('API messages and e-mails in English and Kiswahili', () => {
     expect(english.language).toBe('en');
     expect(english.mail.subject).toBe('Verify your email address for Sauti');
     expect(english.mail.text).toContain(`Hi ${english.account.displayName},`);
+
+    // The HTML part says which language it is in, for screen readers and mail clients (issue 20).
+    expect(htmlRoot(artist.mail)).toBe('<html lang="sw" dir="ltr">');
+    expect(htmlRoot(english.mail)).toBe('<html lang="en" dir="ltr">');
   });
 
   it("a purchase made in Kiswahili sends the buyer a Kiswahili receipt, and the artist, signed up in English, the sale e-mail in English", async () => {
@@ -128,6 +134,9 @@ describe('API messages and e-mails in English and Kiswahili', () => {
     expect(sale?.subject).toBe('You made a sale: Nyota');
     expect(sale!.text).toContain('A fan just bought "Nyota" for KES 500.00. Your share (90%) is KES 450.00.');
     expect(sale!.text).toContain(`Hi ${artist.account.displayName},`);
+    // Each reader's mail names its own language, whoever's request sent it.
+    expect(htmlRoot(receipt!)).toBe('<html lang="sw" dir="ltr">');
+    expect(htmlRoot(sale!)).toBe('<html lang="en" dir="ltr">');
   });
 
   it('a follow made in Kiswahili is answered and confirmed in Kiswahili, and its language is kept with the follow', async () => {
@@ -141,6 +150,7 @@ describe('API messages and e-mails in English and Kiswahili', () => {
     expect(mail!.subject).toBe(`Thibitisha: email kutoka kwa ${artist.account.displayName} kwenye Sauti`);
     expect(mail!.text).toMatch(new RegExp(`Mfuate ${artist.account.displayName}: http://\\S+/follow/confirm\\?token=`));
     expect(mail!.text).toContain('Jiondoe kwa kubofya mara moja: http');
+    expect(htmlRoot(mail!)).toBe('<html lang="sw" dir="ltr">');
     const [follow] = await t.app.database.db.select().from(follows).where(eq(follows.email, fan));
     expect(follow!.language).toBe('sw');
   });

@@ -6,6 +6,8 @@ export interface CapturedMail {
   subject: string;
   /** The decoded text part. */
   text: string;
+  /** The decoded HTML part ('' when the mail has none). */
+  html: string;
 }
 
 export interface SmtpCapture {
@@ -26,8 +28,17 @@ function decodeQuotedPrintable(value: string): string {
 
 /** Pulls the text/plain part out of a nodemailer message (multipart/alternative, QP or base64). */
 export function textPart(raw: string): string {
-  const match = /Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*?Content-Transfer-Encoding: ([^\r\n]+)\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)\r?\n--/i.exec(raw);
-  if (!match) return raw;
+  return mimePart(raw, 'plain') ?? raw;
+}
+
+/** Pulls the text/html part out of a nodemailer message, '' when it has none. */
+export function htmlPart(raw: string): string {
+  return mimePart(raw, 'html') ?? '';
+}
+
+function mimePart(raw: string, subtype: 'plain' | 'html'): string | undefined {
+  const match = new RegExp(`Content-Type: text/${subtype}[^\\r\\n]*\\r?\\n(?:[^\\r\\n]+\\r?\\n)*?Content-Transfer-Encoding: ([^\\r\\n]+)\\r?\\n(?:[^\\r\\n]+\\r?\\n)*\\r?\\n([\\s\\S]*?)\\r?\\n--`, 'i').exec(raw);
+  if (!match) return undefined;
   const [, encoding, body] = match;
   if (/base64/i.test(encoding!)) return Buffer.from(body!.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/quoted-printable/i.test(encoding!)) return decodeQuotedPrintable(body!);
@@ -65,6 +76,7 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
           raw,
           subject: headerValue(raw, 'Subject'),
           text: textPart(raw),
+          html: htmlPart(raw),
         });
         callback();
       });

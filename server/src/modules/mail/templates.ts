@@ -28,7 +28,8 @@ function render({ language, to, subject, greeting, paragraphs, action, footer }:
     '',
     signature,
   ].join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
+  // lang lets a screen reader speak it with the right voice, and a client pick fonts and hyphenation (issue 20).
+  const html = `<!doctype html><html lang="${language}" dir="ltr"><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${

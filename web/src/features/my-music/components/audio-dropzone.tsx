@@ -12,7 +12,7 @@ export const MAX_FILES_AT_ONCE = 20;
 
 /**
  * Drag and drop (or tap to choose) one audio file, or several where `onFiles` takes them. Files the
- * rules refuse never reach the form: `onReject` gets the spec's rejection message instead.
+ * rules refuse never reach the form: `onReject` gets the spec's rejection, in our own words, instead.
  */
 export function AudioDropzone({
   id,
@@ -39,18 +39,17 @@ export function AudioDropzone({
 }) {
   const { t, language } = useAppI18n();
   const invalid = ariaInvalid === true || ariaInvalid === 'true';
-  const rules = { accept, maxSize: MAX_AUDIO_FILE_BYTES, minSize: 1 };
+  const rules = { accept, maxSize: MAX_AUDIO_FILE_BYTES, minSize: 1, maxFiles: onFiles ? MAX_FILES_AT_ONCE : 1 };
   // The drop area is not itself a control (a button may not hold the file input): a tap on it
   // opens the file chooser, and keyboard users have the button inside.
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     ...rules,
-    maxFiles: onFiles ? MAX_FILES_AT_ONCE : 1,
     multiple: Boolean(onFiles),
     disabled,
     noClick: true,
     noKeyboard: true,
     onDrop: (accepted, rejections) => {
-      const message = rejectionMessage(t, rejections, rules, language);
+      const message = rejectionMessage(t, rejections, rules, language, accepted.length);
       if (message) onReject(message);
       else if (accepted[0]) {
         onFile(accepted[0]);

@@ -84,13 +84,13 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
     await waitFor(async () => expect(within(await findToast('Upload failed')).getByText('Network error')).toBeVisible());
   });
 
-  it('refuses files by the drop rules: type, size and count', async () => {
+  it('refuses files by the drop rules, in plain words: type, size and count', async () => {
     const { dialog, user, xhr } = await openUpload();
     const input = within(dialog).getByLabelText('Audio file');
     await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await within(dialog).findByText('File type must be one of .mp3, .wav')).toBeVisible();
+    expect(await within(dialog).findByText('“notes.txt” is not an audio file we take; choose MP3 or WAV')).toBeVisible();
     await user.upload(input, new File([], 'empty.mp3', { type: 'audio/mpeg' }));
-    expect(await within(dialog).findByText(/^File is smaller than 1 byte/)).toBeVisible();
+    expect(await within(dialog).findByText('“empty.mp3” is empty (0 bytes); choose another file')).toBeVisible();
     const big = audioFile('big.mp3', 1);
     Object.defineProperty(big, 'size', { value: 50 * 1024 * 1024 + 1 });
     await user.upload(input, big);
@@ -102,7 +102,7 @@ describe('Upload New Track (spec sections 4, 5 and 8)', () => {
     expect(await within(dialog).findByText('This file is 62 MB; the limit is 50 MB')).toBeVisible();
     const files = Array.from({ length: 21 }, (_, index) => audioFile(`song-${index}.mp3`));
     fireEvent.drop(within(dialog).getByTestId('audio-dropzone'), { dataTransfer: { files, items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })), types: ['Files'] } });
-    expect(await within(dialog).findByText('Too many files')).toBeVisible();
+    expect(await within(dialog).findByText('You chose 21 files; choose up to 20 at a time')).toBeVisible();
     // None of them was taken.
     await user.click(within(dialog).getByRole('button', { name: 'Upload Track' }));
     expect(await within(dialog).findByText('Please choose an audio file')).toBeVisible();

@@ -3,6 +3,10 @@ import { screen, within } from '@testing-library/react';
 import type { ReceiptResponse } from '#common/schemas/payments';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
+import { AppRoutes } from '@/app/router';
+import { compileCatalogue } from '#common/i18n/compile';
+import sw from '../../../../../common/src/i18n/sw.json';
+import { createTranslator, I18nProvider } from '@/lib/i18n';
 
 const RECEIPT = 'GET /api/receipts/T123';
 const TOKEN = 'A'.repeat(43);
@@ -56,6 +60,18 @@ describe('purchase page (issue 16)', () => {
     expect(screen.getByText('Safari 2')).toBeVisible();
     expect(screen.getByText('2:05')).toBeVisible();
     expect(screen.getByRole('link', { name: /Original · 52\.00 MB/ })).toBeVisible();
+  });
+
+  it('heads an album’s songs with a capital in Kiswahili too ("Nyimbo 2", never the running text’s "nyimbo 2")', async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [RECEIPT]: { body: { ...paidTrack, item: { ...paidTrack.item, type: 'album' }, songs: [{ id: 's1', name: 'Safari 1', duration: 61 }, { id: 's2', name: 'Safari 2', duration: 125 }] } } });
+    renderApp(
+      `/purchase/T123?token=${TOKEN}`,
+      <I18nProvider translator={createTranslator('sw', compileCatalogue(sw))}>
+        <AppRoutes />
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Nyimbo 2' })).toBeVisible();
+    expect(screen.getByText('Albamu ya Wanjiru')).toBeVisible();
   });
 
   it('says a refunded purchase was refunded, with no downloads', async () => {

@@ -116,7 +116,8 @@ function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
       {songs.length > 0 && (
         <section aria-labelledby="receipt-songs" className="mt-8">
           <h2 id="receipt-songs" className="text-lg font-semibold">
-            {t('count.songs', { count: songs.length })}
+            {/* A heading's own key: count.songs is for running text, lowercase in Kiswahili ("nyimbo 4"). */}
+            {t('receipt.songsHeading', { count: songs.length })}
           </h2>
           <ol className="mt-2 divide-y rounded-md border">
             {songs.map((song, index) => (
