@@ -56,3 +56,18 @@ export function stubMediaElement() {
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
 }
+
+/** The checked download's link clicks, caught: returns the addresses the page let the browser download. */
+export function catchDownloadClicks() {
+  const clicked: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.getAttribute('href') ?? '');
+  });
+  return clicked;
+}
+
+/** A download the page must refuse: the error it logs silenced, and its link's click spied on (never to be called). */
+export function spyOnRefusedDownload() {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+}
