@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { mockFetch, SIGNED_OUT, type MockRoute } from './fetch-mock';
-import { renderApp } from './render';
+import { findToast, renderApp } from './render';
 
 /**
  * What the public pages' tests (profile, track, album) share: the artist they show, a signed-out
@@ -70,4 +70,15 @@ export function catchDownloadClicks() {
 export function spyOnRefusedDownload() {
   vi.spyOn(console, 'error').mockImplementation(() => {});
   return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+}
+
+/**
+ * The checked download went through for `address`: 'Download started', one HEAD check, and the
+ * link clicked for it; the file itself is fetched by the browser (streamed to disk), never by the page.
+ */
+export async function expectDownloadStarted(calls: (key: string) => unknown[], clicked: string[], address: string) {
+  expect(await findToast('Download started')).toBeVisible();
+  expect(calls(`HEAD ${address}`)).toHaveLength(1);
+  expect(calls(`GET ${address}`)).toHaveLength(0);
+  expect(clicked).toEqual([address]);
 }

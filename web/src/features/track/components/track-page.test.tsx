@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
-import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubClipboard, unstubClipboard, clickWithFakeTimers, catchDownloadClicks, spyOnRefusedDownload } from '@/test/public-pages';
+import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubClipboard, unstubClipboard, clickWithFakeTimers, catchDownloadClicks, expectDownloadStarted, spyOnRefusedDownload } from '@/test/public-pages';
 
 const artist = PUBLIC_ARTIST;
 const DETAIL = 'GET /api/track-detail/t1';
@@ -131,10 +131,7 @@ describe('track page (spec section 2)', () => {
     renderApp('/track/t1');
     const link = await screen.findByRole('link', { name: 'Download Sunrise' });
     fireEvent.click(link);
-    expect(await findToast('Download started')).toBeVisible();
-    expect(calls('HEAD /api/tracks/t1/download')).toHaveLength(1);
-    expect(calls('GET /api/tracks/t1/download')).toHaveLength(0);
-    expect(clicked).toEqual(['/api/tracks/t1/download']);
+    await expectDownloadStarted(calls, clicked, '/api/tracks/t1/download');
   });
 
   it("never saves a refusal as a file: says the server's message instead (issue 16)", async () => {
