@@ -23,6 +23,15 @@ import { FAN_MESSAGES, fanFormMessage, formMessageLocalizer } from '@/lib/form-m
 
 const swTranslator = createTranslator('sw', compileCatalogue(sw));
 
+/** The whole app at `path`, its public pages' strings in Kiswahili. */
+const renderInKiswahili = (path: string) =>
+  renderApp(
+    path,
+    <I18nProvider translator={swTranslator}>
+      <AppRoutes />
+    </I18nProvider>,
+  );
+
 describe("the shared schemas' messages in the page's language (decision 063)", () => {
   it('finds a table message by its English; anything else, and a message without a key, stays as it is', () => {
     const catalogue: Record<string, string> = { 'form.auth.passwordRequired': 'Nenosiri linahitajika' };
@@ -51,12 +60,7 @@ describe("the shared schemas' messages in the page's language (decision 063)", (
   it('the sign-in form, in Kiswahili, says what is missing in Kiswahili', async () => {
     setAppCatalogue('sw', compileCatalogue(appSw));
     mockFetch({ 'GET /api/user': SIGNED_OUT });
-    renderApp(
-      '/auth',
-      <I18nProvider translator={swTranslator}>
-        <AppRoutes />
-      </I18nProvider>,
-    );
+    renderInKiswahili('/auth');
     const form = await screen.findByRole('form', { name: appSw['auth.signInLabel'] });
     await userEvent.setup().click(within(form).getByRole('button', { name: appSw['auth.signIn'] }));
     expect(await within(form).findByText(appSw['form.auth.invalidEmail'])).toBeVisible();
@@ -66,12 +70,7 @@ describe("the shared schemas' messages in the page's language (decision 063)", (
 
   it('the redeem page, in Kiswahili, says what is missing in Kiswahili', async () => {
     mockFetch({ 'GET /api/user': SIGNED_OUT });
-    renderApp(
-      '/redeem',
-      <I18nProvider translator={swTranslator}>
-        <AppRoutes />
-      </I18nProvider>,
-    );
+    renderInKiswahili('/redeem');
     const heading = await screen.findByRole('heading', { level: 1, name: sw['redeem.title'] });
     const form = heading.closest('main') ?? document.body;
     await userEvent.setup().click(within(form as HTMLElement).getByRole('button', { name: sw['redeem.submit'] }));
@@ -136,12 +135,7 @@ describe('messages with a value, found by their template (decision 072)', () => 
       // What a server that did not know the page's language would say (decision 072: the console translates it).
       'POST /api/admin/sales/SAUTI-REF-1/refund': { status: 400, body: { code: 'refund.amount-too-large', message: refundAmountAtMostMessage(1_000), left: 1_000 } },
     });
-    renderApp(
-      '/admin',
-      <I18nProvider translator={swTranslator}>
-        <AppRoutes />
-      </I18nProvider>,
-    );
+    renderInKiswahili('/admin');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('tab', { name: appSw['admin.refunds'] }));
     await user.type(screen.getByRole('textbox', { name: appSw['admin.saleFindLabel'] }), 'SAUTI-REF-1');

@@ -11,6 +11,13 @@ import { AppRoutes, DisplayNameRoute } from './router';
 const signedOut = () => mockFetch({ 'GET /api/user': SIGNED_OUT });
 const signedIn = () => mockFetch({ 'GET /api/user': { body: TEST_USER } });
 
+/** A signed-out visitor opens `path` (in the whole app, or in `element`) and finds the page's h1 `heading`. */
+async function expectSignedOutHeading(path: string, heading: string, element?: ReactElement) {
+  signedOut();
+  renderApp(path, element);
+  expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
 describe('routes (spec section 2)', () => {
   it('shows the landing page at /', async () => {
     signedOut();
@@ -23,18 +30,14 @@ describe('routes (spec section 2)', () => {
   it.each(['/no-such/page', '/auth/extra', '/dashboard/settings', '/track', '/album', '/profile', '/follow', '/follow/other'])(
     'shows the 404 page for %s',
     async (path) => {
-      signedOut();
-      renderApp(path);
-      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+      await expectSignedOutHeading(path, '404 Page Not Found');
     },
   );
 
   it.each(RESERVED_ROUTE_WORDS.flatMap((word) => [word, word.toUpperCase()]))(
     'shows the 404 page, not a profile, for the reserved word %s as a display name',
     async (word) => {
-      signedOut();
-      renderApp(`/${word}`, <DisplayNameRoute displayName={word} />);
-      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+      await expectSignedOutHeading(`/${word}`, '404 Page Not Found', <DisplayNameRoute displayName={word} />);
       expect(screen.queryByText('Profile Not Found')).toBeNull();
     },
   );
@@ -48,9 +51,7 @@ describe('routes (spec section 2)', () => {
   });
 
   it('matches reserved words without regard to case in the full router', async () => {
-    signedOut();
-    renderApp('/Track');
-    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    await expectSignedOutHeading('/Track', '404 Page Not Found');
   });
 
   it('treats any other single segment as a display name: the profile API is asked for it', async () => {
@@ -65,18 +66,14 @@ describe('routes (spec section 2)', () => {
     ['/track/42', 'Track Not Found'],
     ['/album/7', 'Album Not Found'],
   ])('renders the not-found card at %s when the API answers 404', async (path, heading) => {
-    signedOut();
-    renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectSignedOutHeading(path, heading);
   });
 
   it.each([
     ['/for-artists', 'Sell your music directly to your fans'],
     ['/terms-and-conditions', 'Terms and Conditions'],
   ])('renders %s', async (path, heading) => {
-    signedOut();
-    renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectSignedOutHeading(path, heading);
   });
 });
 
@@ -137,9 +134,7 @@ describe("the server's 404s and the router agree (common/src/routes.ts, issue 17
     'the browser shows the 404 page at %s and the server calls it unknown',
     async (path) => {
       expect(isKnownPagePath(path)).toBe(false);
-      signedOut();
-      renderApp(path);
-      expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+      await expectSignedOutHeading(path, '404 Page Not Found');
     },
   );
 

@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /**
- * A dashboard section's card: an h2 title, its description, an optional action at the header's
+ * A dashboard section's card: an h2 title, its description (if any), an optional action at the header's
  * end, and the content. The dashboard's cards (analytics, sales, payments, payouts, profile) all
  * take this shape, so their headings keep one level and one look.
  *
@@ -20,7 +20,7 @@ export function SectionCard({
   'data-testid': testId,
 }: {
   title: ReactNode;
-  description: ReactNode;
+  description?: ReactNode;
   action?: ReactNode;
   headingRef?: Ref<HTMLHeadingElement>;
   className?: string;
@@ -35,7 +35,7 @@ export function SectionCard({
         <CardTitle as="h2" className={focusable ? 'text-lg outline-none' : 'text-lg'} ref={headingRef} tabIndex={focusable ? -1 : undefined}>
           {title}
         </CardTitle>
-        <CardDescription>{description}</CardDescription>
+        {description !== undefined && <CardDescription>{description}</CardDescription>}
         {action && <CardAction>{action}</CardAction>}
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { mockFetch, SIGNED_OUT, type MockRoute } from './fetch-mock';
-import { renderApp } from './render';
+import { findToast, renderApp } from './render';
 
 /**
  * What the public pages' tests (profile, track, album) share: the artist they show, a signed-out
@@ -55,4 +55,30 @@ export function stubMediaElement() {
   vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
   vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => {});
+}
+
+/** The checked download's link clicks, caught: returns the addresses the page let the browser download. */
+export function catchDownloadClicks() {
+  const clicked: string[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    clicked.push(this.getAttribute('href') ?? '');
+  });
+  return clicked;
+}
+
+/** A download the page must refuse: the error it logs silenced, and its link's click spied on (never to be called). */
+export function spyOnRefusedDownload() {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  return vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+}
+
+/**
+ * The checked download went through for `address`: 'Download started', one HEAD check, and the
+ * link clicked for it; the file itself is fetched by the browser (streamed to disk), never by the page.
+ */
+export async function expectDownloadStarted(calls: (key: string) => unknown[], clicked: string[], address: string) {
+  expect(await findToast('Download started')).toBeVisible();
+  expect(calls(`HEAD ${address}`)).toHaveLength(1);
+  expect(calls(`GET ${address}`)).toHaveLength(0);
+  expect(clicked).toEqual([address]);
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
-import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubClipboard, unstubClipboard, clickWithFakeTimers } from '@/test/public-pages';
+import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubClipboard, unstubClipboard, clickWithFakeTimers, spyOnRefusedDownload } from '@/test/public-pages';
 
 const artist = PUBLIC_ARTIST;
 const DETAIL = 'GET /api/album-detail/a1';
@@ -110,8 +110,7 @@ describe('album page (spec section 2)', () => {
       'HEAD /api/albums/a1/download': { status: 500 },
       'GET /api/albums/a1/download': { status: 500, body: 'oops' },
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = spyOnRefusedDownload();
     renderApp('/album/a1');
     fireEvent.click(await screen.findByRole('link', { name: 'Download Album' }));
     expect(await findToast('Download failed')).toHaveTextContent('Failed to download album. Please try again.');

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { Analytics, AnalyticsDay, DailyAnalytics } from '#common/schemas/analytics';
-import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import type { MockRoute } from '@/test/fetch-mock';
+import { openDashboard } from '@/test/dashboard';
 import { niceCeiling } from './daily-chart';
 import { formatKesAmount } from '../lib/format';
 
@@ -24,12 +23,7 @@ function daily(overrides: Partial<Record<number, Partial<AnalyticsDay>>> = {}, t
   };
 }
 
-async function openAnalytics(routes: Record<string, MockRoute>) {
-  const fetch = mockFetch({ 'GET /api/user': { body: TEST_USER }, ...routes });
-  const view = renderApp('/dashboard?section=analytics');
-  await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 10_000 });
-  return { ...view, ...fetch, user: userEvent.setup() };
-}
+const openAnalytics = (routes: Record<string, MockRoute>) => openDashboard('/dashboard?section=analytics', routes, ['heading', { level: 1, name: 'Analytics' }]);
 
 describe('Analytics (spec sections 2, 3, 9)', () => {
   it("shows 'No Analytics Data Yet' until there are tracks or downloads", async () => {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { Analytics, DailyAnalytics } from '#common/schemas/analytics';
 import type { ArtistSale, ArtistSalesResponse, SalesSummary } from '#common/schemas/sales';
-import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import type { MockRoute } from '@/test/fetch-mock';
+import { openDashboard } from '@/test/dashboard';
 
 const TOTALS = { count: 3, price: 50_000 + 12_345 + 100_000, artistShare: 45_000 + 11_111 + 90_000 };
 const ANALYTICS: Analytics = { totalTracks: 2, totalDownloads: 3, totalStreams: 10, profileViews: 4, totalRevenue: TOTALS.artistShare, storageUsed: 1024, followers: 0 };
@@ -47,18 +46,17 @@ const SUMMARY: SalesSummary = {
   totals: TOTALS,
 };
 
-async function openAnalytics(routes: Record<string, MockRoute>) {
-  const fetch = mockFetch({
-    'GET /api/user': { body: TEST_USER },
-    'GET /api/analytics': { body: ANALYTICS },
-    'GET /api/analytics/daily': { body: DAILY },
-    'GET /api/sales/summary': { body: SUMMARY },
-    ...routes,
-  });
-  const view = renderApp('/dashboard?section=analytics');
-  await screen.findByRole('heading', { level: 1, name: 'Analytics' }, { timeout: 10_000 });
-  return { ...view, ...fetch, user: userEvent.setup() };
-}
+const openAnalytics = (routes: Record<string, MockRoute>) =>
+  openDashboard(
+    '/dashboard?section=analytics',
+    {
+      'GET /api/analytics': { body: ANALYTICS },
+      'GET /api/analytics/daily': { body: DAILY },
+      'GET /api/sales/summary': { body: SUMMARY },
+      ...routes,
+    },
+    ['heading', { level: 1, name: 'Analytics' }],
+  );
 
 const SLOW = { timeout: 15_000 };
 

@@ -11,6 +11,14 @@ const track = (id: string, trackName: string) => ({
   track: { id, trackName, artistName: 'Amani', coverPhotoFilename: null, price: 15000 },
 });
 
+/** Signed out, and the three carousels' lists answer empty. */
+const THREE_EMPTY = {
+  'GET /api/user': SIGNED_OUT,
+  'GET /api/featured-tracks': { body: [] },
+  'GET /api/featured-artists': { body: [] },
+  'GET /api/editors-picks': { body: [] },
+};
+
 describe('landing page carousels', () => {
   it('shows 5 placeholder cards in each carousel while loading', async () => {
     mockFetch({
@@ -44,12 +52,7 @@ describe('landing page carousels', () => {
   });
 
   it('shows the empty texts when the lists are empty', async () => {
-    mockFetch({
-      'GET /api/user': SIGNED_OUT,
-      'GET /api/featured-tracks': { body: [] },
-      'GET /api/featured-artists': { body: [] },
-      'GET /api/editors-picks': { body: [] },
-    });
+    mockFetch({ ...THREE_EMPTY });
     renderApp('/', <LandingPage />);
     expect(await screen.findByText('No featured tracks available at the moment.')).toBeVisible();
     expect(await screen.findByText('No featured artists available.')).toBeVisible();
@@ -108,10 +111,7 @@ describe('landing page carousels', () => {
 
   it('shows New Releases after the three, albums marked and linked to their page', async () => {
     mockFetch({
-      'GET /api/user': SIGNED_OUT,
-      'GET /api/featured-tracks': { body: [] },
-      'GET /api/featured-artists': { body: [] },
-      'GET /api/editors-picks': { body: [] },
+      ...THREE_EMPTY,
       'GET /api/new-releases': {
         body: [
           { type: 'album', album: { id: 'a9', albumName: 'Siku Moja', artistName: 'Amani', coverPhotoFilename: null, price: 0 } },

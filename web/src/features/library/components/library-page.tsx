@@ -14,6 +14,7 @@ import { messageOf } from '@/lib/api';
 import { useI18n } from '@/lib/i18n';
 import { shortDate } from '#common/i18n/dates';
 import { DownloadLink } from '@/components/public-pieces';
+import { albumDownloadUrl, trackDownloadUrl } from '@/lib/download';
 import { useLibrary, useLibraryLink, useLibrarySession, useLibrarySignOut } from '../api/library';
 import { PageSkeleton } from '@/components/page-skeleton';
 
@@ -126,7 +127,7 @@ function LibraryList({ library }: { library: Library }) {
 
 function LibraryRow({ item }: { item: LibraryItem }) {
   const { t, language } = useI18n();
-  const base = item.type === 'album' ? `/api/albums/${item.id}/download` : `/api/tracks/${item.id}/download`;
+  const base = item.type === 'album' ? albumDownloadUrl(item.id) : trackDownloadUrl(item.id);
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">

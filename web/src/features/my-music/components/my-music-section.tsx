@@ -140,6 +140,8 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
 
   const showSoldRefusal = () =>
     toast({ variant: 'destructive', title: t('myMusic.cannotDeleteTrack'), description: t('myMusic.trackSold') });
+  const showTrackNotDeleted = () =>
+    toast({ variant: 'destructive', title: t('myMusic.trackNotDeleted'), description: t('myMusic.deleteTrackFallback') });
 
   /** Spec section 4: a sold track cannot be deleted; ask the purchases before confirming. */
   const requestTrackDeletion = async (track: Track) => {
@@ -149,7 +151,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
       if (purchases.length > 0) showSoldRefusal();
       else setDialog({ kind: 'delete-track', track });
     } catch {
-      toast({ variant: 'destructive', title: t('myMusic.trackNotDeleted'), description: t('myMusic.deleteTrackFallback') });
+      showTrackNotDeleted();
     } finally {
       setCheckingDelete(null);
     }
@@ -165,7 +167,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
         closeDialog();
         // Sold between the check and the click: the server says so.
         if (hasErrorCode(error, 'track.sold')) showSoldRefusal();
-        else toast({ variant: 'destructive', title: t('myMusic.trackNotDeleted'), description: t('myMusic.deleteTrackFallback') });
+        else showTrackNotDeleted();
       },
     });
 

@@ -65,18 +65,29 @@ function appendFile(form: FormData, name: string, file: FileLike | null | undefi
   if (file instanceof Blob) form.append(name, file, file.name);
 }
 
-/**
- * POST /api/tracks: audio, trackName, artistName, coverPhoto?, price?, allowFullPlayback. With
- * `audioUploadId`, the audio was sent before as a resumable upload and the form names it instead.
- */
-export function uploadTrackFormData(values: UploadTrackValues, options: { audioUploadId?: string } = {}): FormData {
-  const form = new FormData();
+/** The fields a track's upload and its edit send alike. */
+function appendTrackFields(form: FormData, values: EditTrackValues) {
   form.append('trackName', values.trackName);
   form.append('artistName', values.artistName);
   form.append('price', priceField(values.price));
   appendPayMore(form, values);
   form.append('allowFullPlayback', String(values.allowFullPlayback));
   appendLabels(form, values);
+}
+
+/** An edit's cover: a new file replaces it, removeCover drops it, neither keeps the current one. */
+function appendCoverChange(form: FormData, coverPhoto: FileLike | null | undefined, removeCover: boolean | undefined) {
+  if (coverPhoto) appendFile(form, 'coverPhoto', coverPhoto);
+  else if (removeCover) form.append('removeCoverPhoto', 'true');
+}
+
+/**
+ * POST /api/tracks: audio, trackName, artistName, coverPhoto?, price?, allowFullPlayback. With
+ * `audioUploadId`, the audio was sent before as a resumable upload and the form names it instead.
+ */
+export function uploadTrackFormData(values: UploadTrackValues, options: { audioUploadId?: string } = {}): FormData {
+  const form = new FormData();
+  appendTrackFields(form, values);
   appendFile(form, 'coverPhoto', values.coverPhoto);
   if (options.audioUploadId) form.append('audioUploadId', options.audioUploadId);
   else appendFile(form, 'audio', values.audioFile);
@@ -86,14 +97,8 @@ export function uploadTrackFormData(values: UploadTrackValues, options: { audioU
 /** PATCH /api/tracks/{id}: no cover keeps the current one; removeCover drops it. */
 export function editTrackFormData(values: EditTrackValues, options: { removeCover?: boolean } = {}): FormData {
   const form = new FormData();
-  form.append('trackName', values.trackName);
-  form.append('artistName', values.artistName);
-  form.append('price', priceField(values.price));
-  appendPayMore(form, values);
-  form.append('allowFullPlayback', String(values.allowFullPlayback));
-  appendLabels(form, values);
-  if (values.coverPhoto) appendFile(form, 'coverPhoto', values.coverPhoto);
-  else if (options.removeCover) form.append('removeCoverPhoto', 'true');
+  appendTrackFields(form, values);
+  appendCoverChange(form, values.coverPhoto, options.removeCover);
   return form;
 }
 
@@ -120,8 +125,7 @@ export function albumFormData(values: AlbumValues, options: { removeCover?: bool
       })),
     ),
   );
-  if (values.coverPhoto) appendFile(form, 'coverPhoto', values.coverPhoto);
-  else if (options.removeCover) form.append('removeCoverPhoto', 'true');
+  appendCoverChange(form, values.coverPhoto, options.removeCover);
   values.newTracks.forEach((track, index) => appendFile(form, `albumTrackFile_${index}`, track.audioFile));
   return form;
 }

@@ -51,6 +51,18 @@ const openPayments = (routes: Record<string, MockRoute> = {}) =>
     ['heading', { level: 2, name: 'Payment method' }],
   );
 
+/** No method yet; `route` adds `method` (201), and the list read after it shows that one. */
+function openAdding(route: string, method: PaymentMethod) {
+  const state = { methods: [] as PaymentMethod[] };
+  return openPayments({
+    'GET /api/payment-methods': methodsRoute(state),
+    [route]: () => {
+      state.methods = [method];
+      return { status: 201, body: method };
+    },
+  });
+}
+
 const findToast = findToastBehindDialog;
 
 // The first test of the file also loads the dashboard's lazy chunk; a busy machine is slow at both.
@@ -130,14 +142,7 @@ describe('Add Payment Method: a bank account (spec sections 2, 5, 8)', SLOW, () 
   });
 
   it('filters the banks as you type, adds the account and shows its card', async () => {
-    const state = { methods: [] as PaymentMethod[] };
-    const { user, calls } = await openPayments({
-      'GET /api/payment-methods': methodsRoute(state),
-      'POST /api/payment-methods': () => {
-        state.methods = [BANK_METHOD];
-        return { status: 201, body: BANK_METHOD };
-      },
-    });
+    const { user, calls } = await openAdding('POST /api/payment-methods', BANK_METHOD);
     await user.click(addBankButton());
     const dialog = await screen.findByRole('dialog', { name: 'Add Payment Method' });
     const bank = await within(dialog).findByRole('combobox', { name: 'Bank' });
@@ -233,14 +238,7 @@ describe('Add Payment Method: a bank account (spec sections 2, 5, 8)', SLOW, () 
 
 describe('Add M-Pesa Number (spec sections 2, 5, 8)', SLOW, () => {
   it("takes '0712 345 678', shows the number M-Pesa will pay, and adds +254712345678", async () => {
-    const state = { methods: [] as PaymentMethod[] };
-    const { user, calls } = await openPayments({
-      'GET /api/payment-methods': methodsRoute(state),
-      'POST /api/payment-methods/mobile-money': () => {
-        state.methods = [MPESA_METHOD];
-        return { status: 201, body: MPESA_METHOD };
-      },
-    });
+    const { user, calls } = await openAdding('POST /api/payment-methods/mobile-money', MPESA_METHOD);
     await user.click(addMpesaButton());
     const dialog = await screen.findByRole('dialog', { name: 'Add M-Pesa Number' });
     const input = within(dialog).getByLabelText('M-Pesa mobile number');

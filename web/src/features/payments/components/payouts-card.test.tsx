@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { PaymentMethod } from '#common/schemas/payments';
 import type { PayoutsResponse } from '#common/schemas/sales';
-import { mockFetch, TEST_USER, type MockRoute } from '@/test/fetch-mock';
-import { renderApp } from '@/test/render';
+import type { MockRoute } from '@/test/fetch-mock';
+import { openDashboard } from '@/test/dashboard';
 
 const MPESA: PaymentMethod = { id: 'pm-2', type: 'mobile_money', bankName: null, accountName: null, accountNumber: null, mobileNumber: '+254712345678', createdAt: '2025-05-01T10:00:00.000Z' };
 const BANK: PaymentMethod = { id: 'pm-1', type: 'bank', bankName: 'Equity Bank Kenya Limited', accountName: 'Amani', accountNumber: '0123456789', mobileNumber: null, createdAt: '2025-05-01T10:00:00.000Z' };
@@ -20,18 +19,17 @@ const PAYOUTS: PayoutsResponse = {
   ],
 };
 
-async function openPayments(routes: Record<string, MockRoute>) {
-  const fetch = mockFetch({
-    'GET /api/user': { body: TEST_USER },
-    'GET /api/payment-methods': { body: [MPESA] },
-    'GET /api/payouts': { body: PAYOUTS },
-    'GET /api/user/preferences': { body: { saleEmails: true } },
-    ...routes,
-  });
-  const view = renderApp('/dashboard?section=payments');
-  await screen.findByRole('heading', { level: 2, name: 'Payouts' }, { timeout: 10_000 });
-  return { ...view, ...fetch, user: userEvent.setup() };
-}
+const openPayments = (routes: Record<string, MockRoute>) =>
+  openDashboard(
+    '/dashboard?section=payments',
+    {
+      'GET /api/payment-methods': { body: [MPESA] },
+      'GET /api/payouts': { body: PAYOUTS },
+      'GET /api/user/preferences': { body: { saleEmails: true } },
+      ...routes,
+    },
+    ['heading', { level: 2, name: 'Payouts' }],
+  );
 
 const SLOW = { timeout: 15_000 };
 

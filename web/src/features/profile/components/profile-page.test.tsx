@@ -4,7 +4,7 @@ import type { ProfileResponse } from '#common/schemas/public';
 import { makeAlbum, makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
-import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubMediaElement } from '@/test/public-pages';
+import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubMediaElement, catchDownloadClicks, expectDownloadStarted, spyOnRefusedDownload } from '@/test/public-pages';
 
 const DAY = 24 * 60 * 60 * 1000;
 const artist = PUBLIC_ARTIST;
@@ -199,18 +199,11 @@ describe('public profile (spec section 2)', () => {
       [PROFILE]: { body: profile() },
       'HEAD /api/tracks/t-free/download': { status: 200 },
     });
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.getAttribute('href') ?? '');
-    });
+    const clicked = catchDownloadClicks();
     renderApp('/profile/amaniwamuziki');
     const row = await screen.findByRole('listitem', { name: 'Free Song' });
     fireEvent.click(within(row).getByRole('link', { name: 'Download Free Song' }));
-    expect(await findToast('Download started')).toBeVisible();
-    expect(calls('HEAD /api/tracks/t-free/download')).toHaveLength(1);
-    // The file itself is fetched by the browser (streamed to disk), not by the page.
-    expect(calls('GET /api/tracks/t-free/download')).toHaveLength(0);
-    expect(clicked).toEqual(['/api/tracks/t-free/download']);
+    await expectDownloadStarted(calls, clicked, '/api/tracks/t-free/download');
   });
 
   it('shows an alert with the server message when a download fails', async () => {
@@ -220,8 +213,7 @@ describe('public profile (spec section 2)', () => {
       'HEAD /api/albums/a1/download': { status: 402 },
       'GET /api/albums/a1/download': { status: 402, body: { code: 'download.purchase-required', message: 'This album must be bought before it can be downloaded' } },
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = spyOnRefusedDownload();
     renderApp('/profile/amaniwamuziki');
     const album = await screen.findByRole('listitem', { name: 'Nairobi Nights' });
     fireEvent.click(within(album).getByRole('link', { name: 'Download Album' }));
@@ -237,8 +229,7 @@ describe('public profile (spec section 2)', () => {
       'HEAD /api/tracks/t-free/download': () => Promise.reject(new TypeError('Failed to fetch')),
       'GET /api/tracks/t-free/download': () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = spyOnRefusedDownload();
     renderApp('/profile/amaniwamuziki');
     const row = await screen.findByRole('listitem', { name: 'Free Song' });
     fireEvent.click(within(row).getByRole('link', { name: 'Download Free Song' }));

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { makeTrack } from '@/test/catalog-fixtures';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { findToast, renderApp } from '@/test/render';
-import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubClipboard, unstubClipboard, clickWithFakeTimers } from '@/test/public-pages';
+import { PUBLIC_ARTIST, visitSignedOut, expectPageHeading, stubClipboard, unstubClipboard, clickWithFakeTimers, catchDownloadClicks, expectDownloadStarted, spyOnRefusedDownload } from '@/test/public-pages';
 
 const artist = PUBLIC_ARTIST;
 const DETAIL = 'GET /api/track-detail/t1';
@@ -127,17 +127,11 @@ describe('track page (spec section 2)', () => {
 
   it('asks the server first, then lets the browser download and toasts that the download started', async () => {
     const { calls } = mockFetch({ 'GET /api/user': SIGNED_OUT, [DETAIL]: detail(), 'HEAD /api/tracks/t1/download': { status: 200 } });
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.getAttribute('href') ?? '');
-    });
+    const clicked = catchDownloadClicks();
     renderApp('/track/t1');
     const link = await screen.findByRole('link', { name: 'Download Sunrise' });
     fireEvent.click(link);
-    expect(await findToast('Download started')).toBeVisible();
-    expect(calls('HEAD /api/tracks/t1/download')).toHaveLength(1);
-    expect(calls('GET /api/tracks/t1/download')).toHaveLength(0);
-    expect(clicked).toEqual(['/api/tracks/t1/download']);
+    await expectDownloadStarted(calls, clicked, '/api/tracks/t1/download');
   });
 
   it("never saves a refusal as a file: says the server's message instead (issue 16)", async () => {
@@ -147,8 +141,7 @@ describe('track page (spec section 2)', () => {
       'HEAD /api/tracks/t1/download': { status: 402 },
       'GET /api/tracks/t1/download': { status: 402, body: { code: 'download.purchase-required', message: 'This track costs KES 50.00. Buy it to download it.', price: 5000 } },
     });
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const click = spyOnRefusedDownload();
     renderApp('/track/t1');
     fireEvent.click(await screen.findByRole('link', { name: 'Download Sunrise' }));
     expect(await findToast('Download failed')).toHaveTextContent('This track costs KES 50.00. Buy it to download it.');
