@@ -185,4 +185,39 @@ describe('ids checked at the route: a malformed id is an unknown id', () => {
     expect(badCursor.statusCode).toBe(400);
     expect(badCursor.json().code).toBe('sales.cursor-invalid');
   });
+
+  // Decision 079: the public pages' routes check the ids the service used to.
+  it('GET /api/track-detail|album-detail/{id}, /embed/{kind}/{id}, /api/cards/{kind}/{id}.png: a malformed id is the unknown id’s 404', async () => {
+    for (const [url, code] of [
+      [(id: string) => `/api/track-detail/${id}`, 'track.not-found'],
+      [(id: string) => `/api/album-detail/${id}`, 'album.not-found'],
+      [(id: string) => `/api/cards/track/${id}.png`, 'track.not-found'],
+      [(id: string) => `/api/cards/album/${id}.png`, 'album.not-found'],
+      [(id: string) => `/api/cards/profile/${id}.png`, 'profile.not-found'],
+      [(id: string) => `/embed/track/${id}`, undefined],
+      [(id: string) => `/embed/album/${id}`, undefined],
+    ] as const) {
+      const unknown = await seen('GET', url(UNKNOWN));
+      expect(unknown.status, url(UNKNOWN)).toBe(404);
+      if (code) expect(JSON.parse(unknown.body)).toMatchObject({ code });
+      // (The router itself answers a path segment past 100 characters, before any route: 076.)
+      for (const id of MALFORMED.filter((id) => id && url(encodeURIComponent(id)).split('/').at(-1)!.length <= 100)) {
+        expect(await seen('GET', url(encodeURIComponent(id))), url(id)).toEqual(unknown);
+      }
+    }
+  });
+
+  it('GET /api/profile/{identifier}: an id in any case names its artist; text shaped almost like one is a slug naming nobody', async () => {
+    for (const identifier of [artist.id, artist.id.toUpperCase()]) {
+      const found = await call('GET', `/api/profile/${identifier}`);
+      expect(found.statusCode, identifier).toBe(200);
+      expect(found.json().user.id).toBe(artist.id);
+    }
+    const unknown = await call('GET', `/api/profile/${UNKNOWN}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('profile.not-found');
+    const almost = await call('GET', `/api/profile/${artist.id}0`);
+    expect(almost.statusCode).toBe(404);
+    expect(almost.json()).toEqual(unknown.json());
+  });
 });
