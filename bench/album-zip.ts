@@ -15,11 +15,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { signUpArtist } from './support/accounts';
 import { loadAverage, resetPeak, waitForQuiet } from './support/processes';
+import { timedDownload, type TimedDownload } from './support/download';
 import { startServer } from './support/server';
 import { uploadTrack, waitForRenditions } from './support/upload';
 import { report, summarise } from './lib';
@@ -50,44 +50,7 @@ function tenMegabyteWav(): string {
   return target;
 }
 
-interface DownloadResult {
-  status: number;
-  firstByteMs: number;
-  totalMs: number;
-  bytes: number;
-  contentLength: number;
-}
-
-let nextAddress = 1;
-
-/** One download read to the end and thrown away, timed from the request to its first body byte and to its end. */
-function downloadZip(url: string): Promise<DownloadResult> {
-  const address = nextAddress++;
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const request = http.get(url, { agent: false, headers: { 'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` } }, (response) => {
-      let firstByteMs = Number.NaN;
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        if (bytes === 0) firstByteMs = performance.now() - started;
-        bytes += chunk.length;
-      });
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          firstByteMs,
-          totalMs: performance.now() - started,
-          bytes,
-          contentLength: Number(response.headers['content-length']),
-        }),
-      );
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
-
-function check(result: DownloadResult) {
+function check(result: TimedDownload) {
   if (result.status !== 200) throw new Error(`album download answered ${result.status}`);
   if (result.bytes !== result.contentLength) throw new Error(`album download sent ${result.bytes} bytes, Content-Length said ${result.contentLength}`);
 }
@@ -114,12 +77,12 @@ export async function run() {
     const url = `${server.url}/api/albums/${albumId}/download`;
 
     // Warm-up: the route compiled, the files in the page cache.
-    for (let i = 0; i < 2; i++) check(await downloadZip(url));
+    for (let i = 0; i < 2; i++) check(await timedDownload(url));
 
     const { quiet } = await waitForQuiet();
-    const sequential: DownloadResult[] = [];
+    const sequential: TimedDownload[] = [];
     for (let i = 0; i < SEQUENTIAL; i++) {
-      const result = await downloadZip(url);
+      const result = await timedDownload(url);
       check(result);
       sequential.push(result);
     }
@@ -130,7 +93,7 @@ export async function run() {
     let sampledPeak = before.rss;
     const sampler = setInterval(() => (sampledPeak = Math.max(sampledPeak, server.memory().rss)), 50);
     const started = performance.now();
-    const concurrent = await Promise.all(Array.from({ length: CONCURRENT }, () => downloadZip(url)));
+    const concurrent = await Promise.all(Array.from({ length: CONCURRENT }, () => timedDownload(url)));
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const peak = Math.max(server.memory().peak, sampledPeak);

@@ -19,16 +19,13 @@ import { rebuildDailyStats } from '../server/src/modules/analytics';
 import { signUpArtist } from './support/accounts';
 import { loadAverage } from './support/processes';
 import { startServer } from './support/server';
-import { againstMinimalJson, fixed, median, wrkRow } from './support/wrk';
+import { againstMinimalJson, fixed, jsonYardstick, median, wrkRow } from './support/wrk';
 import { report } from './lib';
 import { BENCH_SERVER_URL, createDatabase } from './support/database';
 
 const PORT = 5146;
 const MINIMAL_PORT = 5147;
-const CONNECTIONS = 16;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
+const YARDSTICK = jsonYardstick(MINIMAL_PORT);
 const TRACKS = 500;
 const PLAYS = 1_000_000;
 const DOWNLOADS = 50_000;
@@ -121,11 +118,11 @@ export async function run() {
       rows.push(summary);
       summaries.push(summary);
       notes.push(
-        `${route} (${body.length} bytes): req/s ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50); errors ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; quiet rounds ${rounds.filter((r) => r.quiet).length} of ${ROUNDS}`,
+        `${route} (${body.length} bytes): req/s ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50); errors ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; quiet rounds ${rounds.filter((r) => r.quiet).length} of ${YARDSTICK.rounds}`,
       );
     }
     report('analytics', rows, [
-      `${TRACKS} tracks, ${PLAYS} plays, ${DOWNLOADS} downloads, ${VIEWS} views; PostgreSQL; ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`,
+      `${TRACKS} tracks, ${PLAYS} plays, ${DOWNLOADS} downloads, ${VIEWS} views; PostgreSQL; ${YARDSTICK.connections} connections, ${YARDSTICK.rounds} rounds of ${YARDSTICK.seconds} s`,
       ...notes,
       `load average at the end: ${loadAverage()}`,
     ]);

@@ -21,15 +21,12 @@ import { trendPlay } from '../server/src/modules/playback/trends.repo';
 import { atFinish, loadAverage, SERVER_CPU } from './support/processes';
 import { BENCH_SERVER_URL, createDatabase, seedCatalogue } from './support/database';
 import { startServer } from './support/server';
-import { againstMinimalJson, fixed, median, wrkRow } from './support/wrk';
+import { againstMinimalJson, fixed, jsonYardstick, median, wrkRow } from './support/wrk';
 import { report } from './lib';
 
 const SERVER_PORT = 5150;
 const MINIMAL_PORT = 5151;
-const CONNECTIONS = 16;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
+const YARDSTICK = jsonYardstick(MINIMAL_PORT);
 const ARTISTS = Number(process.env.BENCH_DISCOVERY_ARTISTS ?? 10_000);
 const TRACKS = Number(process.env.BENCH_DISCOVERY_TRACKS ?? 100_000);
 const RANKING_RUNS = 3;
@@ -118,13 +115,13 @@ export async function run() {
       'req/s ratio (target >= 0.25)': fixed(ratio, 2),
       'Sauti p99 ms (target <= 50)': fixed(p99, 2),
       errors: rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0),
-      'quiet rounds': `${rounds.filter((r) => r.quiet).length} of ${ROUNDS}`,
+      'quiet rounds': `${rounds.filter((r) => r.quiet).length} of ${YARDSTICK.rounds}`,
     };
     summaries.push(summary);
     rows.push({ case: `${endpoint}: median of rounds`, ...summary });
     notes.push(`${endpoint}: ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50)`);
   }
-  notes.push(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per endpoint; load average at the end: ${loadAverage()}`);
+  notes.push(`${YARDSTICK.connections} connections, ${YARDSTICK.rounds} rounds of ${YARDSTICK.seconds} s per endpoint; load average at the end: ${loadAverage()}`);
   report('discovery', rows, notes);
   console.table(summaries);
 }

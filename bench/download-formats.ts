@@ -10,10 +10,10 @@
  * Every answer's length is checked against its Content-Length.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import { signUpArtist } from './support/accounts';
 import { fiftyMegabyteWav } from './support/media';
 import { loadAverage, measureMemoryDuring, waitForQuiet } from './support/processes';
+import { timedDownload, type TimedDownload } from './support/download';
 import { startServer } from './support/server';
 import { uploadTrack, waitForRenditions } from './support/upload';
 import { report } from './lib';
@@ -22,40 +22,15 @@ const PORT = 5146;
 const CONCURRENT = Number(process.env.BENCH_FORMATS_CONCURRENT ?? 8);
 const MIB = 1024 * 1024;
 
-interface Timed {
-  status: number;
-  firstByteMs: number;
-  totalMs: number;
-  bytes: number;
-}
-
-let nextAddress = 1;
-
-/** One download read to the end and thrown away; each from an address of its own (the per-address limit). */
-function download(url: string): Promise<Timed> {
-  const address = nextAddress++;
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const request = http.get(url, { agent: false, headers: { 'x-forwarded-for': `10.9.${(address >> 8) & 255}.${address & 255}` } }, (response) => {
-      let firstByteMs = Number.NaN;
-      let bytes = 0;
-      response.on('data', (chunk: Buffer) => {
-        if (bytes === 0) firstByteMs = performance.now() - started;
-        bytes += chunk.length;
-      });
-      response.on('end', () => {
-        const length = Number(response.headers['content-length']);
-        if (response.statusCode !== 200 || bytes !== length) reject(new Error(`${url}: ${response.statusCode}, ${bytes} bytes of ${length}`));
-        else resolve({ status: response.statusCode, firstByteMs, totalMs: performance.now() - started, bytes });
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
+/** A download that must be whole: 200, and every byte Content-Length promised. */
+async function download(url: string): Promise<TimedDownload> {
+  const result = await timedDownload(url);
+  if (result.status !== 200 || result.bytes !== result.contentLength) throw new Error(`${url}: ${result.status}, ${result.bytes} bytes of ${result.contentLength}`);
+  return result;
 }
 
 const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
-const mbPerSecond = (result: Timed) => Number((result.bytes / 1e6 / (result.totalMs / 1000)).toFixed(0));
+const mbPerSecond = (result: TimedDownload) => Number((result.bytes / 1e6 / (result.totalMs / 1000)).toFixed(0));
 
 export async function run() {
   const wav = fiftyMegabyteWav();

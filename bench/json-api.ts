@@ -6,14 +6,11 @@
  */
 import { sharedCatalogue, TRACK_COUNT } from './support/catalogue';
 import { loadAverage } from './support/processes';
-import { againstMinimalJson, fixed, median, wrkRow } from './support/wrk';
+import { againstMinimalJson, fixed, jsonYardstick, median, wrkRow } from './support/wrk';
 import { report } from './lib';
 
 const MINIMAL_PORT = 5143;
-const CONNECTIONS = 16;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const YARDSTICK = { port: MINIMAL_PORT, rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS };
+const YARDSTICK = jsonYardstick(MINIMAL_PORT);
 
 export async function run() {
   const { server, artist } = await sharedCatalogue();
@@ -34,9 +31,9 @@ export async function run() {
   };
   rows.push({ case: 'median of rounds', ...summary });
   report('json-api', rows, [
-    `GET /api/tracks (${TRACK_COUNT} tracks, ${body.length} bytes), ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`,
+    `GET /api/tracks (${TRACK_COUNT} tracks, ${body.length} bytes), ${YARDSTICK.connections} connections, ${YARDSTICK.rounds} rounds of ${YARDSTICK.seconds} s`,
     `targets: req/s ratio ${ratio.toFixed(2)} (>= 0.25), p99 ${p99.toFixed(1)} ms (<= 50)`,
-    `errors: ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; rounds on a quiet machine: ${rounds.filter((r) => r.quiet).length} of ${ROUNDS}; load average at the end: ${loadAverage()}`,
+    `errors: ${rounds.reduce((sum, r) => sum + r.minimal.errors + r.sauti.errors, 0)}; rounds on a quiet machine: ${rounds.filter((r) => r.quiet).length} of ${YARDSTICK.rounds}; load average at the end: ${loadAverage()}`,
   ]);
   console.table([summary]);
 }

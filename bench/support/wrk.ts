@@ -128,6 +128,14 @@ export async function yardstickRounds(
 }
 
 /**
+ * The JSON budget's run (DESIGN.md), the same for every JSON bench: 16 keep-alive connections,
+ * BENCH_ROUNDS rounds (3) of BENCH_SECONDS seconds (10), the yardstick listening on `port`.
+ */
+export function jsonYardstick(port: number) {
+  return { port, rounds: Number(process.env.BENCH_ROUNDS ?? 3), seconds: Number(process.env.BENCH_SECONDS ?? 10), connections: 16 };
+}
+
+/**
  * A JSON GET of Sauti's beside its yardstick: the minimal Fastify server answering the same bytes
  * from memory (minimal-json-server.ts on `port`, on the server core), in yardstickRounds; with the
  * medians the JSON budget is judged by (DESIGN.md: the req/s ratio and Sauti's p99). The minimal

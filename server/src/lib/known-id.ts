@@ -8,8 +8,25 @@ import { AppError, type ErrorCode } from './errors';
  * gets. Returns the id, for a handler that checks it itself (checkedId below).
  */
 export function checkedId(value: unknown, notFound: ErrorCode): string {
-  if (typeof value !== 'string' || !isUuid(value)) throw new AppError(notFound);
+  if (!wellFormedId(value)) throw new AppError(notFound);
   return value;
+}
+
+/**
+ * Whether a value could name a row, for a route whose answer to an id naming nothing is not an
+ * error (decision 079: POST /api/purchases/resend answers the same either way).
+ */
+export function wellFormedId(value: unknown): value is string {
+  return typeof value === 'string' && isUuid(value);
+}
+
+/**
+ * The item a purchase body names (`trackId`, else `albumId`), its id checked as checkedId does: the
+ * unknown track's or album's 404 for an id that cannot name one (decision 079).
+ */
+export function checkedItemId(body: { trackId?: string; albumId?: string }): void {
+  if (body.trackId) checkedId(body.trackId, 'track.not-found');
+  else checkedId(body.albumId, 'album.not-found');
 }
 
 /**

@@ -1,25 +1,14 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
 import { createArtist, type TestArtist } from '../../../test/support/artists';
+import { runCli, scratchDataDirs } from '../../../test/support/cli';
 import { startTestApp } from '../../../test/support/test-app';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 
-const CLI = path.resolve(__dirname, '../../cli/admin.ts');
-
-/** Runs `npm run admin -- ...` as the operator would, in its own process. */
-function admin(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://sauti.test', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** `npm run admin -- ...`, in its own process. */
+const admin = (args: string[], env: Record<string, string>) => runCli('admin', args, env);
 
 /**
  * `npm run admin -- grant|revoke|list` (issue 21): exit codes 0 done, 1 refused, 2 wrong usage.
@@ -30,12 +19,8 @@ function admin(args: string[], env: Record<string, string>): Promise<{ code: num
 describe('npm run admin', () => {
   let t: App;
   let person: TestArtist;
-  const scratch: string[] = [];
-  const ownDataDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-cli-'));
-    scratch.push(dir);
-    return dir;
-  };
+  const scratch = scratchDataDirs();
+  const ownDataDir = () => scratch.make();
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -44,7 +29,7 @@ describe('npm run admin', () => {
 
   afterAll(async () => {
     await t?.close();
-    for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+    scratch.remove();
   });
 
   it('answers wrong usage with 2 and the usage', async () => {

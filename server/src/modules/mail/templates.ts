@@ -44,28 +44,25 @@ ${
   return { to, subject, text, html, ...(action ? { link: action.url } : {}) };
 }
 
-export function verificationMail(to: string, displayName: string, url: string, language: Language): MailMessage {
+/** An account's mail of one paragraph and one link, its words under `mail.<kind>.*` in the catalogue. */
+function accountLinkMail(kind: 'verification' | 'passwordReset', to: string, displayName: string, url: string, language: Language): MailMessage {
   return render({
     language,
     to,
-    subject: serverText(language, 'mail.verification.subject'),
+    subject: serverText(language, `mail.${kind}.subject`),
     greeting: serverText(language, 'mail.hi', { name: displayName }),
-    paragraphs: [serverText(language, 'mail.verification.body')],
-    action: { label: serverText(language, 'mail.verification.action'), url },
-    footer: serverText(language, 'mail.verification.footer'),
+    paragraphs: [serverText(language, `mail.${kind}.body`)],
+    action: { label: serverText(language, `mail.${kind}.action`), url },
+    footer: serverText(language, `mail.${kind}.footer`),
   });
 }
 
+export function verificationMail(to: string, displayName: string, url: string, language: Language): MailMessage {
+  return accountLinkMail('verification', to, displayName, url, language);
+}
+
 export function passwordResetMail(to: string, displayName: string, url: string, language: Language): MailMessage {
-  return render({
-    language,
-    to,
-    subject: serverText(language, 'mail.passwordReset.subject'),
-    greeting: serverText(language, 'mail.hi', { name: displayName }),
-    paragraphs: [serverText(language, 'mail.passwordReset.body')],
-    action: { label: serverText(language, 'mail.passwordReset.action'), url },
-    footer: serverText(language, 'mail.passwordReset.footer'),
-  });
+  return accountLinkMail('passwordReset', to, displayName, url, language);
 }
 
 /** Sent instead of a second account when someone registers with an address that already has one. */

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { paidAmountProblem, processingFee, splitPrice } from '#common/payments';
 import { discountedPrice } from '#common/codes';
-import { isUuid } from '#common/ids';
 import { paidAmountMessage, type InitializePaymentResponse } from '#common/schemas/payments';
 import type { Db } from '../../db/client';
 import { codes } from '../../db/schema';
@@ -60,13 +59,14 @@ export class CheckoutService {
     return this.deps.db();
   }
 
+  /** The item named, its id already checked by the route (checkedItemId). */
   private async item(input: { trackId?: string; albumId?: string }): Promise<SellableItem> {
     if (input.trackId) {
-      const track = isUuid(input.trackId) ? await findSellableTrack(this.db, input.trackId, { onSale: true }) : undefined;
+      const track = await findSellableTrack(this.db, input.trackId, { onSale: true });
       if (!track) throw new AppError('track.not-found');
       return track;
     }
-    const album = input.albumId && isUuid(input.albumId) ? await findSellableAlbum(this.db, input.albumId, { onSale: true }) : undefined;
+    const album = input.albumId ? await findSellableAlbum(this.db, input.albumId, { onSale: true }) : undefined;
     if (!album) throw new AppError('album.not-found');
     return album;
   }

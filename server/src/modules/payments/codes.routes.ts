@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { codeBatchSchema, codeBatchesResponseSchema, createCodesSchema, redeemCodeResponseSchema, redeemCodeSchema } from '#common/schemas/codes';
 import { requireUser, signedInUser } from '../auth';
+import { checkedId } from '../../lib/known-id';
 import { answersArePersonal } from '../../lib/no-store';
 import { requestLanguage } from '../../plugins/language';
 import type { CodesService } from './codes.service';
@@ -24,7 +25,11 @@ export async function codeRoutes(app: FastifyInstance, codes: CodesService) {
   routes.post(
     '/api/codes',
     { preHandler: requireUser, config: { rateLimit: CODE_RATE_LIMITS.create }, schema: { body: createCodesSchema, response: { 201: codeBatchSchema } } },
-    async (request, reply) => reply.code(201).send(await codes.create((await signedInUser(request)).id, request.body)),
+    async (request, reply) => {
+      const sellerId = (await signedInUser(request)).id;
+      checkedId(request.body.itemId, request.body.itemType === 'track' ? 'track.not-found' : 'album.not-found');
+      return reply.code(201).send(await codes.create(sellerId, request.body));
+    },
   );
 
   routes.get('/api/codes', { preHandler: requireUser, schema: { response: { 200: codeBatchesResponseSchema } } }, async (request) => ({

@@ -1,6 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '#common/i18n/language';
 import { formatCode, generateCode, discountedPrice, maskEmail } from '#common/codes';
-import { isUuid } from '#common/ids';
 import { processingFee } from '#common/payments';
 import type { CodeBatch, CreateCodesInput, RedeemCodeResponse } from '#common/schemas/codes';
 import { CODE_MESSAGES } from '#common/schemas/codes';
@@ -45,7 +44,8 @@ export class CodesService {
   }
 
   private async ownItem(sellerId: string, type: 'track' | 'album', id: string): Promise<SellableItem> {
-    const item = isUuid(id) ? (type === 'track' ? await findSellableTrack(this.db, id) : await findSellableAlbum(this.db, id)) : undefined;
+    // The id is well formed: POST /api/codes checks it first (decision 079).
+    const item = type === 'track' ? await findSellableTrack(this.db, id) : await findSellableAlbum(this.db, id);
     // Another artist's item is as unknown as a missing one.
     if (!item || item.sellerId !== sellerId) throw new AppError(type === 'track' ? 'track.not-found' : 'album.not-found');
     return item;

@@ -12,6 +12,7 @@ import {
   verifyPendingResponseSchema,
 } from '#common/schemas/payments';
 import { AppError } from '../../lib/errors';
+import { checkedItemId, wellFormedId } from '../../lib/known-id';
 import { BUYER_COOKIE, LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import { randomToken } from '../../lib/tokens';
 import type { PaymentsProvider } from '../payment-provider';
@@ -62,7 +63,10 @@ export async function paymentRoutes(app: FastifyInstance, { checkout, proof, cod
     async (request, reply) => {
       // Issue 21: a discount code is checked (and its guessing counted) before the checkout holds it.
       const discount = request.body.code ? await codes.forCheckout(request.body.code, request.body, request.ip) : undefined;
-      const data = await checkout.initialize(request.body, buyerKeyOf(app, request, reply), discount, requestLanguage(request));
+      // The buying browser's cookie is set first, as it always was, whatever the item (decision 079).
+      const buyerKey = buyerKeyOf(app, request, reply);
+      checkedItemId(request.body);
+      const data = await checkout.initialize(request.body, buyerKey, discount, requestLanguage(request));
       return { message: 'Payment initialized', data };
     },
   );
@@ -85,7 +89,8 @@ export async function paymentRoutes(app: FastifyInstance, { checkout, proof, cod
     '/api/purchases/resend',
     { config: { rateLimit: PAYMENT_RATE_LIMITS.resend }, schema: { body: resendReceiptSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      await proof.resend(request.body);
+      // An id that cannot name an item bought nothing: the same answer, nothing looked up (decision 079).
+      if (wellFormedId(request.body.albumId ?? request.body.trackId)) await proof.resend(request.body);
       return { message: PAYMENT_MESSAGES.receiptResent };
     },
   );

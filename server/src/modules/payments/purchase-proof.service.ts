@@ -1,4 +1,3 @@
-import { isUuid } from '#common/ids';
 import { PAYMENT_MESSAGES, type OwnedItems, type PurchaseItem, type UnpaidOutcome, type VerifyPaymentResponse, type VerifyPendingResponse } from '#common/schemas/payments';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -85,7 +84,6 @@ export class PurchaseProofService {
   async resend(input: { email: string; trackId?: string; albumId?: string }): Promise<void> {
     const type = input.albumId ? 'album' : 'track';
     const id = (input.albumId ?? input.trackId)!;
-    if (!isUuid(id)) return;
     const paid = await paidOrdersOf(this.db, { type, id }, input.email);
     const latest = paid.at(-1);
     if (!latest) return;
@@ -107,9 +105,8 @@ export class PurchaseProofService {
     };
   }
 
-  /** Proof of purchase for playback's downloads (app.purchaseGrants). */
+  /** Proof of purchase for playback's downloads (app.purchaseGrants); the id was checked by playback's route or read from a row. */
   async allows(item: PurchasableItem, proof: PurchaseProof): Promise<boolean> {
-    if (!isUuid(item.id)) return false;
     const buyerKey = proof.buyerKey && proof.buyerKey.length <= 100 ? hashToken(proof.buyerKey) : undefined;
     if (buyerKey && (await buyerHasOrder(this.db, item, buyerKey, 'paid'))) return true;
     if (proof.token && (await tokenGrants(this.db, item, hashToken(proof.token)))) return true;
@@ -122,9 +119,8 @@ export class PurchaseProofService {
     return false;
   }
 
-  /** The sales of a track (its own, and its album's): the catalogue refuses to delete a sold track. */
+  /** The sales of a track (its own, and its album's): the catalogue refuses to delete a sold track (its route checked the id). */
   async trackPurchases(trackId: string): Promise<PurchaseItem[]> {
-    if (!isUuid(trackId)) return [];
     const track = await findSellableTrack(this.db, trackId);
     const paid = await paidOrdersGrantingTrack(this.db, trackId, track?.albumId);
     return paid.map((order) => ({ id: order.id, name: order.itemName, price: order.price, type: order.itemType as 'track' | 'album' }));
@@ -132,7 +128,6 @@ export class PurchaseProofService {
 
   /** The sales of an album itself: the catalogue refuses to delete a sold album. */
   async albumPurchases(albumId: string): Promise<PurchaseItem[]> {
-    if (!isUuid(albumId)) return [];
     const paid = await paidOrdersOfAlbum(this.db, albumId);
     return paid.map((order) => ({ id: order.id, name: order.itemName, price: order.price, type: 'album' as const }));
   }

@@ -1,27 +1,16 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, simulatedTransactions } from '../../db/schema';
 import { createArtist } from '../../../test/support/artists';
+import { runCli, scratchDataDirs } from '../../../test/support/cli';
 import { startTestApp } from '../../../test/support/test-app';
 import { recordSale } from '../payouts';
 
 type App = Awaited<ReturnType<typeof startTestApp>>;
 
-const CLI = path.resolve(__dirname, '../../cli/purchases.ts');
-
-/** Runs `npm run purchases -- ...` as the operator would, in its own process. */
-function purchases(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', CLI, ...args], { env: { ...process.env, NODE_ENV: 'test', PUBLIC_URL: 'http://sauti.test', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
-  });
-}
+/** `npm run purchases -- ...`, in its own process. */
+const purchases = (args: string[], env: Record<string, string>) => runCli('purchases', args, env);
 
 /**
  * `npm run purchases -- refund|refunds` (issue 16): exit codes 0 done, 1 refused with the reason,
@@ -32,12 +21,8 @@ function purchases(args: string[], env: Record<string, string>): Promise<{ code:
 describe('npm run purchases -- refund', () => {
   let t: App;
   let reference: string;
-  const scratch: string[] = [];
-  const ownDataDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-cli-'));
-    scratch.push(dir);
-    return dir;
-  };
+  const scratch = scratchDataDirs();
+  const ownDataDir = () => scratch.make();
   const env = (): Record<string, string> => (t.databaseUrl ? { DATABASE_URL: t.databaseUrl, DATA_DIR: ownDataDir() } : { DATA_DIR: t.dataDir });
 
   beforeAll(async () => {
@@ -56,7 +41,7 @@ describe('npm run purchases -- refund', () => {
 
   afterAll(async () => {
     await t?.close();
-    for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
+    scratch.remove();
   });
 
   it('answers wrong usage with 2 and the usage', async () => {

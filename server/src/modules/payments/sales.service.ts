@@ -1,5 +1,4 @@
 import { formatPrice } from '#common/money';
-import { isUuid } from '#common/ids';
 import { SALES_DEFAULT_LIMIT, type ArtistSale, type ArtistSalesResponse, type SaleChannel, type SalesSummary } from '#common/schemas/sales';
 import { STATEMENT_HEADER, csvRow, statementRow } from '#common/statement';
 import type { Db, DbOrTx } from '../../db/client';
@@ -7,31 +6,11 @@ import { AppError } from '../../lib/errors';
 import { findSellableAlbum, findSellableTrack } from '../catalog';
 import { saleNotificationMail, type Mailer } from '../mail';
 import { splitPrice } from '#common/payments';
+import { encodeCursor, type SalesCursor } from './sales-cursor';
 import { salesPage, salesPerItem, salesPerMonth, salesTotals, sellerContact, type SaleRow, type SalesFilter } from './sales.repo';
 
 /** Rows per query while the statement streams: memory stays flat however many sales an artist has. */
 const STATEMENT_BATCH = 500;
-
-const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-/**
- * The cursor of GET /api/sales: the last sale's position (its ledger time to the microsecond) and
- * id, base64url-encoded. Opaque to the client, and checked on the way back in: anything that does
- * not decode to exactly that shape is a 400, never a database error. It selects nothing by itself:
- * every query is also bound to the signed-in seller.
- */
-export function encodeCursor(row: { position: string; id: string }): string {
-  return Buffer.from(`${row.position}|${row.id}`, 'utf8').toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { position: string; id: string } {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) throw new AppError('sales.cursor-invalid');
-  const [position, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !position || !id || !POSITION.test(position) || !isUuid(id) || Number.isNaN(Date.parse(position))) {
-    throw new AppError('sales.cursor-invalid');
-  }
-  return { position, id };
-}
 
 function channelOf(channel: string | null): SaleChannel {
   return channel === 'card' || channel === 'mobile_money' || channel === 'code' ? channel : 'other';
@@ -69,24 +48,26 @@ export class SalesService {
     return this.deps.db();
   }
 
-  /** The filter, once the item is known to be the seller's (else 404, as for a missing item). */
+  /**
+   * The filter, once the item is known to be the seller's (else 404, as for a missing item). Its
+   * route has checked the query first (checkedSalesQuery): one item at most, its id well formed.
+   */
   async filterOf(sellerId: string, query: { trackId?: string; albumId?: string }): Promise<SalesFilter> {
-    if (query.trackId && query.albumId) throw new AppError('sales.one-filter');
     if (query.trackId) {
-      const track = isUuid(query.trackId) ? await findSellableTrack(this.db, query.trackId) : undefined;
+      const track = await findSellableTrack(this.db, query.trackId);
       if (!track || track.sellerId !== sellerId) throw new AppError('track.not-found');
       return { trackId: track.id };
     }
     if (query.albumId) {
-      const album = isUuid(query.albumId) ? await findSellableAlbum(this.db, query.albumId) : undefined;
+      const album = await findSellableAlbum(this.db, query.albumId);
       if (!album || album.sellerId !== sellerId) throw new AppError('album.not-found');
       return { albumId: album.id };
     }
     return {};
   }
 
-  async list(sellerId: string, query: { trackId?: string; albumId?: string; cursor?: string; limit?: number }): Promise<ArtistSalesResponse> {
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  async list(sellerId: string, query: { trackId?: string; albumId?: string; after?: SalesCursor; limit?: number }): Promise<ArtistSalesResponse> {
+    const after = query.after;
     const filter = await this.filterOf(sellerId, query);
     const limit = query.limit ?? SALES_DEFAULT_LIMIT;
     const [rows, totals] = await Promise.all([salesPage(this.db, sellerId, filter, after, limit + 1), salesTotals(this.db, sellerId, filter)]);

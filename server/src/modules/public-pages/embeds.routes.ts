@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { checkedId } from '../../lib/known-id';
 import { albumEmbedHtml, notFoundEmbedHtml, trackEmbedHtml } from './embed-page';
 import { isAbsoluteHttpUrl, itemOfPageUrl, OEMBED_MAX_URL_LENGTH, oembedAnswer } from './oembed';
 import type { PublicPagesService } from './public-pages.service';
@@ -57,7 +58,9 @@ export async function embedsRoutes(app: FastifyInstance, pages: PublicPagesServi
       const pageUrl = `${publicUrl}/${kind}/${encodeURIComponent(request.params.id)}`;
       try {
         const html =
-          kind === 'track' ? trackEmbedHtml(await pages.trackDetail(request.params.id), pageUrl) : albumEmbedHtml(await pages.albumDetail(request.params.id), pageUrl);
+          kind === 'track'
+            ? trackEmbedHtml(await pages.trackDetail(checkedId(request.params.id, 'track.not-found')), pageUrl)
+            : albumEmbedHtml(await pages.albumDetail(checkedId(request.params.id, 'album.not-found')), pageUrl);
         return await sendEmbed(request, reply, html, 200);
       } catch (error) {
         if (!isNotFound(error)) throw error;
@@ -76,8 +79,8 @@ export async function embedsRoutes(app: FastifyInstance, pages: PublicPagesServi
     const options = { publicUrl, maxwidth, maxheight };
     const answer =
       item.kind === 'track'
-        ? oembedAnswer({ kind: 'track', detail: await pages.trackDetail(item.id) }, options)
-        : oembedAnswer({ kind: 'album', detail: await pages.albumDetail(item.id) }, options);
+        ? oembedAnswer({ kind: 'track', detail: await pages.trackDetail(checkedId(item.id, 'track.not-found')) }, options)
+        : oembedAnswer({ kind: 'album', detail: await pages.albumDetail(checkedId(item.id, 'album.not-found')) }, options);
     reply.header('Cache-Control', EMBED_CACHE_CONTROL).header('Access-Control-Allow-Origin', '*');
     return answer;
   });

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { albumDetailSchema, profileResponseSchema, trackDetailSchema } from '#common/schemas/public';
-import { AppError } from '../../lib/errors';
+import { AppError, type ErrorCode } from '../../lib/errors';
+import { checkedId, wellFormedId } from '../../lib/known-id';
 import { hasSessionCookie } from '../auth';
 import { artistTag, sendPublicAnswer, SHARED_FOR_SECONDS, SHARED_REVALIDATE_EACH_TIME } from '../../lib/public-answers';
 import type { PublicPagesService } from './public-pages.service';
@@ -13,6 +14,11 @@ import { LANGUAGE_VARY, requestLanguage } from '../../plugins/language';
 const CRAWLER_CACHE_CONTROL = 'public, max-age=3600';
 const SHARE_CARD_CACHE_CONTROL = 'public, max-age=3600';
 const CARD_KINDS = ['track', 'album', 'profile'] as const;
+/** What a card of an id that cannot name its item answers: the unknown item's 404 (decision 079). */
+const CARD_NOT_FOUND: Record<(typeof CARD_KINDS)[number], ErrorCode> = { track: 'track.not-found', album: 'album.not-found', profile: 'profile.not-found' };
+
+/** The id-or-slug rule of a profile's address (decision 079): a UUID may name an artist by id; any text may be a slug. */
+const artistIdentifier = (text: string) => ({ text, id: wellFormedId(text) ? text.toLowerCase() : undefined });
 
 /**
  * GET /api/profile/{identifier}, /api/track-detail/{trackId}, /api/album-detail/{albumId} (spec
@@ -41,7 +47,7 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
       // The builder is kept for the answer's refresh: it holds the address's parameter, not the request.
       const { identifier } = request.params;
       const answer = await answers.get(pathOf(request), async () => {
-        const profile = profileResponseSchema.parse(await pages.profile(identifier));
+        const profile = profileResponseSchema.parse(await pages.profile(artistIdentifier(identifier)));
         return { body: JSON.stringify(profile), tags: [artistTag(profile.user.id)], cacheControl: SHARED_REVALIDATE_EACH_TIME, onRead: countView(profile.user.id) };
       });
       return sendPublicAnswer(request, reply, answer);
@@ -58,8 +64,9 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
       });
       return sendPublicAnswer(request, reply, answer);
     });
-  detailRoute('/api/track-detail/:id', trackDetailSchema, (trackId) => pages.trackDetail(trackId));
-  detailRoute('/api/album-detail/:id', albumDetailSchema, (albumId) => pages.albumDetail(albumId));
+  // The id is checked where the service was asked: a malformed id's 404 is kept or not as an unknown id's is.
+  detailRoute('/api/track-detail/:id', trackDetailSchema, (trackId) => pages.trackDetail(checkedId(trackId, 'track.not-found')));
+  detailRoute('/api/album-detail/:id', albumDetailSchema, (albumId) => pages.albumDetail(checkedId(albumId, 'album.not-found')));
 
   // The generated share cards (issue 17). Cached for an hour by anyone (a card names only what the
   // public page shows); the ETag is the drawing's hash, so a renamed item revalidates to its new card.
@@ -80,7 +87,7 @@ export async function publicPagesRoutes(app: FastifyInstance, pages: PublicPages
       const kind = CARD_KINDS.find((candidate) => candidate === request.params.kind);
       const id = /^(.{1,200})\.png$/.exec(request.params.file)?.[1];
       if (!kind || !id) throw new AppError('not-found');
-      return sendCard(request, reply, await pages.shareCard(kind, id, requestLanguage(request)));
+      return sendCard(request, reply, await pages.shareCard(kind, checkedId(id, CARD_NOT_FOUND[kind]), requestLanguage(request)));
     },
   );
 

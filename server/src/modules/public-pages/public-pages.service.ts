@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { downloadOptionsFor } from '#common/schemas/playback';
 import { MORE_FROM_ARTIST_LIMIT, type AlbumDetail, type ProfileResponse, type TrackDetail } from '#common/schemas/public';
 import { isReservedSlug, isSlugKeptByItsHolder, toSlug } from '#common/slug';
-import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { ListenerHasher } from '../playback';
@@ -66,6 +65,15 @@ function inAlbumOrder(a: PublicTrackRow, b: PublicTrackRow): number {
  * The public read model (spec section 7): an artist's profile, a track page, an album page, and
  * the sitemap. Reads only, except that a profile read counts a view (docs/decisions/026).
  */
+/**
+ * GET /api/profile/{identifier} as its route read it (decision 079): the text as typed, and the id
+ * it names when it is shaped like one (lower-cased). Any text may still be a slug.
+ */
+export interface ArtistIdentifier {
+  text: string;
+  id?: string;
+}
+
 export class PublicPagesService {
   /** Profile views being counted after their answer went out (awaited on shutdown). */
   private readonly counting = new Set<Promise<void>>();
@@ -82,7 +90,7 @@ export class PublicPagesService {
    * reserved after its artist took it (decision 042). The same for every visitor: the view is
    * counted apart (countViewLater), whether this answer was built or kept (decision 052).
    */
-  async profile(identifier: string): Promise<ProfileResponse> {
+  async profile(identifier: ArtistIdentifier): Promise<ProfileResponse> {
     const artist = await this.resolve(identifier);
     if (!artist) throw new AppError('profile.not-found');
     const db = this.context.db();
@@ -106,15 +114,15 @@ export class PublicPagesService {
     };
   }
 
-  private async resolve(identifier: string): Promise<ArtistRow | undefined> {
+  private async resolve({ text, id }: ArtistIdentifier): Promise<ArtistRow | undefined> {
     // A NUL or a megabyte of text would only reach the database to find nothing (or fail).
-    if (identifier.length > MAX_IDENTIFIER_LENGTH || CONTROL_CHARACTER.test(identifier)) return undefined;
+    if (text.length > MAX_IDENTIFIER_LENGTH || CONTROL_CHARACTER.test(text)) return undefined;
     const db = this.context.db();
-    if (isUuid(identifier)) {
-      const byId = await findArtistById(db, identifier.toLowerCase());
+    if (id) {
+      const byId = await findArtistById(db, id);
       if (byId) return byId;
     }
-    const slug = toSlug(identifier);
+    const slug = toSlug(text);
     if (!slug) return undefined;
     // A word reserved after sign-ups began leads to the artist who already held it, and to nobody else.
     if (isReservedSlug(slug)) return isSlugKeptByItsHolder(slug) ? findArtistBySlug(db, slug) : undefined;
@@ -163,10 +171,10 @@ export class PublicPagesService {
     await this.views.close();
   }
 
-  /** GET /api/track-detail/{trackId}: the track, its artist, the album it is on and more from the artist. */
+  /** GET /api/track-detail/{trackId} (the id checked by its route): the track, its artist, the album it is on and more from the artist. */
   async trackDetail(trackId: string): Promise<TrackDetail> {
     const db = this.context.db();
-    const found = isUuid(trackId) ? await findTrack(db, trackId) : undefined;
+    const found = await findTrack(db, trackId);
     if (!found) throw new AppError('track.not-found');
     const [made, more] = await Promise.all([
       madeDownloadSizes(db, [found.track.id]),
@@ -182,10 +190,10 @@ export class PublicPagesService {
     };
   }
 
-  /** GET /api/album-detail/{albumId}: the album, its tracks in album order, its artist. */
+  /** GET /api/album-detail/{albumId} (the id checked by its route): the album, its tracks in album order, its artist. */
   async albumDetail(albumId: string): Promise<AlbumDetail> {
     const db = this.context.db();
-    const found = isUuid(albumId) ? await findAlbum(db, albumId) : undefined;
+    const found = await findAlbum(db, albumId);
     if (!found) throw new AppError('album.not-found');
     const tracks = await listAlbumTracks(db, [found.album.id]);
     const made = await madeDownloadSizes(db, tracks.map((track) => track.id));
@@ -197,7 +205,8 @@ export class PublicPagesService {
   /**
    * GET /api/cards/{kind}/{id}.png and /api/cards/site.png: the generated share card of a track,
    * an album or an artist (the same items their public reads answer; anything else is a 404), or
-   * of the site. A card that cannot be drawn is answered by the site card, logged.
+   * of the site. A card that cannot be drawn is answered by the site card, logged. The id was
+   * checked by the route (CARD_NOT_FOUND).
    */
   async shareCard(kind: ShareCardKind, id: string, language: Language = 'en'): Promise<RenderedCard> {
     const card = await this.cardText(kind, id);
@@ -215,17 +224,17 @@ export class PublicPagesService {
       case 'site':
         return { kind, name: '' };
       case 'track': {
-        const found = isUuid(id) ? await findTrack(db, id) : undefined;
+        const found = await findTrack(db, id);
         if (!found) throw new AppError('track.not-found');
         return { kind, name: found.track.trackName, byline: found.track.artistName };
       }
       case 'album': {
-        const found = isUuid(id) ? await findAlbum(db, id) : undefined;
+        const found = await findAlbum(db, id);
         if (!found) throw new AppError('album.not-found');
         return { kind, name: found.album.albumName, byline: found.artist.displayName };
       }
       case 'profile': {
-        const artist = isUuid(id) ? await findArtistById(db, id.toLowerCase()) : undefined;
+        const artist = await findArtistById(db, id.toLowerCase());
         if (!artist) throw new AppError('profile.not-found');
         return { kind, name: artist.displayName };
       }
