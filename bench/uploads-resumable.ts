@@ -4,7 +4,7 @@
  * (the connection destroyed after 40% of the file), resumed from the server's offset (HEAD), then
  * made a track by POST /api/tracks naming the upload (validated by decoding, stored). Reports the
  * server process's memory (budget, DESIGN.md: growth <= 2 MiB per concurrent 50 MB upload), the
- * throughput, and the bytes sent in all against the file sizes.
+ * throughput, and the bytes sent in all against the file sizes; in rounds, the budget on their median.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -83,9 +83,17 @@ async function resumableUpload(baseUrl: string, artist: Artist, file: string, tr
   return { ms: performance.now() - started, sent: first.sent + rest.sent, resumedAt: offset };
 }
 
-export async function run() {
-  const wav = fiftyMegabyteWav();
-  const fileBytes = fs.statSync(wav).size;
+/**
+ * Rounds of the same measure, each on a fresh server (the existing single measure, repeated): one
+ * run of 32 uploads grew 1.61 to 2.71 MiB per upload on the same quiet machine (decisions 065,
+ * 077), so the budget is checked on the median of the rounds. A fresh server per round keeps the
+ * rounds independent: on one server a later round would start with the young generation an
+ * earlier one grew (counted in its "before") and with its 32 tracks' renditions (ffmpeg on the
+ * server's core) still running. BENCH_ROUNDS overrides the count.
+ */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+async function round(index: number, wav: string, fileBytes: number) {
   const server = await startServer(PORT);
   try {
     const artists: Artist[] = [];
@@ -93,33 +101,52 @@ export async function run() {
     // Warm-up: the path loaded and compiled before the baseline.
     await resumableUpload(server.url, artists[0]!, wav, 'Warm-up');
 
-    const { quiet } = await waitForQuiet();
+    // Only the first round waits the full BENCH_QUIET_WAIT_S for a quiet machine; the others at most 20 s.
+    const { quiet, busy } = await waitForQuiet(undefined, Math.min(index === 0 ? Infinity : 20, Number(process.env.BENCH_QUIET_WAIT_S ?? 300)) * 1000);
+    const loadBefore = loadAverage();
     const memory = await measureMemoryDuring(server.pid, () =>
       Promise.all(Array.from({ length: CONCURRENT }, (_, i) => resumableUpload(server.url, artists[i % ARTISTS]!, wav, `Resumable ${i + 1}`))),
     );
+    const loadAfter = loadAverage();
     const { result: results, seconds } = memory;
 
     const times = summarise(results.map((result) => result.ms / 1000));
     const sent = results.reduce((sum, result) => sum + result.sent, 0);
     const lost = results.reduce((sum, result) => sum + (Math.floor(fileBytes * CUT_AT) - result.resumedAt), 0);
     const { growthPerUpload, columns } = uploadMemoryColumns(memory, CONCURRENT);
-    report('uploads-resumable', [
-      {
-        uploads: CONCURRENT,
-        'file MB': Number((fileBytes / 1e6).toFixed(1)),
-        'sent / file size': Number((sent / (CONCURRENT * fileBytes)).toFixed(4)),
-        'bytes sent twice (all uploads)': lost,
-        'total MB/s': Number(((CONCURRENT * fileBytes) / 1e6 / seconds).toFixed(1)),
-        'per upload s (median)': Number(times.median.toFixed(1)),
-        'per upload s (max)': Number(times.max.toFixed(1)),
-        ...columns,
-      },
-    ], [
-      `${CONCURRENT} concurrent resumable uploads of a ${fileBytes}-byte WAV over loopback, each cut at ${CUT_AT * 100}% and resumed from the server's offset, then POST /api/tracks with audioUploadId; every one answered 201`,
-      `server peak RSS from VmHWM (reset before the uploads) and 50 ms VmRSS samples; DB WASM heap from /proc/<pid>/smaps every 500 ms; ${quiet ? 'quiet' : 'busy'} machine at the start; load average at the end: ${loadAverage()}`,
-    ]);
-    if (growthPerUpload > BUDGET_PER_UPLOAD) throw new Error(`over the budget of 2 MiB per upload: ${(growthPerUpload / MIB).toFixed(2)} MiB each`);
+    const row = {
+      round: String(index + 1),
+      uploads: CONCURRENT,
+      'file MB': Number((fileBytes / 1e6).toFixed(1)),
+      'sent / file size': Number((sent / (CONCURRENT * fileBytes)).toFixed(4)),
+      'bytes sent twice (all uploads)': lost,
+      'total MB/s': Number(((CONCURRENT * fileBytes) / 1e6 / seconds).toFixed(1)),
+      'per upload s (median)': Number(times.median.toFixed(1)),
+      'per upload s (max)': Number(times.max.toFixed(1)),
+      ...columns,
+      'machine busy % before': Math.round(busy * 100),
+      'load avg 1 min (start/end)': `${loadBefore}/${loadAfter}`,
+    };
+    return { row, growthPerUpload, quiet };
   } finally {
     await server.stop();
   }
+}
+
+export async function run() {
+  const wav = fiftyMegabyteWav();
+  const fileBytes = fs.statSync(wav).size;
+  const rounds: Awaited<ReturnType<typeof round>>[] = [];
+  for (let index = 0; index < ROUNDS; index++) rounds.push(await round(index, wav, fileBytes));
+  // The median round (the lower middle one of an even count), shown again as the result.
+  const byGrowth = [...rounds].sort((a, b) => a.growthPerUpload - b.growthPerUpload);
+  const median = byGrowth[Math.floor((byGrowth.length - 1) / 2)]!;
+  const quietRounds = rounds.filter((r) => r.quiet).length;
+  report('uploads-resumable', [...rounds.map((r) => r.row), { ...median.row, round: `median (${median.row.round})` }], [
+    `${ROUNDS} rounds, each on a fresh server: ${CONCURRENT} concurrent resumable uploads of a ${fileBytes}-byte WAV over loopback, each cut at ${CUT_AT * 100}% and resumed from the server's offset, then POST /api/tracks with audioUploadId; every one answered 201`,
+    `server peak RSS from VmHWM (reset before the uploads) and 50 ms VmRSS samples; DB WASM heap from /proc/<pid>/smaps every 500 ms; growth per upload = (peak - before) / ${CONCURRENT}`,
+    `growth per upload by round: ${rounds.map((r) => (r.growthPerUpload / MIB).toFixed(2)).join(', ')} MiB; median ${(median.growthPerUpload / MIB).toFixed(2)} MiB (the budget is checked on it)`,
+    `${quietRounds} of ${ROUNDS} rounds started on a quiet machine (cores together under 15% busy); a figure measured under load is indicative only`,
+  ]);
+  if (median.growthPerUpload > BUDGET_PER_UPLOAD) throw new Error(`over the budget of 2 MiB per upload: ${(median.growthPerUpload / MIB).toFixed(2)} MiB each (median of ${ROUNDS} rounds)`);
 }
