@@ -9,7 +9,7 @@ import { knownId } from '../../lib/known-id';
 import type { AlbumsService } from './albums.service';
 import type { TracksService } from './tracks.service';
 import { readCatalogForm, type UploadForm } from './upload-routes-support';
-import { runUpload, type ReceivedUpload } from '../uploads';
+import { namedUpload, runUpload, type ReceivedUpload } from '../uploads';
 
 const ownTrack = [requireUser, knownId('track.not-found')];
 const ownAlbum = [requireUser, knownId('album.not-found')];
@@ -73,7 +73,7 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
   routes.post('/api/tracks', { preHandler: requireUser, schema: { response: { 201: trackSchema } } }, async (request, reply) => {
     // The audio comes as the `audio` part, or was sent before as a resumable upload named by `audioUploadId`.
     const track = await withForm(request, reply, 'track', false, (userId, upload) =>
-      app.resumableUploads.withFinishedUpload(userId, upload, FINISHED_AUDIO, (withAudio) => tracks.create(userId, withAudio)),
+      app.resumableUploads.withFinishedUpload(userId, namedUpload(upload, FINISHED_AUDIO), FINISHED_AUDIO.fileField, (withAudio) => tracks.create(userId, withAudio)),
     );
     return reply.code(201).send(track);
   });
