@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import { signUpArtist, type Artist } from './support/accounts';
-import { fiftyMegabyteWav } from './support/media';
+import { wavRounds } from './support/media';
 import { loadAverage, measureMemoryDuring, uploadMemoryColumns, waitForQuiet } from './support/processes';
 import { startServer } from './support/server';
 import { report, summarise } from './lib';
@@ -134,10 +134,7 @@ async function round(index: number, wav: string, fileBytes: number) {
 }
 
 export async function run() {
-  const wav = fiftyMegabyteWav();
-  const fileBytes = fs.statSync(wav).size;
-  const rounds: Awaited<ReturnType<typeof round>>[] = [];
-  for (let index = 0; index < ROUNDS; index++) rounds.push(await round(index, wav, fileBytes));
+  const { rounds, fileBytes } = await wavRounds(ROUNDS, round);
   // The median round (the lower middle one of an even count), shown again as the result.
   const byGrowth = [...rounds].sort((a, b) => a.growthPerUpload - b.growthPerUpload);
   const median = byGrowth[Math.floor((byGrowth.length - 1) / 2)]!;

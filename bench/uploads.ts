@@ -8,9 +8,8 @@
  * 4 uploads at a time each). BENCH_UPLOADS_ROUNDS (default 1) repeats the round, each on a fresh
  * server: a rare jump needs several rounds to show.
  */
-import fs from 'node:fs';
 import { signUpArtist, type Artist } from './support/accounts';
-import { fiftyMegabyteWav, songMp3 } from './support/media';
+import { songMp3, wavRounds } from './support/media';
 import { loadAverage, measureMemoryDuring, uploadMemoryColumns, waitForQuiet } from './support/processes';
 import { startServer } from './support/server';
 import { uploadTrack, waitForRenditions } from './support/upload';
@@ -65,10 +64,7 @@ async function round(wav: string, fileBytes: number) {
 }
 
 export async function run() {
-  const wav = fiftyMegabyteWav();
-  const fileBytes = fs.statSync(wav).size;
-  const rounds: Awaited<ReturnType<typeof round>>[] = [];
-  for (let i = 0; i < ROUNDS; i++) rounds.push(await round(wav, fileBytes));
+  const { rounds, fileBytes } = await wavRounds(ROUNDS, (_index, wav, bytes) => round(wav, bytes));
   report('uploads', rounds.map((r) => r.row), [
     `${CONCURRENT} concurrent uploads of a ${fileBytes}-byte WAV over loopback, ${ROUNDS} round(s), each on a fresh server; every one answered 201 (validated by decoding, stored)`,
     `server peak RSS from VmHWM (reset before the uploads) and 50 ms VmRSS samples; DB WASM heap: PGlite's WebAssembly memory, from /proc/<pid>/smaps every 500 ms; ${rounds.filter((r) => !r.quiet).length} round(s) started on a busy machine; load average at the end: ${loadAverage()}`,

@@ -29,6 +29,18 @@ export function fiftyMegabyteWav(): string {
   ]);
 }
 
+/**
+ * The rounds of an upload bench, one after another (each on its own server): each is given its
+ * index and the 50 MB WAV with its size in bytes.
+ */
+export async function wavRounds<R>(count: number, round: (index: number, wav: string, fileBytes: number) => Promise<R>): Promise<{ rounds: R[]; fileBytes: number }> {
+  const wav = fiftyMegabyteWav();
+  const fileBytes = fs.statSync(wav).size;
+  const rounds: R[] = [];
+  for (let index = 0; index < count; index++) rounds.push(await round(index, wav, fileBytes));
+  return { rounds, fileBytes };
+}
+
 /** A song-like MP3 (tone and noise, so the encoder has work to do) of the given length. */
 export function songMp3(seconds: number): string {
   return produce(`song-${seconds}s.mp3`, [

@@ -51,6 +51,13 @@ const optionalUrl = (protocols: string[]) =>
       }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`)
       .optional(),
   );
+/** A whole number of seconds, at most `max`, written with no more digits than `max` has. */
+const wholeSeconds = (max: number) =>
+  z
+    .string()
+    .regex(new RegExp(`^\\d{1,${String(max).length}}$`), 'must be a whole number of seconds')
+    .transform(Number)
+    .pipe(z.number().max(max, `must be at most ${max}`));
 const booleanFlag = z.preprocess(
   emptyToUndefined,
   z
@@ -100,24 +107,8 @@ const envSchema = z.object({
       .optional(),
   ),
   TRUST_PROXY: booleanFlag,
-  SHUTDOWN_GRACE_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d{1,4}$/, 'must be a whole number of seconds')
-      .transform(Number)
-      .pipe(z.number().max(3600, 'must be at most 3600'))
-      .default(20),
-  ),
-  SHUTDOWN_NOT_READY_SECONDS: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\d{1,3}$/, 'must be a whole number of seconds')
-      .transform(Number)
-      .pipe(z.number().max(600, 'must be at most 600'))
-      .optional(),
-  ),
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(emptyToUndefined, wholeSeconds(3600).default(20)),
+  SHUTDOWN_NOT_READY_SECONDS: z.preprocess(emptyToUndefined, wholeSeconds(600).optional()),
   NODE_ENV: z.preprocess(
     emptyToUndefined,
     z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),

@@ -71,21 +71,25 @@ describe('plurals and placeholders', () => {
   const format = (catalogue: Record<string, string>, key: string, values: Record<string, string | number>, language: 'en' | 'sw') =>
     formatMessage(compileMessage(catalogue[key] ?? ''), values, language);
 
-  it('English: one and other', () => {
-    expect(format(en, 'profile.tracksAvailable', { count: 1 }, 'en')).toBe('1 track available');
-    expect(format(en, 'profile.tracksAvailable', { count: 0 }, 'en')).toBe('0 tracks available');
-    expect(format(en, 'profile.tracksAvailable', { count: 12 }, 'en')).toBe('12 tracks available');
-    expect(format(en, 'count.streams', { count: 1 }, 'en')).toBe('1 stream');
-    expect(format(en, 'count.downloads', { count: 2 }, 'en')).toBe('2 downloads');
+  it.each([
+    ['profile.tracksAvailable', { count: 1 }, '1 track available'],
+    ['profile.tracksAvailable', { count: 0 }, '0 tracks available'],
+    ['profile.tracksAvailable', { count: 12 }, '12 tracks available'],
+    ['count.streams', { count: 1 }, '1 stream'],
+    ['count.downloads', { count: 2 }, '2 downloads'],
+  ])('English: one and other (%s, %o)', (key, values, expected) => {
+    expect(format(en, key, values, 'en')).toBe(expected);
   });
 
-  it('Kiswahili: the noun class changes with the number, and the words may come in another order', () => {
-    expect(format(sw, 'profile.tracksAvailable', { count: 1 }, 'sw')).toBe('Wimbo 1 unapatikana');
-    expect(format(sw, 'profile.tracksAvailable', { count: 5 }, 'sw')).toBe('Nyimbo 5 zinapatikana');
-    expect(format(sw, 'profile.tracksAvailable', { count: 0 }, 'sw')).toBe('Hakuna wimbo bado');
-    expect(format(sw, 'count.songs', { count: 1 }, 'sw')).toBe('wimbo 1');
-    expect(format(sw, 'count.songs', { count: 3 }, 'sw')).toBe('nyimbo 3');
-    expect(format(sw, 'track.moreFrom', { artist: 'Nyota' }, 'sw')).toBe('Zaidi kutoka kwa Nyota');
+  it.each([
+    ['profile.tracksAvailable', { count: 1 }, 'Wimbo 1 unapatikana'],
+    ['profile.tracksAvailable', { count: 5 }, 'Nyimbo 5 zinapatikana'],
+    ['profile.tracksAvailable', { count: 0 }, 'Hakuna wimbo bado'],
+    ['count.songs', { count: 1 }, 'wimbo 1'],
+    ['count.songs', { count: 3 }, 'nyimbo 3'],
+    ['track.moreFrom', { artist: 'Nyota' }, 'Zaidi kutoka kwa Nyota'],
+  ])('Kiswahili: the noun class changes with the number, and the words may come in another order (%s, %o)', (key, values, expected) => {
+    expect(format(sw, key, values, 'sw')).toBe(expected);
   });
 
   it('formats #, numbers and selects with the language’s rules', () => {

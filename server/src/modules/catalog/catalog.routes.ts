@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { albumSchema, purchaseItemSchema, storageUseSchema, trackSchema } from '#common/schemas/catalog/responses';
+import { albumSchema, purchaseItemSchema, storageUseSchema, trackSchema, type Album, type Track } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES } from '#common/schemas/catalog/rules';
 import { idParams } from '#common/ids';
 import { requireUser, signedInUser } from '../auth';
@@ -9,7 +9,7 @@ import { knownId } from '../../lib/known-id';
 import type { AlbumsService } from './albums.service';
 import type { TracksService } from './tracks.service';
 import { readCatalogForm, type UploadForm } from './upload-routes-support';
-import { runUpload, type ReceivedUpload } from '../uploads';
+import { namedUpload, runUpload, type ReceivedUpload } from '../uploads';
 
 const ownTrack = [requireUser, knownId('track.not-found')];
 const ownAlbum = [requireUser, knownId('album.not-found')];
@@ -73,50 +73,31 @@ export async function catalogRoutes(app: FastifyInstance, services: { tracks: Tr
   routes.post('/api/tracks', { preHandler: requireUser, schema: { response: { 201: trackSchema } } }, async (request, reply) => {
     // The audio comes as the `audio` part, or was sent before as a resumable upload named by `audioUploadId`.
     const track = await withForm(request, reply, 'track', false, (userId, upload) =>
-      app.resumableUploads.withFinishedUpload(userId, upload, FINISHED_AUDIO, (withAudio) => tracks.create(userId, withAudio)),
+      app.resumableUploads.withFinishedUpload(userId, namedUpload(upload, FINISHED_AUDIO), FINISHED_AUDIO.fileField, (withAudio) => tracks.create(userId, withAudio)),
     );
     return reply.code(201).send(track);
   });
-
-  routes.patch(
-    '/api/tracks/:id',
-    { preHandler: ownTrack, schema: { params: idParams, response: { 200: trackSchema } } },
-    async (request, reply) => {
-      // Refused before a byte of the body is read: another artist's track is simply not there.
-      await tracks.assertOwn((await signedInUser(request)).id, request.params.id);
-      return withForm(request, reply, 'track', true, (userId, upload) => tracks.update(userId, request.params.id, upload));
-    },
-  );
-
-  routes.delete(
-    '/api/tracks/:id',
-    { preHandler: ownTrack, schema: { params: idParams, response: { 200: messageSchema } } },
-    async (request) => {
-      await tracks.delete((await signedInUser(request)).id, request.params.id);
-      return { message: 'Track deleted' };
-    },
-  );
 
   routes.post('/api/albums', { preHandler: requireUser, schema: { response: { 201: albumSchema } } }, async (request, reply) => {
     const album = await withForm(request, reply, 'album', false, (userId, upload) => albums.create(userId, upload));
     return reply.code(201).send(album);
   });
 
-  routes.patch(
-    '/api/albums/:id',
-    { preHandler: ownAlbum, schema: { params: idParams, response: { 200: albumSchema } } },
-    async (request, reply) => {
-      await albums.assertOwn((await signedInUser(request)).id, request.params.id);
-      return withForm(request, reply, 'album', true, (userId, upload) => albums.update(userId, request.params.id, upload));
-    },
-  );
-
-  routes.delete(
-    '/api/albums/:id',
-    { preHandler: ownAlbum, schema: { params: idParams, response: { 200: messageSchema } } },
-    async (request) => {
-      await albums.delete((await signedInUser(request)).id, request.params.id);
-      return { message: 'Album deleted' };
-    },
-  );
+  /**
+   * PATCH and DELETE /api/tracks/{id} and /api/albums/{id}: the same steps for a track and an album.
+   * A change is refused before a byte of the body is read: another artist's item is simply not there.
+   */
+  const ownItemRoutes = (kind: 'track' | 'album', service: TracksService | AlbumsService, itemSchema: typeof trackSchema | typeof albumSchema, deleted: string) => {
+    const preHandler = kind === 'track' ? ownTrack : ownAlbum;
+    routes.patch(`/api/${kind}s/:id`, { preHandler, schema: { params: idParams, response: { 200: itemSchema } } }, async (request, reply) => {
+      await service.assertOwn((await signedInUser(request)).id, request.params.id);
+      return withForm<Track | Album>(request, reply, kind, true, (userId, upload) => service.update(userId, request.params.id, upload));
+    });
+    routes.delete(`/api/${kind}s/:id`, { preHandler, schema: { params: idParams, response: { 200: messageSchema } } }, async (request) => {
+      await service.delete((await signedInUser(request)).id, request.params.id);
+      return { message: deleted };
+    });
+  };
+  ownItemRoutes('track', tracks, trackSchema, 'Track deleted');
+  ownItemRoutes('album', albums, albumSchema, 'Album deleted');
 }

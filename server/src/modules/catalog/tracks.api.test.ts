@@ -5,7 +5,7 @@ import { trackSchema, type Track } from '#common/schemas/catalog/responses';
 import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { trackRenditions, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
-import { catalogAppForBlock, type CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
+import { catalogAppForBlock, type CatalogTestApp, type FormFile, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
 import type { MediaFixtures } from '../../../test/support/media-fixtures';
 import { rawUpload } from '../../../test/support/raw-upload';
 
@@ -19,6 +19,10 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
 
   const uploadMp3 = (artist: TestArtist, fields: Record<string, string> = {}): Promise<Track> =>
     t.uploadTrack(artist, media.mp3, { trackName: 'Nairobi Nights', ...fields });
+
+  /** POST /api/tracks by Wanjiru with these files, answered as it comes. */
+  const postTrack = (artist: TestArtist, trackName: string, files: FormFile[]) =>
+    t.sendForm('POST', '/api/tracks', { fields: { trackName, artistName: 'Wanjiru' }, files }, artist.cookie);
 
   const list = async (artist: TestArtist): Promise<Track[]> => (await t.request('GET', '/api/tracks', { cookie: artist.cookie })).body;
 
@@ -84,12 +88,7 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
 
   it('never builds a storage key from the file name the client sent', async () => {
     const artist = await t.artist();
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName: 'Sneaky', artistName: 'Wanjiru' }, files: [{ field: 'audio', path: media.mp3, name: '../../../etc/passwd.wav' }] },
-      artist.cookie,
-    );
+    const response = await postTrack(artist, 'Sneaky', [{ field: 'audio', path: media.mp3, name: '../../../etc/passwd.wav' }]);
     expect(response.status).toBe(201);
     expect(response.body.originalName).toBe('passwd.wav');
     // The content decides the type and the extension, not the name.
@@ -307,7 +306,7 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
       audioKey: `audio/${artist.id}/00000000-0000-4000-8000-000000000000.wav`,
     });
     const send = () =>
-      t.sendForm('POST', '/api/tracks', { fields: { trackName: 'Race', artistName: 'Wanjiru' }, files: [{ field: 'audio', path: media.mp3 }] }, artist.cookie);
+      postTrack(artist, 'Race', [{ field: 'audio', path: media.mp3 }]);
     const results = await Promise.all([send(), send()]);
     expect(results.map((result) => result.status).sort()).toEqual([201, 413]);
     expect(results.find((result) => result.status === 413)!.body.message).toBe(CATALOG_MESSAGES.storageFull);
@@ -338,12 +337,7 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
     const artist = await t.artist();
     expect((await t.request('GET', '/api/storage')).status).toBe(401);
     expect((await t.request('GET', '/api/storage', { cookie: artist.cookie })).body).toEqual({ used: 0, quota: STORAGE_QUOTA_BYTES });
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName: 'With a cover', artistName: 'Wanjiru' }, files: [{ field: 'audio', path: media.mp3 }, { field: 'coverPhoto', path: media.coverJpg }] },
-      artist.cookie,
-    );
+    const response = await postTrack(artist, 'With a cover', [{ field: 'audio', path: media.mp3 }, { field: 'coverPhoto', path: media.coverJpg }]);
     expect(response.status).toBe(201);
     const storage = await t.request('GET', '/api/storage', { cookie: artist.cookie });
     expect(storage.body).toEqual({ used: fs.statSync(media.mp3).size + fs.statSync(media.coverJpg).size, quota: STORAGE_QUOTA_BYTES });
@@ -365,12 +359,7 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
       duration: 5000,
       audioKey: `audio/${artist.id}/00000000-0000-4000-8000-000000000000.wav`,
     });
-    const response = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName: 'One more', artistName: 'Wanjiru' }, files: [{ field: 'audio', path: media.mp3 }] },
-      artist.cookie,
-    );
+    const response = await postTrack(artist, 'One more', [{ field: 'audio', path: media.mp3 }]);
     expect(response.status).toBe(413);
     expect(response.body.message).toBe(CATALOG_MESSAGES.storageFull);
     await t.app.uploads.idle();
@@ -380,12 +369,7 @@ describe.each(STORAGE_BACKENDS)('tracks, with %s storage', (backend) => {
 
     // A file that fits is still welcome.
     expect(fs.statSync(media.mp3Short).size).toBeLessThan(leftBytes);
-    const small = await t.sendForm(
-      'POST',
-      '/api/tracks',
-      { fields: { trackName: 'Short one', artistName: 'Wanjiru' }, files: [{ field: 'audio', path: media.mp3Short }] },
-      artist.cookie,
-    );
+    const small = await postTrack(artist, 'Short one', [{ field: 'audio', path: media.mp3Short }]);
     expect(small.status).toBe(201);
   });
 });

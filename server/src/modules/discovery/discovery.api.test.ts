@@ -110,6 +110,17 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     await db().delete(trackTrends);
   }
 
+  /** Only two tracks with events, played a day and half a day ago (the second ranks first), trends computed. */
+  async function twoTrending(): Promise<[string, string]> {
+    await clearEvents();
+    const earlier = await addTrack();
+    const later = await addTrack();
+    await play(earlier, 1);
+    await play(later, 0.5);
+    await rebuildTrends(db());
+    return [earlier, later];
+  }
+
   /** The stored trending scores, decayed to `now` (each row holds its score as of its newest event). */
   async function scoresAt(now: Date): Promise<Record<string, number>> {
     const rows = await db().select().from(trackTrends);
@@ -181,12 +192,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
   });
 
   it('drops a deleted track from trending at once, without waiting for the next computation', async () => {
-    await clearEvents();
-    const kept = await addTrack();
-    const deleted = await addTrack();
-    await play(kept, 1);
-    await play(deleted, 0.5);
-    await rebuildTrends(db());
+    const [kept, deleted] = await twoTrending();
     expect(await trendingIds()).toEqual([deleted, kept]);
     await db().delete(tracks).where(eq(tracks.id, deleted));
     expect(await trendingIds()).toEqual([kept]);
@@ -374,12 +380,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
   });
 
   it('keeps an answer for a few seconds, and forgets it at once on a change made through this process', async () => {
-    await clearEvents();
-    const kept = await addTrack();
-    const gone = await addTrack();
-    await play(kept, 1);
-    await play(gone, 0.5);
-    await rebuildTrends(db());
+    const [kept, gone] = await twoTrending();
     const ids = async () => ((await t.app.inject({ method: 'GET', url: '/api/featured-tracks' })).json() as { track: { id: string } }[]).map((e) => e.track.id);
     expect(await ids()).toEqual([gone, kept]);
     // Deleted by another process: this one still answers from memory for a few seconds.

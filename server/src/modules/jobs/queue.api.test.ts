@@ -51,17 +51,26 @@ async function abandonedJob(kind: string, leaseMs: number, attempts = 1): Promis
 // Under a second, yet long enough that a loaded CI machine does not miss two renewals in a row.
 const SHORT_LEASE_MS = 900;
 
+/**
+ * A worker (shared mode) with a job kind of its own and a short lease, whose job starts
+ * (`started`) and then runs until the test lets it end (`release`).
+ */
+function heldJobQueue() {
+  const kind = uniqueKind();
+  const { log, warn } = recordingLog();
+  const started = deferred();
+  const release = deferred();
+  const queue = new JobQueue(db(), log, { exclusive: false });
+  queue.register(kind, async () => {
+    started.resolve();
+    await release.promise;
+  }, { leaseMs: SHORT_LEASE_MS });
+  return { kind, log, warn, started, release, queue };
+}
+
 describe('lease heartbeat', () => {
   it('renews the lease of a running job, so another worker never claims it however long it runs', async () => {
-    const kind = uniqueKind();
-    const { log, warn } = recordingLog();
-    const started = deferred();
-    const release = deferred();
-    const worker = new JobQueue(db(), log, { exclusive: false });
-    worker.register(kind, async () => {
-      started.resolve();
-      await release.promise;
-    }, { leaseMs: SHORT_LEASE_MS });
+    const { kind, log, warn, started, release, queue: worker } = heldJobQueue();
     const other = new JobQueue(db(), log, { exclusive: false });
     const stolen = vi.fn(async () => {});
     other.register(kind, stolen, { leaseMs: SHORT_LEASE_MS });
@@ -91,15 +100,7 @@ describe('lease heartbeat', () => {
   });
 
   it('does not extend the lease of a job another worker has re-claimed', async () => {
-    const kind = uniqueKind();
-    const { log, warn } = recordingLog();
-    const started = deferred();
-    const release = deferred();
-    const stale = new JobQueue(db(), log, { exclusive: false });
-    stale.register(kind, async () => {
-      started.resolve();
-      await release.promise;
-    }, { leaseMs: SHORT_LEASE_MS });
+    const { kind, warn, started, release, queue: stale } = heldJobQueue();
 
     const id = await stale.enqueue(kind, {});
     const running = stale.drain([kind]);

@@ -55,22 +55,24 @@ describe('safeBaseName', () => {
     expect(() => encodeURIComponent(name)).not.toThrow(); // well-formed UTF-16: no lone surrogate
   });
 
-  it('keeps ordinary titles as they are, accents and emoji included', () => {
-    expect(safeBaseName('Kesho')).toBe('Kesho');
-    expect(safeBaseName('Mwanzo — Sauti za Pwani')).toBe('Mwanzo — Sauti za Pwani');
-    expect(safeBaseName('Café 🔥')).toBe('Café 🔥');
-    expect(safeBaseName('v1.2 (Remix)')).toBe('v1.2 (Remix)');
+  it.each(['Kesho', 'Mwanzo — Sauti za Pwani', 'Café 🔥', 'v1.2 (Remix)'])('keeps ordinary titles as they are, accents and emoji included: %j', (title) => {
+    expect(safeBaseName(title)).toBe(title);
   });
 
-  it('replaces what no file system takes, and falls back when nothing is left', () => {
-    expect(safeBaseName('Say "Hi"')).toBe("Say 'Hi'");
-    expect(safeBaseName('AC/DC')).toBe('AC_DC');
-    expect(safeBaseName('a\r\nb\tc')).toBe('a b c');
-    expect(safeBaseName('../../etc/passwd')).toBe('_._etc_passwd');
-    expect(safeBaseName('...')).toBe('download');
+  it.each([
+    ['Say "Hi"', "Say 'Hi'"],
+    ['AC/DC', 'AC_DC'],
+    ['a\r\nb\tc', 'a b c'],
+    ['../../etc/passwd', '_._etc_passwd'],
+    ['...', 'download'],
+    ['CON', '_CON'],
+    ['evil\u202Egpj.exe', 'evilgpj.exe'],
+  ])('replaces what no file system takes, and falls back when nothing is left: %j', (title, expected) => {
+    expect(safeBaseName(title)).toBe(expected);
+  });
+
+  it('falls back to the name it is given when nothing is left', () => {
     expect(safeBaseName('  ', 'Track')).toBe('Track');
-    expect(safeBaseName('CON')).toBe('_CON');
-    expect(safeBaseName('evil\u202Egpj.exe')).toBe('evilgpj.exe');
   });
 
   it('cuts long titles at a character boundary, never inside an emoji', () => {
@@ -112,22 +114,26 @@ describe('attachmentDisposition', () => {
 });
 
 describe('asciiFallback', () => {
-  it('drops accents and replaces anything else outside printable ASCII', () => {
-    expect(asciiFallback('Nakupenda — Zuhura.mp3')).toBe('Nakupenda _ Zuhura.mp3');
-    expect(asciiFallback('Ça 🎶 va.mp3')).toBe('Ca _ va.mp3');
-    expect(asciiFallback('a"b\\c.mp3')).toBe('a_b_c.mp3');
+  it.each([
+    ['Nakupenda — Zuhura.mp3', 'Nakupenda _ Zuhura.mp3'],
+    ['Ça 🎶 va.mp3', 'Ca _ va.mp3'],
+    ['a"b\\c.mp3', 'a_b_c.mp3'],
+  ])('drops accents and replaces anything else outside printable ASCII: %j', (name, expected) => {
+    expect(asciiFallback(name)).toBe(expected);
   });
 });
 
 describe('extensionFor', () => {
-  it('maps the stored types, else the key, else bin', () => {
-    expect(extensionFor('audio/mpeg')).toBe('mp3');
-    expect(extensionFor('audio/wav')).toBe('wav');
-    expect(extensionFor('audio/mp4')).toBe('m4a');
-    expect(extensionFor('image/jpeg')).toBe('jpg');
-    expect(extensionFor('image/png')).toBe('png');
-    expect(extensionFor('audio/x-unknown', 'audio/u/abc.opus')).toBe('opus');
-    expect(extensionFor('application/octet-stream')).toBe('bin');
+  it.each([
+    ['audio/mpeg', undefined, 'mp3'],
+    ['audio/wav', undefined, 'wav'],
+    ['audio/mp4', undefined, 'm4a'],
+    ['image/jpeg', undefined, 'jpg'],
+    ['image/png', undefined, 'png'],
+    ['audio/x-unknown', 'audio/u/abc.opus', 'opus'],
+    ['application/octet-stream', undefined, 'bin'],
+  ])('maps the stored types, else the key, else bin: %s %s', (type, key, expected) => {
+    expect(extensionFor(type, key)).toBe(expected);
   });
 });
 

@@ -7,12 +7,12 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, Server, StreamLimiter, type CancellationContext, type DataStore, type Locker, type Upload } from '@tus/server';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_UNFINISHED_UPLOADS } from '#common/schemas/catalog/rules';
-import { isUuid } from '#common/ids';
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/errors';
 import { AppError, fieldError, INTERNAL_ERROR_MESSAGE } from '../../lib/errors';
 import type { Storage } from '../storage';
 import type { ReceivedFile, ReceivedUpload } from './upload-intake';
+import type { NamedUpload } from './named-upload';
 import { DbLocker, ProcessLocker } from './resumable-locker';
 import { SegmentStore } from './resumable-store';
 import { claimCompleted, findUpload, insertUpload, releaseClaim } from './resumable.repo';
@@ -184,9 +184,11 @@ export class ResumableUploads {
     return created ? id : undefined;
   }
 
-  /** Whether `id` is an upload of this artist: another artist's is simply not there. */
+  /**
+   * Whether `id` is an upload of this artist: another artist's is simply not there. The route
+   * checked the id's shape (decision 082).
+   */
   async owns(userId: string, id: string): Promise<boolean> {
-    if (!isUuid(id)) return false;
     const row = await findUpload(this.db, id);
     return row !== undefined && row.userId === userId;
   }
@@ -215,28 +217,22 @@ export class ResumableUploads {
   }
 
   /**
-   * Runs a form change with the finished upload that the form names in `idField` (instead of a
-   * file part `fileField`), exactly as if the file had come in the form: `work` gets it as a
-   * scratch file of that field. Afterwards the upload is removed if the change succeeded or the
-   * file itself was refused (it can never succeed); otherwise (a field to correct, the quota) it
-   * stays, so the artist can send the form again without sending the file again.
+   * Runs a form change with the finished upload the form named (read and checked at the route by
+   * `namedUpload`, decision 082; instead of a file part `fileField`), exactly as if the file had
+   * come in the form: `work` gets it as a scratch file of that field. Afterwards the upload is
+   * removed if the change succeeded or the file itself was refused (it can never succeed);
+   * otherwise (a field to correct, the quota) it stays, so the artist can send the form again
+   * without sending the file again.
    */
-  async withFinishedUpload<T>(
-    userId: string,
-    upload: ReceivedUpload,
-    names: { idField: string; fileField: string; duplicateMessage: string },
-    work: (upload: ReceivedUpload) => Promise<T>,
-  ): Promise<T> {
-    const { [names.idField]: named, ...fields } = upload.fields;
-    if (named === undefined) return work(upload);
-    if (upload.files.some((file) => file.field === names.fileField)) throw fieldError('request.invalid', names.fileField, names.duplicateMessage);
-    const id = typeof named === 'string' ? named.trim() : '';
-    const claim = isUuid(id) ? await claimCompleted(this.db, userId, id, CLAIM_LEASE_MS) : { status: 'missing' as const };
-    if (claim.status === 'missing') throw fieldError('form.invalid', names.fileField, CATALOG_MESSAGES.audioUploadMissing);
-    if (claim.status === 'unfinished') throw fieldError('form.invalid', names.fileField, CATALOG_MESSAGES.audioUploadUnfinished);
+  async withFinishedUpload<T>(userId: string, named: NamedUpload, fileField: string, work: (upload: ReceivedUpload) => Promise<T>): Promise<T> {
+    const { uploadId: id, upload } = named;
+    if (id === undefined) return work(upload);
+    const claim = await claimCompleted(this.db, userId, id, CLAIM_LEASE_MS);
+    if (claim.status === 'missing') throw fieldError('form.invalid', fileField, CATALOG_MESSAGES.audioUploadMissing);
+    if (claim.status === 'unfinished') throw fieldError('form.invalid', fileField, CATALOG_MESSAGES.audioUploadUnfinished);
 
     const file: ReceivedFile = {
-      field: names.fileField,
+      field: fileField,
       path: path.join(this.deps.scratchDir, `upload-${randomUUID()}`),
       size: claim.upload.size,
       clientName: claim.upload.metadata?.filename ?? '',
@@ -245,7 +241,7 @@ export class ResumableUploads {
     try {
       await this.store.assemble(id, file.path);
       const result = await work({
-        fields,
+        fields: upload.fields,
         files: [...upload.files, file],
         discard: async () => {
           await upload.discard();
@@ -255,7 +251,7 @@ export class ResumableUploads {
       usedUp = true;
       return result;
     } catch (error) {
-      usedUp = refusesField(error, names.fileField);
+      usedUp = refusesField(error, fileField);
       throw error;
     } finally {
       await fsp.rm(file.path, { force: true });

@@ -8,7 +8,7 @@ import { resumableUploads, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, STORAGE_BACKENDS } from '../../../test/support/catalog-app';
 import { fiftyMegabyteWav, mediaFixtures, type MediaFixtures } from '../../../test/support/media-fixtures';
-import { TusClient } from '../../../test/support/tus-client';
+import { TusClient, tusRequest } from '../../../test/support/tus-client';
 import { DbLocker, LEASE_MS } from './resumable-locker';
 import { tryLock } from './resumable.repo';
 
@@ -168,6 +168,38 @@ describe.each(process.env.ONLY_BACKEND ? [process.env.ONLY_BACKEND as 'local'] :
 
     // The owner still has it, whole.
     expect(await new TusClient(t.baseUrl, owner.cookie).offset(url)).toBe(fs.statSync(media.mp3).size);
+  });
+
+  it('answers a malformed upload id exactly as an unknown one (decision 082), on each path', async () => {
+    const artist = await t.artist();
+    const unknown = '7c0c1f0e-0000-4000-8000-000000000000';
+    const malformed = ['nope', '7c0c1f0e-0000-4000-8000-00000000000', `${unknown}0`, "7c0c1f0e' OR '1'='1", 'x'.repeat(100)];
+    const bytes = Buffer.alloc(1000, 1);
+    /** What a client sees of an answer, less the date. */
+    const seen = async (method: 'HEAD' | 'PATCH' | 'DELETE', id: string) => {
+      const headers = { cookie: artist.cookie, 'tus-resumable': '1.0.0', ...(method === 'PATCH' ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {}) };
+      const answer = await tusRequest(t.baseUrl, method, `/api/uploads/${encodeURIComponent(id)}`, headers, method === 'PATCH' ? bytes : undefined);
+      const { date: _date, ...rest } = answer.headers;
+      return { status: answer.status, headers: rest, body: answer.body };
+    };
+    for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
+      const expected = await seen(method, unknown);
+      expect(expected.status, method).toBe(404);
+      if (method !== 'HEAD') expect(expected.body, method).toEqual({ code: 'upload.not-found', message: CATALOG_MESSAGES.uploadNotFound });
+      for (const id of malformed) expect(await seen(method, id), `${method} ${id}`).toEqual(expected);
+    }
+
+    // Named by a form instead of the audio part: the unknown upload's field error.
+    const missing = { code: 'form.invalid', message: CATALOG_MESSAGES.audioUploadMissing, errors: { audio: CATALOG_MESSAGES.audioUploadMissing } };
+    for (const id of [unknown, ...malformed, ' ']) {
+      const response = await t.sendForm('POST', '/api/tracks', trackForm(id), artist.cookie);
+      expect({ status: response.status, body: response.body }, id).toEqual({ status: 400, body: missing });
+    }
+    // Named beside an audio part: the one-file message first, as before.
+    const both = await t.sendForm('POST', '/api/tracks', { ...trackForm('nope'), files: [{ field: 'audio', path: media.mp3Short }] }, artist.cookie);
+    expect(both.status).toBe(400);
+    expect(both.body.message).toBe(CATALOG_MESSAGES.oneAudioFile);
+    expect(await t.app.database.db.select().from(tracks).where(eq(tracks.userId, artist.id))).toEqual([]);
   });
 
   it('refuses a file over 50 MB, or over the storage quota, when the upload is created', async () => {

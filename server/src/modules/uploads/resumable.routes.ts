@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_AUDIO_FILE_BYTES, STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { AppError } from '../../lib/errors';
+import { wellFormedId } from '../../lib/known-id';
 import { requireUser, signedInUser } from '../auth';
 import { refuseUpload } from './upload-intake';
 import { RESUMABLE_PATH, type ResumableUploads } from './resumable-uploads';
@@ -87,8 +88,9 @@ export async function resumableRoutes(app: FastifyInstance, uploads: ResumableUp
     (method: 'HEAD' | 'PATCH' | 'DELETE') => async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       const user = await signedInUser(request);
       const { id } = request.params;
-      // Another artist's upload is not there: it can be neither read, resumed nor ended.
-      if (!(await uploads.owns(user.id, id))) {
+      // Another artist's upload is not there: it can be neither read, resumed nor ended. An id
+      // that cannot name one is checked here, after the session, and answers the same (decision 082).
+      if (!wellFormedId(id) || !(await uploads.owns(user.id, id))) {
         const notFound = new AppError('upload.not-found');
         if (method === 'PATCH') return refuseUpload(request, reply, notFound);
         throw notFound;
