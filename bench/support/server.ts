@@ -75,7 +75,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
     child.once('exit', (code) => reject(new Error(`server on port ${port} exited (${code}); see ${dataDir}/server.log`))),
   );
   exited.catch(() => {});
-  const deadline = Date.now() + 60_000;
+  // A fresh DATA_DIR means initdb in WebAssembly first: over a minute on a busy shared machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const healthy = await Promise.race([
       fetch(`${url}/api/health`).then(
@@ -85,7 +86,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       exited,
     ]);
     if (healthy) break;
-    if (Date.now() > deadline) throw new Error(`server on port ${port} did not start within 60 s; see ${dataDir}/server.log`);
+    if (Date.now() > deadline) throw new Error(`server on port ${port} did not start within 180 s; see ${dataDir}/server.log`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const pid = child.pid!;
