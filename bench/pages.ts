@@ -5,10 +5,8 @@
  * performance >= 97, LCP <= 1.5 s, CLS <= 0.05, <= 500 KB transferred, <= 110 KB of JavaScript (issue 18)
  * (compressed, as transferred). Each page is measured RUNS times; the median run is reported.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildWeb, measurePublicReads, seededDataDir } from './public-reads';
@@ -32,18 +30,23 @@ const PHONE_BENCHMARK_INDEX = 1500 / 4;
 const slowdownFor = (benchmarkIndex: number) => Math.min(4, Math.max(1, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 10) / 10));
 
 /**
- * The host's floor: a 200-byte page with no script, served by Node's own http module. What
- * Lighthouse and this Chromium cost on this machine for nothing at all (on 2026-11-27's host,
- * Chromium 156: 171 ms of TBT for it), printed beside the pages so a low score can be told apart.
+ * The host's floor: a 200-byte page with no script, served by Node's own http module in a process
+ * of its own (Lighthouse runs synchronously here, so a server in this process could not answer).
+ * What Lighthouse and this Chromium cost on this machine for nothing at all, printed beside the
+ * pages so a low score can be told apart.
  */
-async function controlPage(): Promise<{ url: string; close(): Promise<void> }> {
-  const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Control</title></head><body><h1>Control</h1><p>A page with nothing to run.</p></body></html>';
-  const server = http.createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+const CONTROL_SERVER = `
+const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Control</title></head><body><h1>Control</h1><p>A page with nothing to run.</p></body></html>';
+const server = require('node:http').createServer((request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
+server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));`;
+
+async function controlPage(): Promise<{ url: string; close(): void }> {
+  const child = spawn(process.execPath, ['-e', CONTROL_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
+    child.once('exit', (code) => reject(new Error(`the control page's server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, close: () => child.kill() };
 }
 
 interface Measurement {
@@ -159,7 +162,7 @@ export async function run() {
       const m = median(runs);
       rows.push({ page: 'control (no script)', performance: m.performance, 'LCP ms': m.lcpMs, CLS: m.cls, 'TBT ms': m.tbtMs, 'perf (all runs)': runs.map((r) => r.performance).join('/'), 'host index': middle(runs.map((r) => r.benchmarkIndex)) });
     } finally {
-      await control.close();
+      control.close();
     }
     for (const [index, [name, pagePath]] of Object.entries(pages).entries()) {
       const runs = Array.from({ length: RUNS }, () => lighthouse(`${server.url}${pagePath}`, cpuSlowdown));
