@@ -9,8 +9,10 @@ import { freePort, listening, signUpArtist, startServer } from '../test/support/
 import { createTestDatabase, makeDataDir, seedDataDir } from '../test/support/test-app';
 
 const databases: { drop(): Promise<void> }[] = [];
+const dataDirs: string[] = [];
 afterAll(async () => {
   await Promise.all(databases.map((d) => d.drop()));
+  for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function databaseEnv(): Promise<Record<string, string>> {
@@ -20,13 +22,24 @@ async function databaseEnv(): Promise<Record<string, string>> {
   return { DATABASE_URL: database.url };
 }
 
+/**
+ * The steps each shutdown test starts with: a seeded DATA_DIR (removed after the file, also when a
+ * test fails), a free port, its own database under PostgreSQL, and `npm run serve` listening there
+ * with `settings` on top. `env` is returned so that a test can start another process on the same data.
+ */
+async function startSeededServer(settings: Record<string, string> = {}) {
+  const dataDir = seedDataDir(makeDataDir());
+  dataDirs.push(dataDir);
+  const port = await freePort();
+  const env = { ...(await databaseEnv()), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...settings };
+  const server = startServer(env);
+  await listening(server);
+  return { server, env, dataDir, port, baseUrl: `http://127.0.0.1:${port}` };
+}
+
 describe('the server process', () => {
   it('finishes an in-flight request on SIGTERM, exits 0, and starts again on the same data', async () => {
-    const dataDir = seedDataDir(makeDataDir());
-    const port = await freePort();
-    const env = { ...(await databaseEnv()), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
-    const first = startServer(env);
-    await listening(first);
+    const { server: first, env, dataDir, port, baseUrl } = await startSeededServer();
 
     // A second process on the same DATA_DIR refuses to start, with one clear line.
     const intruder = startServer({ ...env, PORT: String(await freePort()) });
@@ -61,7 +74,7 @@ describe('the server process', () => {
 
     const second = startServer(env);
     await listening(second);
-    const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+    const login = await fetch(`${baseUrl}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'slow@example.com', password: 'slow upload secret' }),
@@ -70,16 +83,10 @@ describe('the server process', () => {
     expect(login.status).toBe(403);
     second.child.kill('SIGTERM');
     expect(await second.exited, second.output()).toBe(0);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('on SIGTERM cuts an upload still arriving after the grace period, leaves none of it behind, and exits 0', async () => {
-    const dataDir = seedDataDir(makeDataDir());
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { ...(await databaseEnv()), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_GRACE_SECONDS: '1' };
-    const server = startServer(env);
-    await listening(server);
+    const { server, dataDir, baseUrl } = await startSeededServer({ SHUTDOWN_GRACE_SECONDS: '1' });
     const { cookie } = await signUpArtist(server, baseUrl, 'Stalled Artist');
 
     // 2 MiB of a 10 MiB file arrive, then nothing until the process has exited.
@@ -103,16 +110,10 @@ describe('the server process', () => {
     expect(fs.readdirSync(scratch)).toEqual([]);
     const stored = fs.existsSync(path.join(dataDir, 'media')) ? fs.readdirSync(path.join(dataDir, 'media'), { recursive: true }) : [];
     expect(stored.filter((name) => String(name).includes('.'))).toEqual([]);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('on SIGTERM reports not ready first, serves every request that still arrives, then closes and exits 0', async () => {
-    const dataDir = seedDataDir(makeDataDir());
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const env = { ...(await databaseEnv()), DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_NOT_READY_SECONDS: '1' };
-    const server = startServer(env);
-    await listening(server);
+    const { server, baseUrl } = await startSeededServer({ SHUTDOWN_NOT_READY_SECONDS: '1' });
 
     // Requests flow as through a balancer: four clients, one request after another, each on a
     // new connection once the process is draining. The balancer's health check polls without
@@ -169,7 +170,6 @@ describe('the server process', () => {
     console.log(
       `drain: health 503 after ${(notReadyAt! - signalledAt).toFixed(0)} ms, ${servedAfterSignal} requests served after SIGTERM (${servedAfterNotReady} after health turned), exit after ${exitedAfterMs.toFixed(0)} ms`,
     );
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('stops at once with one line naming a bad variable', async () => {
