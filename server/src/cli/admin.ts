@@ -8,9 +8,8 @@
  * request sees the change; else the embedded one under DATA_DIR, which refuses while a server runs
  * on it). Exit codes: 0 done, 1 refused (unknown account), 2 wrong usage.
  */
-import { parseArgs } from 'node:util';
 import { AdminService, OperatorError } from '../modules/admin';
-import { CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
+import { CliError, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
 
 const USAGE = `Usage:
   npm run admin -- list
@@ -20,12 +19,7 @@ const USAGE = `Usage:
 type Command = { command: 'list' } | { command: 'grant' | 'revoke'; email: string };
 
 export function parseCommand(argv: string[]): Command | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`, 2);
-  }
+  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } }, USAGE);
   if (parsed.values.help) return 'help';
   const [command, email, ...extra] = parsed.positionals;
   if (extra.length > 0) throw new CliError(`Unexpected arguments: ${extra.join(' ')}\n${USAGE}`, 2);

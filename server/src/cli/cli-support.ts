@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
@@ -10,6 +11,18 @@ export class CliError extends Error {
     readonly exitCode = 1,
   ) {
     super(message);
+  }
+}
+
+/**
+ * node:util's parseArgs for a command's argv. What it cannot parse (an unknown option, an option
+ * without its value) is wrong usage, as every command answers it: exit 2 with the reason, then the usage.
+ */
+export function parseCliArgs<T extends ParseArgsConfig>(config: T, usage: string) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n${usage}`, 2);
   }
 }
 

@@ -9,10 +9,9 @@
  * as `npm run seed` does; concurrent runs on PostgreSQL pay each balance once (a lock per artist).
  * Amounts are shown in KES. Exit codes: 0 done, 1 refused (DATA_DIR in use), 2 wrong usage.
  */
-import { parseArgs } from 'node:util';
 import { SimulatedProvider } from '../modules/payment-provider';
 import { payoutReports, type PayoutStatus } from '../modules/payouts';
-import { buildCliApp, CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
+import { buildCliApp, CliError, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
 
 const STATUSES: PayoutStatus[] = ['pending', 'otp', 'success', 'failed', 'reversed'];
 
@@ -24,12 +23,7 @@ const USAGE = `Usage:
 const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { status: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`, 2);
-  }
+  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { status: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
   if (parsed.values.help) {
     console.log(USAGE);
     process.exit(0);

@@ -7,10 +7,9 @@
  * database allows one process, so there it refuses while a server runs on that DATA_DIR.
  * Exit codes: 0 done, 1 refused (unknown track, already a pick, DATA_DIR in use), 2 wrong usage.
  */
-import { parseArgs } from 'node:util';
 import { EditorsPicks, PicksError, type PickRow } from '../modules/discovery';
 import { notifyOnce } from '../lib/event-relay';
-import { CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
+import { CliError, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
 
 const USAGE = `Usage:
   npm run picks -- list
@@ -26,12 +25,7 @@ function print(picks: PickRow[]) {
 }
 
 function parse(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { position: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`, 2);
-  }
+  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { position: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
   const [command, trackId, ...extra] = parsed.positionals;
   if (parsed.values.help) {
     console.log(USAGE);

@@ -19,13 +19,12 @@
  * need the provider), so with the embedded database they need the DATA_DIR to itself.
  * Exit codes: 0 done, 1 refused (with the reason), 2 wrong usage.
  */
-import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { parseKesToMinor } from '#common/money';
 import { AppError, ERRORS } from '../lib/errors';
 import { SimulatedProvider } from '../modules/payment-provider';
 import { revokeLinksOf } from '../modules/payments';
-import { buildCliApp, CliError, loadCliConfig, openCliDatabase, runCli } from './cli-support';
+import { buildCliApp, CliError, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
 
 const USAGE = `Usage:
   npm run purchases -- revoke <reference>                            revoke the e-mailed download links of an order
@@ -37,12 +36,7 @@ const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minim
 type Command = { command: 'revoke'; reference: string } | { command: 'refund'; reference: string; amount?: number; note?: string } | { command: 'refunds'; reference?: string };
 
 export function parseCommand(argv: string[]): Command | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { amount: { type: 'string' }, note: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`, 2);
-  }
+  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { amount: { type: 'string' }, note: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
   if (parsed.values.help) return 'help';
   const [command, reference, ...extra] = parsed.positionals;
   if (extra.length > 0) throw new CliError(`Unexpected arguments: ${extra.join(' ')}\n${USAGE}`, 2);

@@ -17,7 +17,6 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { hash } from '@node-rs/argon2';
@@ -31,7 +30,7 @@ import { rebuildDailyStats } from '../modules/analytics';
 import { EditorsPicks } from '../modules/discovery';
 import { rebuildTrends } from '../modules/playback';
 import { storageKeys } from '../modules/storage';
-import { buildCliApp, CliError, loadCliConfig, runCli } from './cli-support';
+import { buildCliApp, CliError, loadCliConfig, parseCliArgs, runCli } from './cli-support';
 
 const run = promisify(execFile);
 
@@ -76,9 +75,8 @@ interface Args {
 }
 
 function parse(argv: string[]): Args {
-  let values;
-  try {
-    ({ values } = parseArgs({
+  const { values } = parseCliArgs(
+    {
       args: argv,
       options: {
         artists: { type: 'string' },
@@ -88,10 +86,9 @@ function parse(argv: string[]): Args {
         'random-seed': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-    }));
-  } catch (error) {
-    throw new CliError(`${(error as Error).message}\n${USAGE}`, 2);
-  }
+    },
+    USAGE,
+  );
   if (values.help) {
     console.log(USAGE);
     process.exit(0);

@@ -33,7 +33,8 @@ describe('npm run admin', () => {
   });
 
   it('answers wrong usage with 2 and the usage', async () => {
-    for (const args of [['grant'], ['grant', 'not-an-address'], ['promote', 'a@b.c']]) {
+    // --bogus: an option parseArgs does not know (cli-support's parseCliArgs, shared by every command).
+    for (const args of [['grant'], ['grant', 'not-an-address'], ['promote', 'a@b.c'], ['list', '--bogus']]) {
       const run = await admin(args, { DATA_DIR: ownDataDir() });
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/Usage|e-mail address/);

@@ -45,7 +45,7 @@ describe('npm run purchases -- refund', () => {
   });
 
   it('answers wrong usage with 2 and the usage', async () => {
-    for (const args of [[], ['refund'], ['refund', 'a', 'b'], ['refund', 'x', '--amount', 'lots'], ['revoke', 'x', '--amount', '5'], ['frobnicate', 'x']]) {
+    for (const args of [[], ['refund'], ['refund', 'a', 'b'], ['refund', 'x', '--amount', 'lots'], ['revoke', 'x', '--amount', '5'], ['frobnicate', 'x'], ['refunds', '--bogus']]) {
       const run = await purchases(args, { DATA_DIR: ownDataDir() });
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/Usage|--amount/);
