@@ -52,6 +52,10 @@ async function startEmbedded(dataDir: string, onFatal: (error: Error) => void) {
   const socketDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-pg-'));
   const worker = startWorker('pglite', {
     workerData: { dataDir: dbDir, socketPath: path.join(socketDir, '.s.PGSQL.5432') },
+    // The worker's JS turns each query's protocol bytes into short-lived buffers; under many
+    // concurrent uploads its young generation grew to its default of tens of MiB before a
+    // scavenge, and that growth counted against the per-upload memory budget (decision 086).
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   let closing = false;
   const startup = new Promise<void>((resolve, reject) => {
