@@ -30,23 +30,37 @@ const PHONE_BENCHMARK_INDEX = 1500 / 4;
 const slowdownFor = (benchmarkIndex: number) => Math.min(4, Math.max(1, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 10) / 10));
 
 /**
- * The host's floor: a 200-byte page with no script, served by Node's own http module in a process
- * of its own (Lighthouse runs synchronously here, so a server in this process could not answer).
- * What Lighthouse and this Chromium cost on this machine for nothing at all, printed beside the
- * pages so a low score can be told apart.
+ * The host's floor: a 200-byte page with no script, answered by the public reads' minimal server
+ * (support/minimal-bytes-server.ts) in a process of its own (Lighthouse runs synchronously here,
+ * so a server in this process could not answer). What Lighthouse and this Chromium cost on this
+ * machine for nothing at all, printed beside the pages so a low score can be told apart.
  */
-const CONTROL_SERVER = `
-const html = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Control</title></head><body><h1>Control</h1><p>A page with nothing to run.</p></body></html>';
-const server = require('node:http').createServer((request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html));
-server.listen(0, '127.0.0.1', () => process.stdout.write(server.address().port + '\\n'));`;
+const CONTROL_PORT = 5154;
+const CONTROL_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Control</title></head><body><h1>Control</h1><p>A page with nothing to run.</p></body></html>';
 
 async function controlPage(): Promise<{ url: string; close(): void }> {
-  const child = spawn(process.execPath, ['-e', CONTROL_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout.once('data', (data: Buffer) => resolve(Number(String(data).trim())));
-    child.once('exit', (code) => reject(new Error(`the control page's server exited (${code})`)));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-bench-control-'));
+  const page = path.join(scratch, 'control.html');
+  const manifest = path.join(scratch, 'manifest.json');
+  fs.writeFileSync(page, CONTROL_HTML);
+  fs.writeFileSync(manifest, JSON.stringify({ '/': { file: page, type: 'text/html; charset=utf-8' } }));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'support', 'minimal-bytes-server.ts'), String(CONTROL_PORT), manifest], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return { url: `http://127.0.0.1:${port}/`, close: () => child.kill() };
+  const close = () => {
+    child.kill();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  };
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the control page's server exited (${code})`)));
+  }).catch((error: unknown) => {
+    close();
+    throw error;
+  });
+  return { url: `http://127.0.0.1:${CONTROL_PORT}/`, close };
 }
 
 interface Measurement {
