@@ -1,9 +1,10 @@
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { verifiedAccount } from './support/accounts';
 import { toast, uploadTrackByApi } from './support/catalog';
+import { tabTo } from './support/keyboard';
 import { checkoutFrame, checkoutOverlay, fanEmail, purchaseDialog } from './support/checkout';
 import { testMedia } from './support/media';
 
@@ -15,17 +16,6 @@ import { testMedia } from './support/media';
 
 const NAME = 'Kibodi Tone';
 const PRICE = 5000;
-
-const isFocused = (locator: Locator) => locator.evaluate((element) => element.ownerDocument.hasFocus() && element === element.ownerDocument.activeElement);
-
-/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user walks a page. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 40 } = {}) {
-  for (let presses = 0; presses < max; presses += 1) {
-    if ((await target.count()) === 1 && (await isFocused(target))) return;
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-  }
-  throw new Error(`${String(target)} never got the focus in ${max} presses`);
-}
 
 const audioTime = (page: Page) => page.getByTestId('player-audio').evaluate((element) => (element as unknown as { currentTime: number }).currentTime);
 
