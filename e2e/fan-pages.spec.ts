@@ -5,7 +5,7 @@ import { PUBLIC_PAGE_JS_BUDGET_BYTES, expect, test, type Page } from './support/
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { createAlbumByApi, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * The fan's side (spec section 2): an artist uploads through the API, then a signed-out fan (a
@@ -18,16 +18,15 @@ let pricedTrack: UploadedTrack;
 let albumTrack: UploadedTrack;
 let album: CreatedAlbum;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'fanpages');
-  freeTrack = await uploadTrackByApi(page, media.mp3, { trackName: 'Free Tone', artistName: artist.displayName, cover: media.cover });
-  pricedTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Priced Tone', artistName: artist.displayName, price: '50' });
-  albumTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Album Tone', artistName: artist.displayName });
-  album = await createAlbumByApi(page, { albumName: 'Free Album', trackIds: [albumTrack.id, freeTrack.id], cover: media.cover });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    artist = await verifiedAccount(page, 'fanpages');
+    freeTrack = await uploadTrackByApi(page, media.mp3, { trackName: 'Free Tone', artistName: artist.displayName, cover: media.cover });
+    pricedTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Priced Tone', artistName: artist.displayName, price: '50' });
+    albumTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Album Tone', artistName: artist.displayName });
+    album = await createAlbumByApi(page, { albumName: 'Free Album', trackIds: [albumTrack.id, freeTrack.id], cover: media.cover });
+  }),
+);
 
 const profilePath = () => `/profile/${toSlug(artist.displayName)}`;
 const musicRow = (page: Page, name: string) =>
