@@ -35,11 +35,9 @@ const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minim
 
 type Command = { command: 'revoke'; reference: string } | { command: 'refund'; reference: string; amount?: number; note?: string } | { command: 'refunds'; reference?: string };
 
-export function parseCommand(argv: string[]): Command | 'help' {
-  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { amount: { type: 'string' }, note: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
-  if (parsed.values.help) return 'help';
-  const [command, reference, ...extra] = parsed.positionals;
-  if (extra.length > 0) throw new CliError(`Unexpected arguments: ${extra.join(' ')}\n${USAGE}`, 2);
+export function parseCommand(argv: string[]): Command {
+  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { amount: { type: 'string' }, note: { type: 'string' } } }, USAGE, { positionals: 2 });
+  const [command, reference] = parsed.positionals;
   const { amount, note } = parsed.values;
   if ((amount !== undefined || note !== undefined) && command !== 'refund') throw new CliError(`--amount and --note go with refund.\n${USAGE}`, 2);
   if (command === 'refunds') return { command, reference };
@@ -96,7 +94,6 @@ async function list(app: FastifyInstance, reference: string | undefined) {
 
 runCli(async () => {
   const args = parseCommand(process.argv.slice(2));
-  if (args === 'help') return console.log(USAGE);
   if (args.command === 'refund') return withApp((app) => refund(app, args.reference, args.amount, args.note));
   if (args.command === 'refunds') return withApp((app) => list(app, args.reference));
   const { database, close } = await openCliDatabase(loadCliConfig(), 'npm run purchases');
