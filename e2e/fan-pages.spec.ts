@@ -142,17 +142,6 @@ test('a priced track shows its price and offers no download', async ({ page }) =
   expect(refused.status()).toBe(402);
 });
 
-test('unknown profiles, tracks and albums show their not-found cards', async ({ page }) => {
-  await page.goto('/profile/nobody-by-this-name-e2e');
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
-  await page.goto('/Nobody%20By%20This%20Name%20E2E');
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
-  await page.goto('/track/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { level: 1, name: 'Track Not Found' })).toBeVisible();
-  await page.goto('/album/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { level: 1, name: 'Album Not Found' })).toBeVisible();
-});
-
 test('the fan pages load no dashboard code and stay within the JavaScript budget', async ({ page }) => {
   const dist = path.resolve('dist/web');
   for (const url of [profilePath(), `/track/${freeTrack.id}`, `/album/${album.id}`]) {
