@@ -38,6 +38,9 @@ export function parseCliArgs<T extends ParseArgsConfig>(config: T, usage: string
   return parsed as ReturnType<typeof parseArgs<T>>;
 }
 
+/** An amount for the operator's eyes, grouped: 150050 -> "KES 1,500.50" (0 -> "KES 0.00"). */
+export const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
 export function loadCliConfig(): Config {
   try {
     return loadConfig();

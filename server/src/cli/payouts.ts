@@ -11,7 +11,7 @@
  */
 import { SimulatedProvider } from '../modules/payment-provider';
 import { payoutReports, type PayoutStatus } from '../modules/payouts';
-import { buildCliApp, CliError, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
+import { buildCliApp, CliError, kes, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
 
 const STATUSES: PayoutStatus[] = ['pending', 'otp', 'success', 'failed', 'reversed'];
 
@@ -19,8 +19,6 @@ const USAGE = `Usage:
   npm run payouts -- balances                  what each artist is owed (M-Pesa), payable now and in flight
   npm run payouts -- list [--status STATUS]    payouts, newest first (STATUS: ${STATUSES.join(', ')})
   npm run payouts -- run                       the payout run now (normally every 15 minutes)`;
-
-const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 function parse(argv: string[]) {
   const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { status: { type: 'string' } } }, USAGE, { positionals: 1 });

@@ -24,14 +24,12 @@ import { parseKesToMinor } from '#common/money';
 import { AppError, ERRORS } from '../lib/errors';
 import { SimulatedProvider } from '../modules/payment-provider';
 import { revokeLinksOf } from '../modules/payments';
-import { buildCliApp, CliError, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
+import { buildCliApp, CliError, kes, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
 
 const USAGE = `Usage:
   npm run purchases -- revoke <reference>                            revoke the e-mailed download links of an order
   npm run purchases -- refund <reference> [--amount KES] [--note T]  refund an order (default: all the buyer paid)
   npm run purchases -- refunds [<reference>]                         list refunds and their state (checks <reference>'s with the provider)`;
-
-const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 type Command = { command: 'revoke'; reference: string } | { command: 'refund'; reference: string; amount?: number; note?: string } | { command: 'refunds'; reference?: string };
 
