@@ -6,11 +6,11 @@ import { compileCatalogue } from '../common/src/i18n/compile';
 import { formatMessage, type MessageValues } from '../common/src/i18n/format';
 import type { Language } from '../common/src/i18n/language';
 import { toSlug } from '../common/src/slug';
-import { verifiedAccount, type TestAccount } from './support/accounts';
+import type { TestAccount } from './support/accounts';
 import { createAlbumByApi, uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { fanEmail, payWithTestCard, startPurchase } from './support/checkout';
+import { fanEmail, payWithTestCard, sellingArtist, startPurchase } from './support/checkout';
 import { waitForMail } from './support/mail';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * WCAG 2.2 AA, proven (issue 20, decision 057): axe finds nothing on every public page, /auth,
@@ -51,17 +51,13 @@ let receiptPath: string;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  const media = await testMedia();
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  artist = await verifiedAccount(page, 'axe');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
-  track = await uploadTrackByApi(page, media.wav, { trackName: 'Axe Tone', artistName: artist.displayName, price: '50', genre: 'benga', allowFullPlayback: false });
-  const other = await uploadTrackByApi(page, media.mp3, { trackName: 'Axe Free Tone', artistName: artist.displayName, genre: 'benga' });
-  albumId = (await createAlbumByApi(page, { albumName: 'Axe Album', trackIds: [other.id], price: '120' })).id;
-  artistCookies = await context.cookies();
-  await context.close();
+  await seed(browser, async (page, media) => {
+    artist = await sellingArtist(page, 'axe');
+    track = await uploadTrackByApi(page, media.wav, { trackName: 'Axe Tone', artistName: artist.displayName, price: '50', genre: 'benga', allowFullPlayback: false });
+    const other = await uploadTrackByApi(page, media.mp3, { trackName: 'Axe Free Tone', artistName: artist.displayName, genre: 'benga' });
+    albumId = (await createAlbumByApi(page, { albumName: 'Axe Album', trackIds: [other.id], price: '120' })).id;
+    artistCookies = await page.context().cookies();
+  });
 
   // A fan's receipt: one purchase through the simulated checkout.
   const fan = await browser.newPage();

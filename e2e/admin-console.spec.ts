@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi } from './support/catalog';
-import { fanEmail, fanPage, payWithTestCard, startPurchase } from './support/checkout';
-import { testMedia } from './support/media';
+import { fanEmail, fanPage, payWithTestCard, sellingArtist, startPurchase } from './support/checkout';
 import { enrolledOperator } from './support/operators';
+import { seed } from './support/seed';
 
 /**
  * Issue 21 item 4 (decision 059), on a phone (390x844): a fan reports a song from its page and
@@ -20,13 +19,11 @@ const SHOTS = '/tmp/shots-admin-console';
 test('a fan reports a song and buys it; the operator dismisses the report and refunds the sale from a phone', async ({ page, browser }) => {
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
-  const media = await testMedia();
-  const artistPage = await browser.newPage();
-  const artist = await verifiedAccount(artistPage, 'reported');
-  expect((await artistPage.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } })).status()).toBe(201);
-  const tag = artist.displayName.split(' ').at(-1)!;
-  const song = await uploadTrackByApi(artistPage, media.wav, { trackName: `Mwangaza ${tag}`, artistName: artist.displayName, price: '50' });
-  await artistPage.close();
+  const { song, tag } = await seed(browser, async (artistPage, media) => {
+    const artist = await sellingArtist(artistPage, 'reported');
+    const tag = artist.displayName.split(' ').at(-1)!;
+    return { tag, song: await uploadTrackByApi(artistPage, media.wav, { trackName: `Mwangaza ${tag}`, artistName: artist.displayName, price: '50' }) };
+  });
 
   // The fan, on a phone: Report opens a small dialog; then Buy.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

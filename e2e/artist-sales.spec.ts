@@ -7,7 +7,7 @@ import type { TestAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { fanPage, payWithTestCard, startPurchase, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * The artist's money, visible (issue 16), on a phone (390 x 844): an artist with an M-Pesa payout
@@ -24,13 +24,12 @@ let track: UploadedTrack;
 
 test.use({ viewport: PHONE });
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  artist = await sellingArtist(page, 'sales');
-  track = await uploadTrackByApi(page, media.wav, { trackName: 'Sold Tone', artistName: artist.displayName, price: '50' });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    artist = await sellingArtist(page, 'sales');
+    track = await uploadTrackByApi(page, media.wav, { trackName: 'Sold Tone', artistName: artist.displayName, price: '50' });
+  }),
+);
 
 /** A fan in a browser of their own buys the track on its page, by card in the simulated checkout, and sees 'Purchased'. */
 async function fanBuys(page: Page, email: string) {

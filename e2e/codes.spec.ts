@@ -6,7 +6,7 @@ import type { TestAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { fanEmail, fanPage, purchaseDialog, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * Codes (issue 21, decision 050): an artist makes download codes in the dashboard (1280 px); a fan
@@ -20,13 +20,12 @@ const DESKTOP = { width: 1280, height: 800 };
 let artist: TestAccount;
 let track: UploadedTrack;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  artist = await sellingArtist(page, 'codes');
-  track = await uploadTrackByApi(page, media.mp3, { trackName: 'Launch Night', artistName: artist.displayName, price: '200' });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    artist = await sellingArtist(page, 'codes');
+    track = await uploadTrackByApi(page, media.mp3, { trackName: 'Launch Night', artistName: artist.displayName, price: '200' });
+  }),
+);
 
 async function fitsThePage(page: Page) {
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');

@@ -1,7 +1,7 @@
 import { expect, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { createAlbumByApi, uploadTrackByApi, type CreatedAlbum } from './support/catalog';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * Issue 18, item 6: a server-rendered page shows before its scripts have run (decision 029). A
@@ -10,14 +10,13 @@ import { testMedia } from './support/media';
 
 let album: CreatedAlbum;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  const artist = await verifiedAccount(page, 'earlytaps');
-  const track = await uploadTrackByApi(page, media.mp3, { trackName: 'Early Tone', artistName: artist.displayName });
-  album = await createAlbumByApi(page, { albumName: 'Early Album', trackIds: [track.id] });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    const artist = await verifiedAccount(page, 'earlytaps');
+    const track = await uploadTrackByApi(page, media.mp3, { trackName: 'Early Tone', artistName: artist.displayName });
+    album = await createAlbumByApi(page, { albumName: 'Early Album', trackIds: [track.id] });
+  }),
+);
 
 test('a button pressed before the page is interactive takes effect once it is', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

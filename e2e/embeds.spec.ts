@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from './support/test';
-import { verifiedAccount } from './support/accounts';
 import { createAlbumByApi, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
-import { testMedia } from './support/media';
+import { sellingArtist } from './support/checkout';
+import { seed } from './support/seed';
 
 /**
  * Embeds (issue 17, item 7, decision 042), on a phone: a blog on another site frames a song's
@@ -29,23 +29,20 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => blog.close(() => resolve())));
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  await verifiedAccount(page, 'embeds');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
-  track = await uploadTrackByApi(page, media.mp3, {
-    trackName: 'Mvua ya Jioni',
-    artistName: 'Achieng Otieno',
-    price: '50',
-    allowFullPlayback: false,
-    cover: media.cover,
-  });
-  const second = await uploadTrackByApi(page, media.mp3, { trackName: 'Asubuhi', artistName: 'Achieng Otieno' });
-  album = await createAlbumByApi(page, { albumName: 'Siku Moja', trackIds: [track.id, second.id], price: '200' });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    await sellingArtist(page, 'embeds');
+    track = await uploadTrackByApi(page, media.mp3, {
+      trackName: 'Mvua ya Jioni',
+      artistName: 'Achieng Otieno',
+      price: '50',
+      allowFullPlayback: false,
+      cover: media.cover,
+    });
+    const second = await uploadTrackByApi(page, media.mp3, { trackName: 'Asubuhi', artistName: 'Achieng Otieno' });
+    album = await createAlbumByApi(page, { albumName: 'Siku Moja', trackIds: [track.id, second.id], price: '200' });
+  }),
+);
 
 /** Serves `html` as the blog's page and opens it. */
 async function openBlog(page: Page, html: string) {

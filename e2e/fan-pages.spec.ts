@@ -5,7 +5,7 @@ import { PUBLIC_PAGE_JS_BUDGET_BYTES, expect, test, type Page } from './support/
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { createAlbumByApi, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * The fan's side (spec section 2): an artist uploads through the API, then a signed-out fan (a
@@ -18,16 +18,15 @@ let pricedTrack: UploadedTrack;
 let albumTrack: UploadedTrack;
 let album: CreatedAlbum;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'fanpages');
-  freeTrack = await uploadTrackByApi(page, media.mp3, { trackName: 'Free Tone', artistName: artist.displayName, cover: media.cover });
-  pricedTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Priced Tone', artistName: artist.displayName, price: '50' });
-  albumTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Album Tone', artistName: artist.displayName });
-  album = await createAlbumByApi(page, { albumName: 'Free Album', trackIds: [albumTrack.id, freeTrack.id], cover: media.cover });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    artist = await verifiedAccount(page, 'fanpages');
+    freeTrack = await uploadTrackByApi(page, media.mp3, { trackName: 'Free Tone', artistName: artist.displayName, cover: media.cover });
+    pricedTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Priced Tone', artistName: artist.displayName, price: '50' });
+    albumTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Album Tone', artistName: artist.displayName });
+    album = await createAlbumByApi(page, { albumName: 'Free Album', trackIds: [albumTrack.id, freeTrack.id], cover: media.cover });
+  }),
+);
 
 const profilePath = () => `/profile/${toSlug(artist.displayName)}`;
 const musicRow = (page: Page, name: string) =>
@@ -141,17 +140,6 @@ test('a priced track shows its price and offers no download', async ({ page }) =
   // And the address itself refuses it.
   const refused = await page.request.get(`/api/tracks/${pricedTrack.id}/download`);
   expect(refused.status()).toBe(402);
-});
-
-test('unknown profiles, tracks and albums show their not-found cards', async ({ page }) => {
-  await page.goto('/profile/nobody-by-this-name-e2e');
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
-  await page.goto('/Nobody%20By%20This%20Name%20E2E');
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
-  await page.goto('/track/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { level: 1, name: 'Track Not Found' })).toBeVisible();
-  await page.goto('/album/00000000-0000-4000-8000-000000000000');
-  await expect(page.getByRole('heading', { level: 1, name: 'Album Not Found' })).toBeVisible();
 });
 
 test('the fan pages load no dashboard code and stay within the JavaScript budget', async ({ page }) => {

@@ -2,11 +2,10 @@ import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
-import { verifiedAccount } from './support/accounts';
 import { toast, uploadTrackByApi } from './support/catalog';
 import { tabTo } from './support/keyboard';
-import { checkoutFrame, checkoutOverlay, fanEmail, purchaseDialog } from './support/checkout';
-import { testMedia } from './support/media';
+import { checkoutFrame, checkoutOverlay, fanEmail, purchaseDialog, sellingArtist } from './support/checkout';
+import { seed } from './support/seed';
 
 /**
  * A fan with a keyboard only (issue 20, decision 057): finds a song by the header's search,
@@ -21,12 +20,10 @@ const audioTime = (page: Page) => page.getByTestId('player-audio').evaluate((ele
 
 test('a fan finds a song, plays it, seeks by the arrows and buys it with the keyboard alone', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  const media = await testMedia();
-  const seller = await browser.newPage();
-  const artist = await verifiedAccount(seller, 'keys');
-  expect((await seller.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } })).status()).toBe(201);
-  const track = await uploadTrackByApi(seller, media.mp3, { trackName: NAME, artistName: artist.displayName, price: '50', allowFullPlayback: false });
-  await seller.close();
+  const track = await seed(browser, async (seller, media) => {
+    const artist = await sellingArtist(seller, 'keys');
+    return uploadTrackByApi(seller, media.mp3, { trackName: NAME, artistName: artist.displayName, price: '50', allowFullPlayback: false });
+  });
 
   // Find it: the header's search, a suggestion chosen by the arrows.
   await page.goto('/');

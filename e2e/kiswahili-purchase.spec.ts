@@ -3,11 +3,10 @@ import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount, processingFee } from '../common/src/payments';
-import { verifiedAccount } from './support/accounts';
 import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { checkoutOverlay, fanEmail, payWithTestCard } from './support/checkout';
+import { checkoutOverlay, fanEmail, payWithTestCard, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * Issue 20 at 390 px: a fan on a phone that reads Kiswahili (?lang=sw) finds a song with the
@@ -34,16 +33,13 @@ async function shot(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  const artist = await verifiedAccount(page, 'kiswahili-seller');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
-  await uploadTrackByApi(page, media.mp3, { trackName: songName, artistName: artist.displayName, price: '50' });
-  payMore = await uploadTrackByApi(page, media.mp3, { trackName: `Toa Zaidi ${randomInt(100_000, 1_000_000)}`, artistName: artist.displayName, price: '50', payMore: true });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    const artist = await sellingArtist(page, 'kiswahili-seller');
+    await uploadTrackByApi(page, media.mp3, { trackName: songName, artistName: artist.displayName, price: '50' });
+    payMore = await uploadTrackByApi(page, media.mp3, { trackName: `Toa Zaidi ${randomInt(100_000, 1_000_000)}`, artistName: artist.displayName, price: '50', payMore: true });
+  }),
+);
 
 test('a fan finds a song and buys it in Kiswahili on a phone', async ({ page }) => {
   const email = fanEmail();

@@ -4,7 +4,7 @@ import { PUBLIC_PAGE_JS_BUDGET_BYTES, expect, test } from './support/test';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * Sauti in everyday Kiswahili (issue 20, decision 049), on a phone: a shared link with ?lang=sw
@@ -15,14 +15,13 @@ test.use({ viewport: { width: 390, height: 844 } });
 let artist: TestAccount;
 let track: UploadedTrack;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'kiswahili');
-  track = await uploadTrackByApi(page, media.mp3, { trackName: 'Jioni', artistName: artist.displayName });
-  await uploadTrackByApi(page, media.mp3, { trackName: 'Asubuhi', artistName: artist.displayName });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    artist = await verifiedAccount(page, 'kiswahili');
+    track = await uploadTrackByApi(page, media.mp3, { trackName: 'Jioni', artistName: artist.displayName });
+    await uploadTrackByApi(page, media.mp3, { trackName: 'Asubuhi', artistName: artist.displayName });
+  }),
+);
 
 test('a shared profile link with ?lang=sw reads in Kiswahili; one tap on English switches, and the choice stays', async ({ page }) => {
   const html = await (await page.request.get(`/profile/${toSlug(artist.displayName)}?lang=sw`)).text();

@@ -5,7 +5,7 @@ import { finalAmount } from '../common/src/payments';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { fanEmail, payWithTestCard, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * Issue 17, item 6, on a phone (390x844, touch): a fan buys a track, then on another "phone" (a
@@ -20,11 +20,10 @@ let track: UploadedTrack;
 
 test.beforeAll(async ({ browser }) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  const media = await testMedia();
-  const page = await browser.newPage();
-  const artist = await sellingArtist(page, 'library');
-  track = await uploadTrackByApi(page, media.wav, { trackName: 'Library Tone', artistName: artist.displayName, price: '50' });
-  await page.close();
+  await seed(browser, async (page, media) => {
+    const artist = await sellingArtist(page, 'library');
+    track = await uploadTrackByApi(page, media.wav, { trackName: 'Library Tone', artistName: artist.displayName, price: '50' });
+  });
 });
 
 async function buy(page: Page, email: string) {

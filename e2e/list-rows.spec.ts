@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './support/test';
 import { toSlug } from '../common/src/slug';
-import { verifiedAccount, type TestAccount } from './support/accounts';
+import type { TestAccount } from './support/accounts';
 import { createAlbumByApi, uploadTrackByApi, type CreatedAlbum } from './support/catalog';
-import { testMedia } from './support/media';
+import { sellingArtist } from './support/checkout';
+import { seed } from './support/seed';
 
 /**
  * What a fan sees in lists, on a phone (issue 17 item 9): a preview-only song says so in every
@@ -16,20 +17,16 @@ let album: CreatedAlbum;
 const previewName = `Preview Tone ${randomUUID().slice(0, 6)}`;
 const singleName = `Single Preview ${randomUUID().slice(0, 6)}`;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'rows');
-  // An artist sells only with a payout method (issue 10): their priced songs then show Buy.
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
-  const preview = await uploadTrackByApi(page, media.wav, { trackName: previewName, artistName: artist.displayName, price: '500', allowFullPlayback: false });
-  const full = await uploadTrackByApi(page, media.mp3, { trackName: 'Full Tone', artistName: artist.displayName, price: '30' });
-  await uploadTrackByApi(page, media.mp3, { trackName: 'Free Tone', artistName: artist.displayName });
-  await uploadTrackByApi(page, media.mp3, { trackName: singleName, artistName: artist.displayName, price: '20', allowFullPlayback: false });
-  album = await createAlbumByApi(page, { albumName: 'Priced Songs', trackIds: [preview.id, full.id] });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    artist = await sellingArtist(page, 'rows');
+    const preview = await uploadTrackByApi(page, media.wav, { trackName: previewName, artistName: artist.displayName, price: '500', allowFullPlayback: false });
+    const full = await uploadTrackByApi(page, media.mp3, { trackName: 'Full Tone', artistName: artist.displayName, price: '30' });
+    await uploadTrackByApi(page, media.mp3, { trackName: 'Free Tone', artistName: artist.displayName });
+    await uploadTrackByApi(page, media.mp3, { trackName: singleName, artistName: artist.displayName, price: '20', allowFullPlayback: false });
+    album = await createAlbumByApi(page, { albumName: 'Priced Songs', trackIds: [preview.id, full.id] });
+  }),
+);
 
 const row = (page: Page, item: string, list: string) => page.getByRole('list', { name: list }).getByRole('listitem', { name: item, exact: true });
 const noSidewaysScroll = async (page: Page) =>

@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { checkoutFrame, checkoutOverlay, fanEmail, startPurchase, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * M-Pesa as it really behaves (issue 16, item 7), on a phone (390 x 844): the simulated checkout
@@ -18,13 +18,12 @@ let track: UploadedTrack;
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  const artist = await sellingArtist(page, 'mpesa-seller');
-  track = await uploadTrackByApi(page, media.mp3, { trackName: 'Subira', artistName: artist.displayName, price: '70' });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    const artist = await sellingArtist(page, 'mpesa-seller');
+    track = await uploadTrackByApi(page, media.mp3, { trackName: 'Subira', artistName: artist.displayName, price: '70' });
+  }),
+);
 
 
 /** Buy, the e-mail, Pay; then M-Pesa with the test number in the checkout: the phone has the prompt. */

@@ -4,10 +4,10 @@ import { formatPrice } from '../common/src/money';
 import { amountBelowPriceMessage } from '../common/src/payment-messages';
 import { finalAmount, processingFee, splitPrice } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
-import { verifiedAccount, type TestAccount } from './support/accounts';
+import type { TestAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { checkoutFrame, checkoutOverlay, fanPage, payWithTestCard, purchaseDialog } from './support/checkout';
-import { testMedia } from './support/media';
+import { checkoutFrame, checkoutOverlay, fanPage, payWithTestCard, purchaseDialog, sellingArtist } from './support/checkout';
+import { seed } from './support/seed';
 
 /**
  * Pay more (issue 21), on a phone (390 x 844): a fan pays more than a track's price through the
@@ -26,16 +26,13 @@ let gift: UploadedTrack;
 
 test.use({ viewport: PHONE });
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'paymore');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
-  track = await uploadTrackByApi(page, media.wav, { trackName: 'Generous Tone', artistName: artist.displayName, price: '50', payMore: true, suggestedPrice: '80' });
-  gift = await uploadTrackByApi(page, media.mp3, { trackName: 'Gift Tone', artistName: artist.displayName, payMore: true });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    artist = await sellingArtist(page, 'paymore');
+    track = await uploadTrackByApi(page, media.wav, { trackName: 'Generous Tone', artistName: artist.displayName, price: '50', payMore: true, suggestedPrice: '80' });
+    gift = await uploadTrackByApi(page, media.mp3, { trackName: 'Gift Tone', artistName: artist.displayName, payMore: true });
+  }),
+);
 
 async function fitsThePhone(page: Page) {
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './support/test';
-import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { testMedia } from './support/media';
+import { sellingArtist } from './support/checkout';
+import { seed } from './support/seed';
 
 /**
  * The player on a phone (issue 11, item 6), as a fan with no account sees it on a track page: the
@@ -16,16 +16,12 @@ const TITLE = 'Nairobi Nights (Acoustic)';
 const ARTIST = 'Wanjiru Kamau';
 let track: UploadedTrack;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  await verifiedAccount(page, 'phone-player');
-  // An artist sells only with a payout method (issue 10).
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
-  track = await uploadTrackByApi(page, media.mp3, { trackName: TITLE, artistName: ARTIST, price: '50', allowFullPlayback: false });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    await sellingArtist(page, 'phone-player');
+    track = await uploadTrackByApi(page, media.mp3, { trackName: TITLE, artistName: ARTIST, price: '50', allowFullPlayback: false });
+  }),
+);
 
 /** axe-core's findings (WCAG 2.1 A and AA) inside the player bar. */
 async function playerViolations(page: Page): Promise<string[]> {

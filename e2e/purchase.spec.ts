@@ -7,9 +7,10 @@ import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { createAlbumByApi, toast, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
-import { checkoutFrame, checkoutOverlay, fanEmail, openPurchase, payWithTestCard } from './support/checkout';
+import { checkoutFrame, checkoutOverlay, fanEmail, openPurchase, payWithTestCard, sellingArtist } from './support/checkout';
 import { waitForMail, type OutboxMail } from './support/mail';
 import { testMedia, type MediaFiles } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * A fan with no account buys (spec sections 2, 4 and 8; issue 10): the Purchase dialog on the
@@ -28,22 +29,18 @@ let unreadyTrack: UploadedTrack;
 
 test.beforeAll(async ({ browser }) => {
   media = await testMedia();
-  const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'seller');
-  // An artist sells only with a payout method (issue 10).
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
-  pricedTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Paid Tone', artistName: artist.displayName, price: '50' });
-  const first = await uploadTrackByApi(page, media.wav, { trackName: 'Album Tone One', artistName: artist.displayName });
-  const second = await uploadTrackByApi(page, media.mp3, { trackName: 'Album Tone Two', artistName: artist.displayName });
-  album = await createAlbumByApi(page, { albumName: 'Paid Album', trackIds: [first.id, second.id], price: '120' });
-  await page.close();
-
+  await seed(browser, async (page) => {
+    artist = await sellingArtist(page, 'seller');
+    pricedTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Paid Tone', artistName: artist.displayName, price: '50' });
+    const first = await uploadTrackByApi(page, media.wav, { trackName: 'Album Tone One', artistName: artist.displayName });
+    const second = await uploadTrackByApi(page, media.mp3, { trackName: 'Album Tone Two', artistName: artist.displayName });
+    album = await createAlbumByApi(page, { albumName: 'Paid Album', trackIds: [first.id, second.id], price: '120' });
+  });
   // An artist without a payout method cannot sell yet.
-  const other = await browser.newPage();
-  const unready = await verifiedAccount(other, 'unready');
-  unreadyTrack = await uploadTrackByApi(other, media.wav, { trackName: 'Not Yet For Sale', artistName: unready.displayName, price: '30' });
-  await other.close();
+  await seed(browser, async (page) => {
+    const unready = await verifiedAccount(page, 'unready');
+    unreadyTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Not Yet For Sale', artistName: unready.displayName, price: '30' });
+  });
 });
 
 const downloadPath = (kind: 'tracks' | 'albums', id: string) => `/api/${kind}/${id}/download`;

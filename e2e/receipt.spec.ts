@@ -3,7 +3,7 @@ import { expect, test, type Page } from './support/test';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { payWithTestCard, startPurchase, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * Issue 16, items 3 and 5, on a phone (Chromium at 390x844, touch: a coarse pointer): a fan buys
@@ -17,13 +17,12 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 const TRACK_PRICE = 5000; // KES 50.00
 let track: UploadedTrack;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  const artist = await sellingArtist(page, 'receipt');
-  track = await uploadTrackByApi(page, media.wav, { trackName: 'Receipt Tone', artistName: artist.displayName, price: '50' });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    const artist = await sellingArtist(page, 'receipt');
+    track = await uploadTrackByApi(page, media.wav, { trackName: 'Receipt Tone', artistName: artist.displayName, price: '50' });
+  }),
+);
 
 /** Buy on the track page: the dialog, the e-mail, Pay, the simulated checkout's test card. Answers the automatic download. */
 async function buy(page: Page, email: string) {

@@ -60,14 +60,21 @@ test('reserved words are never profiles: /{word} is its own page or the 404 page
 });
 
 test('profile, track and album addresses that name nothing show their not-found cards', async ({ page }) => {
-  await page.goto('/some-artist');
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
-  await page.goto('/profile/some-artist');
-  await expect(page.getByRole('heading', { level: 1, name: 'Profile Not Found' })).toBeVisible();
-  await page.goto('/track/123');
-  await expect(page.getByRole('heading', { level: 1, name: 'Track Not Found' })).toBeVisible();
-  await page.goto('/album/123');
-  await expect(page.getByRole('heading', { level: 1, name: 'Album Not Found' })).toBeVisible();
+  // Names and slugs of no one; ids malformed and ids well formed that name nothing.
+  const cards: [path: string, heading: string][] = [
+    ['/some-artist', 'Profile Not Found'],
+    ['/Nobody%20By%20This%20Name%20E2E', 'Profile Not Found'],
+    ['/profile/some-artist', 'Profile Not Found'],
+    ['/profile/nobody-by-this-name-e2e', 'Profile Not Found'],
+    ['/track/123', 'Track Not Found'],
+    ['/track/00000000-0000-4000-8000-000000000000', 'Track Not Found'],
+    ['/album/123', 'Album Not Found'],
+    ['/album/00000000-0000-4000-8000-000000000000', 'Album Not Found'],
+  ];
+  for (const [path, heading] of cards) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+  }
 });
 
 test('the 404 page leads home', async ({ page }) => {

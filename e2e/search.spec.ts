@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { PUBLIC_PAGE_JS_BUDGET_BYTES, expect, test, type Page } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * Issue 17 at 390 px: a fan types part of a name in the header's search on a public page, sees
@@ -28,15 +28,14 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  const media = await testMedia();
-  const page = await browser.newPage();
-  const artist = await verifiedAccount(page, 'search');
-  song = await uploadTrackByApi(page, media.mp3, { trackName: songName, artistName: artist.displayName, genre: 'ohangla', tags: 'nairobi, love', cover: media.cover });
-  // One more than a genre page holds, so the page offers More.
-  for (let index = 1; index <= GENRE_PAGE; index += 1) {
-    await uploadTrackByApi(page, media.taggedMp3, { trackName: `Ohangla ${word} ${index}`, artistName: artist.displayName, genre: 'ohangla' });
-  }
-  await page.close();
+  await seed(browser, async (page, media) => {
+    const artist = await verifiedAccount(page, 'search');
+    song = await uploadTrackByApi(page, media.mp3, { trackName: songName, artistName: artist.displayName, genre: 'ohangla', tags: 'nairobi, love', cover: media.cover });
+    // One more than a genre page holds, so the page offers More.
+    for (let index = 1; index <= GENRE_PAGE; index += 1) {
+      await uploadTrackByApi(page, media.taggedMp3, { trackName: `Ohangla ${word} ${index}`, artistName: artist.displayName, genre: 'ohangla' });
+    }
+  });
 });
 
 test('a fan searches as they type on a public page and opens a result', async ({ page }) => {

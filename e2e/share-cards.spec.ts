@@ -3,7 +3,7 @@ import { expect, test } from './support/test';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { createAlbumByApi, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
-import { testMedia } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * What WhatsApp, X and search engines read (docs/decisions/029): the server-rendered HTML of a
@@ -20,17 +20,16 @@ let coveredAlbum: CreatedAlbum;
 /** On no album, without a cover: its share card is drawn. */
 let bareSong: UploadedTrack;
 
-test.beforeAll(async ({ browser }) => {
-  const media = await testMedia();
-  const page = await browser.newPage();
-  artist = await verifiedAccount(page, 'sharecards');
-  track = await uploadTrackByApi(page, media.mp3, { trackName: HOSTILE, artistName: artist.displayName, price: '50', cover: media.cover });
-  album = await createAlbumByApi(page, { albumName: 'Cards Album', trackIds: [track.id], cover: media.cover });
-  albumSong = await uploadTrackByApi(page, media.mp3, { trackName: 'Pwani Usiku', artistName: artist.displayName });
-  coveredAlbum = await createAlbumByApi(page, { albumName: 'Pwani Nights', trackIds: [albumSong.id], cover: media.cover });
-  bareSong = await uploadTrackByApi(page, media.mp3, { trackName: 'Bila Picha', artistName: artist.displayName });
-  await page.close();
-});
+test.beforeAll(({ browser }) =>
+  seed(browser, async (page, media) => {
+    artist = await verifiedAccount(page, 'sharecards');
+    track = await uploadTrackByApi(page, media.mp3, { trackName: HOSTILE, artistName: artist.displayName, price: '50', cover: media.cover });
+    album = await createAlbumByApi(page, { albumName: 'Cards Album', trackIds: [track.id], cover: media.cover });
+    albumSong = await uploadTrackByApi(page, media.mp3, { trackName: 'Pwani Usiku', artistName: artist.displayName });
+    coveredAlbum = await createAlbumByApi(page, { albumName: 'Pwani Nights', trackIds: [albumSong.id], cover: media.cover });
+    bareSong = await uploadTrackByApi(page, media.mp3, { trackName: 'Bila Picha', artistName: artist.displayName });
+  }),
+);
 
 /** The page as a link preview sees it: no JavaScript. */
 async function readWithoutScripts(browser: Browser, url: string) {

@@ -7,8 +7,9 @@ import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { toSlug } from '../common/src/slug';
 import { verifiedAccount, type TestAccount } from './support/accounts';
 import { createAlbumByApi, openMyMusic, songRow, toast, uploadTrackByApi, type CreatedAlbum, type UploadedTrack } from './support/catalog';
-import { checkoutFrame, checkoutOverlay, fanEmail, fanPage, payWithTestCard, startPurchase } from './support/checkout';
+import { checkoutFrame, checkoutOverlay, fanEmail, fanPage, payWithTestCard, sellingArtist, startPurchase } from './support/checkout';
 import { testMedia, type MediaFiles } from './support/media';
+import { seed } from './support/seed';
 
 /**
  * Issue 16, the buyer's side, on a 390 px phone: a fan who bought a song is recognised in the
@@ -31,20 +32,17 @@ let unreadyAlbum: CreatedAlbum;
 
 test.beforeAll(async ({ browser }) => {
   media = await testMedia();
-  const page = await browser.newPage();
-  seller = await verifiedAccount(page, 'trust-seller');
-  const method = await page.request.post('/api/payment-methods/mobile-money', { data: { mobileNumber: '0712345678' } });
-  expect(method.status(), await method.text()).toBe(201);
-  // 40 s of audio, priced, and only a 25-second preview for those who have not bought it.
-  previewOnly = await uploadTrackByApi(page, media.mp3, { trackName: TITLE, artistName: seller.displayName, price: '50', allowFullPlayback: false });
-  await page.close();
-
-  const other = await browser.newPage();
-  unready = await verifiedAccount(other, 'trust-unready');
-  unreadyTrack = await uploadTrackByApi(other, media.wav, { trackName: 'Coming Soon', artistName: unready.displayName, price: '30' });
-  const albumSong = await uploadTrackByApi(other, media.wav, { trackName: 'Album Soon', artistName: unready.displayName });
-  unreadyAlbum = await createAlbumByApi(other, { albumName: 'Soon Album', trackIds: [albumSong.id], price: '100' });
-  await other.close();
+  await seed(browser, async (page) => {
+    seller = await sellingArtist(page, 'trust-seller');
+    // 40 s of audio, priced, and only a 25-second preview for those who have not bought it.
+    previewOnly = await uploadTrackByApi(page, media.mp3, { trackName: TITLE, artistName: seller.displayName, price: '50', allowFullPlayback: false });
+  });
+  await seed(browser, async (page) => {
+    unready = await verifiedAccount(page, 'trust-unready');
+    unreadyTrack = await uploadTrackByApi(page, media.wav, { trackName: 'Coming Soon', artistName: unready.displayName, price: '30' });
+    const albumSong = await uploadTrackByApi(page, media.wav, { trackName: 'Album Soon', artistName: unready.displayName });
+    unreadyAlbum = await createAlbumByApi(page, { albumName: 'Soon Album', trackIds: [albumSong.id], price: '100' });
+  });
 });
 
 const playerBar = (page: Page) => page.getByRole('region', { name: 'Audio player' });

@@ -18,11 +18,8 @@ const USAGE = `Usage:
 
 type Command = { command: 'list' } | { command: 'grant' | 'revoke'; email: string };
 
-export function parseCommand(argv: string[]): Command | 'help' {
-  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } }, USAGE);
-  if (parsed.values.help) return 'help';
-  const [command, email, ...extra] = parsed.positionals;
-  if (extra.length > 0) throw new CliError(`Unexpected arguments: ${extra.join(' ')}\n${USAGE}`, 2);
+export function parseCommand(argv: string[]): Command {
+  const [command, email] = parseCliArgs({ args: argv, allowPositionals: true }, USAGE, { positionals: 2 }).positionals;
   if (command === 'list' && email === undefined) return { command };
   if ((command === 'grant' || command === 'revoke') && email !== undefined) {
     if (!/^[^\s@]+@[^\s@]+$/.test(email.trim())) throw new CliError(`"${email}" is not an e-mail address.\n${USAGE}`, 2);
@@ -33,7 +30,6 @@ export function parseCommand(argv: string[]): Command | 'help' {
 
 runCli(async () => {
   const args = parseCommand(process.argv.slice(2));
-  if (args === 'help') return console.log(USAGE);
   const { database, close } = await openCliDatabase(loadCliConfig(), 'npm run admin');
   try {
     const admin = new AdminService({ db: () => database.db });

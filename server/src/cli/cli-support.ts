@@ -14,17 +14,32 @@ export class CliError extends Error {
   }
 }
 
+/** --help (-h), asked of any command: runCli prints the usage on stdout and exits 0. */
+class HelpAsked extends Error {}
+
 /**
- * node:util's parseArgs for a command's argv. What it cannot parse (an unknown option, an option
- * without its value) is wrong usage, as every command answers it: exit 2 with the reason, then the usage.
+ * node:util's parseArgs for a command's argv, with what every command answers alike. --help (-h)
+ * is an option of each: the usage, exit 0. What parseArgs cannot parse (an unknown option, an
+ * option without its value) and more than `positionals` words are wrong usage: exit 2 with the
+ * reason, then the usage.
  */
-export function parseCliArgs<T extends ParseArgsConfig>(config: T, usage: string) {
+export function parseCliArgs<T extends ParseArgsConfig>(config: T, usage: string, { positionals = Infinity } = {}) {
+  const withHelp: ParseArgsConfig = { ...config, options: { ...config.options, help: { type: 'boolean', short: 'h' } } };
+  let parsed;
   try {
-    return parseArgs(config);
+    parsed = parseArgs(withHelp);
   } catch (error) {
     throw new CliError(`${(error as Error).message}\n${usage}`, 2);
   }
+  if (parsed.values.help) throw new HelpAsked(usage);
+  const extra = parsed.positionals.slice(positionals);
+  if (extra.length > 0) throw new CliError(`Unexpected arguments: ${extra.join(' ')}\n${usage}`, 2);
+  // The command's own options, as it declared them (help is answered above).
+  return parsed as ReturnType<typeof parseArgs<T>>;
 }
+
+/** An amount for the operator's eyes, grouped: 150050 -> "KES 1,500.50" (0 -> "KES 0.00"). */
+export const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function loadCliConfig(): Config {
   try {
@@ -93,11 +108,15 @@ export async function buildCliApp(config: Config, command: string, doing = 'run 
   }
 }
 
-/** Runs a command's main: prints a CliError's message and exits with its code, anything else with its stack. */
+/** Runs a command's main: prints the usage asked by --help (exit 0), a CliError's message and exits with its code, anything else with its stack. */
 export function runCli(main: () => Promise<void>) {
   main().then(
     () => process.exit(0),
     (error: unknown) => {
+      if (error instanceof HelpAsked) {
+        console.log(error.message);
+        process.exit(0);
+      }
       if (error instanceof CliError) {
         console.error(error.message);
         process.exit(error.exitCode);

@@ -11,7 +11,7 @@
  */
 import { SimulatedProvider } from '../modules/payment-provider';
 import { payoutReports, type PayoutStatus } from '../modules/payouts';
-import { buildCliApp, CliError, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
+import { buildCliApp, CliError, kes, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
 
 const STATUSES: PayoutStatus[] = ['pending', 'otp', 'success', 'failed', 'reversed'];
 
@@ -20,16 +20,9 @@ const USAGE = `Usage:
   npm run payouts -- list [--status STATUS]    payouts, newest first (STATUS: ${STATUSES.join(', ')})
   npm run payouts -- run                       the payout run now (normally every 15 minutes)`;
 
-const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 function parse(argv: string[]) {
-  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { status: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
-  if (parsed.values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  const [command, ...extra] = parsed.positionals;
-  if (extra.length > 0) throw new CliError(`Unexpected arguments: ${extra.join(' ')}\n${USAGE}`, 2);
+  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { status: { type: 'string' } } }, USAGE, { positionals: 1 });
+  const [command] = parsed.positionals;
   const status = parsed.values.status;
   if (status !== undefined) {
     if (command !== 'list') throw new CliError(`--status goes with list.\n${USAGE}`, 2);

@@ -25,13 +25,8 @@ function print(picks: PickRow[]) {
 }
 
 function parse(argv: string[]) {
-  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { position: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
-  const [command, trackId, ...extra] = parsed.positionals;
-  if (parsed.values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
-  if (extra.length > 0) throw new CliError(`Unexpected arguments: ${extra.join(' ')}\n${USAGE}`, 2);
+  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { position: { type: 'string' } } }, USAGE, { positionals: 2 });
+  const [command, trackId] = parsed.positionals;
   let position: number | undefined;
   if (parsed.values.position !== undefined) {
     if (command !== 'add') throw new CliError(`--position goes with add.\n${USAGE}`, 2);

@@ -24,22 +24,18 @@ import { parseKesToMinor } from '#common/money';
 import { AppError, ERRORS } from '../lib/errors';
 import { SimulatedProvider } from '../modules/payment-provider';
 import { revokeLinksOf } from '../modules/payments';
-import { buildCliApp, CliError, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
+import { buildCliApp, CliError, kes, loadCliConfig, openCliDatabase, parseCliArgs, runCli } from './cli-support';
 
 const USAGE = `Usage:
   npm run purchases -- revoke <reference>                            revoke the e-mailed download links of an order
   npm run purchases -- refund <reference> [--amount KES] [--note T]  refund an order (default: all the buyer paid)
   npm run purchases -- refunds [<reference>]                         list refunds and their state (checks <reference>'s with the provider)`;
 
-const kes = (minor: number) => `KES ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 type Command = { command: 'revoke'; reference: string } | { command: 'refund'; reference: string; amount?: number; note?: string } | { command: 'refunds'; reference?: string };
 
-export function parseCommand(argv: string[]): Command | 'help' {
-  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { amount: { type: 'string' }, note: { type: 'string' }, help: { type: 'boolean', short: 'h' } } }, USAGE);
-  if (parsed.values.help) return 'help';
-  const [command, reference, ...extra] = parsed.positionals;
-  if (extra.length > 0) throw new CliError(`Unexpected arguments: ${extra.join(' ')}\n${USAGE}`, 2);
+export function parseCommand(argv: string[]): Command {
+  const parsed = parseCliArgs({ args: argv, allowPositionals: true, options: { amount: { type: 'string' }, note: { type: 'string' } } }, USAGE, { positionals: 2 });
+  const [command, reference] = parsed.positionals;
   const { amount, note } = parsed.values;
   if ((amount !== undefined || note !== undefined) && command !== 'refund') throw new CliError(`--amount and --note go with refund.\n${USAGE}`, 2);
   if (command === 'refunds') return { command, reference };
@@ -96,7 +92,6 @@ async function list(app: FastifyInstance, reference: string | undefined) {
 
 runCli(async () => {
   const args = parseCommand(process.argv.slice(2));
-  if (args === 'help') return console.log(USAGE);
   if (args.command === 'refund') return withApp((app) => refund(app, args.reference, args.amount, args.note));
   if (args.command === 'refunds') return withApp((app) => list(app, args.reference));
   const { database, close } = await openCliDatabase(loadCliConfig(), 'npm run purchases');

@@ -84,15 +84,10 @@ function parse(argv: string[]): Args {
         plays: { type: 'string' },
         downloads: { type: 'string' },
         'random-seed': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
       },
     },
     USAGE,
   );
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
   const count = (name: string, value: string | undefined, fallback: number, min: number) => {
     if (value === undefined) return fallback;
     if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > 10_000_000) {

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createSlot, type RenderSlot } from './slot';
 
 /**
  * The Follow button of an artist (issue 17): the public profile, track and album pages place it;
@@ -11,13 +11,10 @@ export interface FollowButtonProps {
   className?: string;
 }
 
-export type RenderFollowButton = (props: FollowButtonProps) => ReactNode;
+export type RenderFollowButton = RenderSlot<FollowButtonProps>;
 
-const renderNothing: RenderFollowButton = () => null;
-const FollowButtonContext = createContext<RenderFollowButton>(renderNothing);
+const followButton = createSlot<FollowButtonProps>('FollowButton');
 
-export const FollowButtonProvider = FollowButtonContext.Provider;
+export const FollowButtonProvider = followButton.Provider;
 
-export function FollowButton(props: FollowButtonProps) {
-  return useContext(FollowButtonContext)(props);
-}
+export const FollowButton = followButton.Slot;

@@ -1,5 +1,5 @@
-import { createContext, useContext, type ReactNode } from 'react';
 import type { PurchaseItem } from '#common/schemas/catalog/responses';
+import { createSlot, type RenderSlot } from './slot';
 
 /**
  * The Buy button of a priced track or album (spec section 2, Purchase dialog). The public pages
@@ -29,18 +29,13 @@ export interface BuyButtonProps {
   className?: string;
 }
 
-export type RenderBuyButton = (props: BuyButtonProps) => ReactNode;
+export type RenderBuyButton = RenderSlot<BuyButtonProps>;
 
 /** Without a provider (a page rendered on its own in a test) there is nothing to buy with. */
-const renderNothing: RenderBuyButton = () => null;
-
-const BuyButtonContext = createContext<RenderBuyButton>(renderNothing);
+const buyButton = createSlot<BuyButtonProps>('BuyButton');
 
 /** The app's renderer of Buy buttons. */
-export const BuyButtonProvider = BuyButtonContext.Provider;
+export const BuyButtonProvider = buyButton.Provider;
 
 /** The app's Buy button for `item` (renders the same markup on the server and in the browser). */
-export function BuyButton(props: BuyButtonProps) {
-  const render = useContext(BuyButtonContext);
-  return render(props);
-}
+export const BuyButton = buyButton.Slot;

@@ -41,6 +41,16 @@ describe('npm run admin', () => {
     }
   }, 120_000);
 
+  it('answers --help and -h with the usage on stdout and 0', async () => {
+    // Answered by cli-support's parseCliArgs for every command, before the command's own words.
+    for (const args of [['--help'], ['-h'], ['grant', 'a@b.c', '--help']]) {
+      const run = await admin(args, { DATA_DIR: ownDataDir() });
+      expect(run.code, args.join(' ')).toBe(0);
+      expect(run.stdout).toMatch(/^Usage:/);
+      expect(run.stderr).toBe('');
+    }
+  }, 120_000);
+
   it('grants, lists and revokes an operator; refuses an unknown account (1)', async () => {
     const email = `${person.id}@example.com`;
     let env: Record<string, string>;
