@@ -7,6 +7,7 @@ import { expect, test, type Locator, type Page } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { openMyMusic, songRow, throttleUploads, toast } from './support/catalog';
 import { testMedia } from './support/media';
+import { screenshot } from './support/screenshot';
 
 /**
  * Issue 11, item 1: covers from a phone. A phone's 3024x4032 photo opens straight in the cropper
@@ -48,12 +49,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
-
-/** Screenshots for a person to look at, only when E2E_SCREENSHOTS names a folder (e.g. /tmp). */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`) });
-}
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

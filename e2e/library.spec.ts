@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
@@ -6,6 +5,7 @@ import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { fanEmail, payWithTestCard, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { seed } from './support/seed';
+import { screenshot } from './support/screenshot';
 
 /**
  * Issue 17, item 6, on a phone (390x844, touch): a fan buys a track, then on another "phone" (a
@@ -15,11 +15,9 @@ import { seed } from './support/seed';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-const SHOTS = '/tmp/shots-fans';
 let track: UploadedTrack;
 
 test.beforeAll(async ({ browser }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   await seed(browser, async (page, media) => {
     const artist = await sellingArtist(page, 'library');
     track = await uploadTrackByApi(page, media.wav, { trackName: 'Library Tone', artistName: artist.displayName, price: '50' });
@@ -45,9 +43,9 @@ test('a fan gets their library on another phone through an e-mailed link and dow
   await other.getByRole('contentinfo').getByRole('link', { name: 'Your library' }).click();
   await expect(other).toHaveURL(/\/library$/);
   await expect(other.getByRole('heading', { level: 1, name: 'Your library' })).toBeVisible();
-  await other.screenshot({ path: `${SHOTS}/library-signed-out-390.png`, fullPage: true });
+  await screenshot(other, 'library-signed-out-390', { fullPage: true });
   await other.setViewportSize({ width: 1280, height: 800 });
-  await other.screenshot({ path: `${SHOTS}/library-signed-out-1280.png`, fullPage: true });
+  await screenshot(other, 'library-signed-out-1280', { fullPage: true });
   await other.setViewportSize({ width: 390, height: 844 });
   await other.getByLabel('Email').fill(email.toUpperCase());
   await other.getByRole('button', { name: 'Send me a sign-in link' }).click();
@@ -61,7 +59,7 @@ test('a fan gets their library on another phone through an e-mailed link and dow
   const items = other.getByTestId('library-items').getByRole('listitem');
   await expect(items).toHaveCount(1);
   await expect(items.first()).toContainText('Library Tone');
-  await other.screenshot({ path: `${SHOTS}/library-list-390.png`, fullPage: true });
+  await screenshot(other, 'library-list-390', { fullPage: true });
 
   const download = other.waitForEvent('download');
   await other.getByRole('link', { name: 'Download Library Tone as MP3' }).click();
@@ -75,6 +73,6 @@ test('a fan gets their library on another phone through an e-mailed link and dow
   await third.close();
 
   await other.setViewportSize({ width: 1280, height: 800 });
-  await other.screenshot({ path: `${SHOTS}/library-list-1280.png`, fullPage: true });
+  await screenshot(other, 'library-list-1280', { fullPage: true });
   await phone.close();
 });

@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi } from './support/catalog';
 import { fanPage } from './support/checkout';
 import { testMedia } from './support/media';
+import { screenshot } from './support/screenshot';
 
 /**
  * Issue 17, item 3, on a phone (390 x 844): a song uploaded a moment ago is on the landing page's
@@ -13,11 +13,6 @@ import { testMedia } from './support/media';
  */
 
 const PHONE = { width: 390, height: 844 };
-
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage: true });
-}
 
 test('a song just uploaded is in New Releases, and once played, in Currently Trending at once', async ({ page, browser }) => {
   const media = await testMedia();
@@ -52,6 +47,6 @@ test('a song just uploaded is in New Releases, and once played, in Currently Tre
     )
     .toBe(1);
   await region('New Releases').scrollIntoViewIfNeeded();
-  await screenshot(fan, 'sauti-landing-new-music-390x844');
+  await screenshot(fan, 'sauti-landing-new-music-390x844', { fullPage: true });
   await fan.close();
 });

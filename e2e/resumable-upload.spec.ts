@@ -6,6 +6,7 @@ import { verifiedAccount } from './support/accounts';
 import { songRow, toast } from './support/catalog';
 import { startCuttableProxy } from './support/cuttable-proxy';
 import { dataDir } from './support/mail';
+import { screenshot } from './support/screenshot';
 
 /** The largest upload an artist may make: a 295 s stereo WAV, 52 MB (just under the 50 MiB limit). */
 function fiftyMegabyteWav(): string {
@@ -22,7 +23,6 @@ function fiftyMegabyteWav(): string {
   return file;
 }
 
-const SHOTS = '/tmp/shots-a11y';
 
 // An artist on a phone.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -65,11 +65,10 @@ test('a 50 MB WAV survives two dropped connections and is not sent again from th
     await page.context().setOffline(true);
     const lost = dialog.getByText('Connection lost. Retrying by itself when it is back…');
     await expect(lost).toBeVisible();
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/upload-connection-lost-390.png` });
+    await screenshot(page, 'upload-connection-lost-390');
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(lost).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/upload-connection-lost-1280.png` });
+    await screenshot(page, 'upload-connection-lost-1280');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(toast(page, 'Upload failed')).toHaveCount(0);
     await page.context().setOffline(false);

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
@@ -10,6 +9,7 @@ import { createAlbumByApi, openMyMusic, songRow, toast, uploadTrackByApi, type C
 import { checkoutFrame, checkoutOverlay, fanEmail, fanPage, payWithTestCard, sellingArtist, startPurchase } from './support/checkout';
 import { testMedia, type MediaFiles } from './support/media';
 import { seed } from './support/seed';
+import { screenshot } from './support/screenshot';
 
 /**
  * Issue 16, the buyer's side, on a 390 px phone: a fan who bought a song is recognised in the
@@ -47,12 +47,6 @@ test.beforeAll(async ({ browser }) => {
 
 const playerBar = (page: Page) => page.getByRole('region', { name: 'Audio player' });
 const playhead = (page: Page) => page.getByTestId('player-audio').evaluate((element) => (element as unknown as { currentTime: number }).currentTime);
-
-/** Screenshots for a person to look at, only when E2E_SCREENSHOTS names a folder (e.g. /tmp). */
-async function screenshot(page: Page, name: string) {
-  const folder = process.env.E2E_SCREENSHOTS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`) });
-}
 
 /** Opens the Purchase dialog, enters the e-mail and presses Pay. */
 
