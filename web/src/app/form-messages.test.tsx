@@ -51,7 +51,7 @@ describe("the shared schemas' messages in the page's language (decision 063)", (
     expect(fanFormMessage(CODE_MESSAGES.codeFormat, en)).toBe(CODE_MESSAGES.codeFormat);
     expect(fanFormMessage(amountBelowPriceMessage(150_000), en)).toBe(amountBelowPriceMessage(150_000));
 
-    expect(fanFormMessage(amountBelowPriceMessage(150_000), swTranslator.t)).toBe('Lipa angalau KES 1500.00, bei yake.');
+    expect(fanFormMessage(amountBelowPriceMessage(150_000), swTranslator.t)).toBe('Lipa angalau KES 1,500.00, bei yake.');
     expect(fanFormMessage(PAYMENT_MESSAGES.amountFormat, swTranslator.t)).toBe('Weka kiasi kwa KES, kama 750 au 1,500.50');
     expect(fanFormMessage(CODE_MESSAGES.codeRequired, swTranslator.t)).not.toBe(CODE_MESSAGES.codeRequired);
     expect(fanFormMessage('Not a schema message', swTranslator.t)).toBe('Not a schema message');
@@ -77,6 +77,27 @@ describe("the shared schemas' messages in the page's language (decision 063)", (
     expect(await screen.findByText(sw['redeem.codeRequired'])).toBeVisible();
     expect(screen.getByText(sw['purchase.emailRequired'])).toBeVisible();
   });
+  it("the M-Pesa number form, in Kiswahili, says a bad number in Kiswahili, once (issue 33)", async () => {
+    setAppCatalogue('sw', compileCatalogue(appSw));
+    mockFetch({
+      'GET /api/user': { body: TEST_USER },
+      'GET /api/payment-methods': { body: [] },
+      'GET /api/banks': { body: [] },
+      'GET /api/payouts': { body: { balance: { owed: 0, pending: 0 }, nextPayout: null, payouts: [] } },
+      'GET /api/user/preferences': { body: { saleEmails: true } },
+    });
+    renderInKiswahili('/dashboard?section=payments');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: appSw['payments.addMpesaButton'] }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: appSw['payments.addMpesaTitle'] });
+    await user.type(within(dialog).getByLabelText(appSw['payments.mpesaNumberLabel']), '12345');
+    await user.click(within(dialog).getByRole('button', { name: appSw['payments.addMpesaButton'] }));
+    expect(await within(dialog).findByText(appSw['form.payment.mobileInvalidTitle'])).toBeVisible();
+    expect(within(dialog).getByText(appSw['form.payment.mobileInvalid'])).toBeVisible();
+    expect(screen.getAllByText(appSw['form.payment.mobileInvalid'])).toHaveLength(1);
+    expect(screen.queryByText(PAYMENT_MESSAGES.mobileInvalidTitle)).toBeNull();
+    expect(screen.queryByText(PAYMENT_MESSAGES.mobileInvalid)).toBeNull();
+  }, 20_000);
 });
 
 describe('messages with a value, found by their template (decision 072)', () => {
@@ -96,7 +117,7 @@ describe('messages with a value, found by their template (decision 072)', () => 
 
   it('the artist side and the console: each valued message in Kiswahili with its value, English word for word, anything else as it is', () => {
     expect(templates.map(({ key }) => key).sort()).toEqual(['consoleRefund.atMost', 'payment.amountBelowPrice']);
-    expect(artistSw(amountBelowPriceMessage(150_000))).toBe('Lipa angalau KES 1500.00, bei yake.');
+    expect(artistSw(amountBelowPriceMessage(150_000))).toBe('Lipa angalau KES 1,500.00, bei yake.');
     expect(artistSw(refundAmountAtMostMessage(1_000))).toBe('Unaweza kurudisha hadi KES 10.00 tu, kilichobaki kwenye mauzo haya.');
     expect(artistEn(amountBelowPriceMessage(150_000))).toBe(amountBelowPriceMessage(150_000));
     expect(artistEn(refundAmountAtMostMessage(1_000))).toBe(refundAmountAtMostMessage(1_000));
