@@ -13,6 +13,8 @@ import {
   trackDetailSchema,
   type ProfileResponse,
 } from '#common/schemas/public';
+import robotsParser from 'robots-parser';
+import { coverUrl, profilePhotoUrl } from '#common/playback';
 import { RESERVED_ROUTE_WORDS, toSlug } from '#common/slug';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
@@ -448,12 +450,54 @@ describe('the public read API', () => {
       expect((await get('/sitemap.xml', { address: '203.0.113.5' })).statusCode).toBe(200);
     });
 
-    it('robots.txt keeps crawlers out of the dashboard and the API and points at the sitemap', async () => {
+    it('robots.txt lets a link preview fetch every share image and oEmbed, and keeps crawlers out of what is private (issue 33)', async () => {
       const response = await get('/robots.txt');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-      expect(response.body).toBe('User-agent: *\nDisallow: /dashboard\nDisallow: /api/\n\nSitemap: http://sauti.test/sitemap.xml\n');
       expect((await t.app.inject({ method: 'HEAD', url: '/robots.txt' })).statusCode).toBe(200);
+      // Read as a crawler reads it (RFC 9309), by a parser nobody here wrote.
+      const robots = robotsParser('http://sauti.test/robots.txt', response.body);
+      expect(robots.getSitemaps()).toEqual(['http://sauti.test/sitemap.xml']);
+      const allowed = (sitePath: string) => robots.isAllowed(`http://sauti.test${sitePath}`, 'LinkedInBot/1.0');
+
+      // The share images the pages' og:image name (web/src/app/ssr/page-data.ts), each answering
+      // 200 here, and the oEmbed answer the track and album pages announce.
+      const shareImages = [
+        `${coverUrl('track', songs.jioni.id, songs.jioni.coverPhotoFilename, 640)}&format=jpeg`,
+        `/api/cards/track/${songs.usiku.id}.png`,
+        `/api/cards/album/${album.id}.png?lang=sw`,
+        `/api/cards/profile/${kali.id}.png`,
+        '/api/cards/site.png',
+        `/api/oembed?url=${encodeURIComponent(`http://sauti.test/track/${songs.jioni.id}`)}&format=json`,
+      ];
+      for (const sitePath of shareImages) {
+        expect(allowed(sitePath), sitePath).toBe(true);
+        expect((await get(sitePath)).statusCode, sitePath).toBe(200);
+      }
+      // A profile photo (none uploaded here: the address is what counts).
+      expect(allowed(profilePhotoUrl(kali.id, 'photo.jpg', 400)!)).toBe(true);
+      for (const page of ['/', `/track/${songs.jioni.id}`, `/album/${album.id}`, '/profile/djkali', '/djkali', '/administrator', '/embed/track/x']) {
+        expect(allowed(page), page).toBe(true);
+      }
+
+      // The signed-in and personal answers and pages.
+      for (const sitePath of [
+        '/api/user',
+        '/api/user/preferences',
+        '/api/tracks',
+        '/api/albums',
+        '/api/library?token=x',
+        '/api/sales.csv',
+        '/api/admin/audit',
+        `/api/tracks/${songs.jioni.id}/download?token=x`,
+        '/dashboard',
+        '/dashboard?section=payments',
+        '/admin',
+        '/library?token=x',
+        '/purchase/ref?token=x',
+      ]) {
+        expect(allowed(sitePath), sitePath).toBe(false);
+      }
     });
   });
 });

@@ -33,7 +33,13 @@ describe('sitemap.xml', () => {
 });
 
 describe('robots.txt', () => {
-  it('keeps crawlers out of the dashboard and the API and names the sitemap', () => {
-    expect(robotsTxt('https://sauti.example')).toBe('User-agent: *\nDisallow: /dashboard\nDisallow: /api/\n\nSitemap: https://sauti.example/sitemap.xml\n');
+  it('names the sitemap, lets share images and oEmbed through and keeps out what is private (issue 33)', () => {
+    const text = robotsTxt('https://sauti.example');
+    expect(text.startsWith('User-agent: *\n')).toBe(true);
+    expect(text.endsWith('\nSitemap: https://sauti.example/sitemap.xml\n')).toBe(true);
+    expect(text).not.toContain('Disallow: /api/\n');
+    // First match in order and longest match read the same: the Allow precedes its Disallow.
+    expect(text).toContain('Allow: /api/user/\nDisallow: /api/user\n');
+    expect(text).toContain('Disallow: /dashboard$\n');
   });
 });

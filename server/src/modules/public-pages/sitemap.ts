@@ -33,7 +33,66 @@ export function sitemapXml(publicUrl: string, pages: SitemapPages): string {
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
 }
 
-/** The dashboard and the API are not pages to index; everything else is. */
+/**
+ * What crawlers must keep out of (issue 33): the signed-in and personal pages and the API answers
+ * that are someone's own. Everything else is allowed, above all the share images a link preview
+ * fetches (covers, profile photos, drawn cards, all under /api/) and /api/oembed: a crawler that
+ * honours robots.txt (X's, LinkedIn's, chat apps') would otherwise preview a link without its picture.
+ *
+ * Written so both readings of robots.txt agree (RFC 9309's longest match, and the first match in
+ * order of simpler parsers such as Python's urllib.robotparser, which know no wildcards): a private
+ * list like /api/tracks (the artist's own tracks) shares its prefix with the public
+ * /api/tracks/{id}/cover, so "Allow: /api/tracks/" comes first and is the longer rule, and
+ * "Disallow: /api/tracks" then keeps out only the list itself. The private answers need a session
+ * or a token as well: this only saves crawlers the 401s. The prefixes are the server's own GET
+ * routes (app.printRoutes()).
+ */
+const PRIVATE_PATHS = [
+  // A fan's purchases and follow mails (their addresses are keys).
+  '/purchase/',
+  '/follow/',
+  // The signed-in person's answers, and the language switch (it sets a cookie; it is no page).
+  '/api/user/preferences',
+  '/api/library',
+  '/api/receipts/',
+  '/api/purchases/',
+  '/api/payments/',
+  '/api/payment-methods',
+  '/api/payouts',
+  '/api/banks',
+  '/api/codes',
+  '/api/sales',
+  '/api/storage',
+  '/api/social-links',
+  '/api/analytics',
+  '/api/takedowns/',
+  '/api/uploads',
+  '/api/admin/',
+  '/api/language',
+  // A purchase's downloads (RFC 9309 parsers; their token is the real guard).
+  '/api/tracks/*/download',
+  '/api/albums/*/download',
+];
+
+/**
+ * The dashboard, the console and a fan's library: the page, with a query or a slash, but not an
+ * artist whose address merely starts so (/administrator is someone's profile). "$" and "*" are
+ * RFC 9309's; a parser that knows only prefixes reads "/dashboard/" alone (and "/dashboard?" as
+ * "/dashboard", which would keep out /dashboardsound too: hence "?*").
+ */
+const PRIVATE_PAGES = ['/dashboard', '/admin', '/library'];
+
+/** Public below these (a photo, covers, streams), private at the address itself (the signed-in person's own). */
+const PRIVATE_LISTS = ['/api/user', '/api/tracks', '/api/albums'];
+
 export function robotsTxt(publicUrl: string): string {
-  return ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /api/', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    ...PRIVATE_PAGES.flatMap((page) => [`Disallow: ${page}$`, `Disallow: ${page}?*`, `Disallow: ${page}/`]),
+    ...PRIVATE_PATHS.map((sitePath) => `Disallow: ${sitePath}`),
+    ...PRIVATE_LISTS.flatMap((sitePath) => [`Allow: ${sitePath}/`, `Disallow: ${sitePath}`]),
+    '',
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
