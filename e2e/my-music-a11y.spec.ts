@@ -58,7 +58,7 @@ test.describe('on a phone', () => {
     await upload.getByLabel('Price (KES)').fill('KSh 1,500/-');
     await upload.getByRole('button', { name: 'Upload Track' }).click();
     await expect(upload).toBeHidden({ timeout: 30_000 });
-    await expect(page.getByRole('listitem', { name: 'Bei Ya Soko' }).getByTestId('track-price')).toHaveText('KES 1500.00');
+    await expect(page.getByRole('listitem', { name: 'Bei Ya Soko' }).getByTestId('track-price')).toHaveText('KES 1,500.00');
 
     await page.getByRole('tab', { name: /Albums/ }).click();
     await page.getByRole('button', { name: 'Add Album' }).click();

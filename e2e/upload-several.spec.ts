@@ -34,7 +34,7 @@ test('an artist picks two songs at once and uploads them one after another, each
   await dialog.getByRole('button', { name: 'Upload Track' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 
-  await expect(songRow(page, 'Usiku Mwema').getByTestId('track-price')).toHaveText('KES 1000.00');
+  await expect(songRow(page, 'Usiku Mwema').getByTestId('track-price')).toHaveText('KES 1,000.00');
   await expect(songRow(page, 'Jioni').getByTestId('track-price')).toHaveText('Free');
   await expect(page.getByTestId('songs-count')).toHaveText('2');
 });

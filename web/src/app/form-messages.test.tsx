@@ -51,7 +51,7 @@ describe("the shared schemas' messages in the page's language (decision 063)", (
     expect(fanFormMessage(CODE_MESSAGES.codeFormat, en)).toBe(CODE_MESSAGES.codeFormat);
     expect(fanFormMessage(amountBelowPriceMessage(150_000), en)).toBe(amountBelowPriceMessage(150_000));
 
-    expect(fanFormMessage(amountBelowPriceMessage(150_000), swTranslator.t)).toBe('Lipa angalau KES 1500.00, bei yake.');
+    expect(fanFormMessage(amountBelowPriceMessage(150_000), swTranslator.t)).toBe('Lipa angalau KES 1,500.00, bei yake.');
     expect(fanFormMessage(PAYMENT_MESSAGES.amountFormat, swTranslator.t)).toBe('Weka kiasi kwa KES, kama 750 au 1,500.50');
     expect(fanFormMessage(CODE_MESSAGES.codeRequired, swTranslator.t)).not.toBe(CODE_MESSAGES.codeRequired);
     expect(fanFormMessage('Not a schema message', swTranslator.t)).toBe('Not a schema message');
@@ -117,7 +117,7 @@ describe('messages with a value, found by their template (decision 072)', () => 
 
   it('the artist side and the console: each valued message in Kiswahili with its value, English word for word, anything else as it is', () => {
     expect(templates.map(({ key }) => key).sort()).toEqual(['consoleRefund.atMost', 'payment.amountBelowPrice']);
-    expect(artistSw(amountBelowPriceMessage(150_000))).toBe('Lipa angalau KES 1500.00, bei yake.');
+    expect(artistSw(amountBelowPriceMessage(150_000))).toBe('Lipa angalau KES 1,500.00, bei yake.');
     expect(artistSw(refundAmountAtMostMessage(1_000))).toBe('Unaweza kurudisha hadi KES 10.00 tu, kilichobaki kwenye mauzo haya.');
     expect(artistEn(amountBelowPriceMessage(150_000))).toBe(amountBelowPriceMessage(150_000));
     expect(artistEn(refundAmountAtMostMessage(1_000))).toBe(refundAmountAtMostMessage(1_000));

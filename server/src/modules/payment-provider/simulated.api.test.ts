@@ -113,7 +113,7 @@ describe('simulated mode', () => {
     expect(response.headers['cache-control']).toBe('no-store');
 
     const html = response.body;
-    expect(html).toContain('KES 1234.00');
+    expect(html).toContain('KES 1,234.00');
     expect(html).toContain('fan@example.com');
     expect(html).toContain('Jua &lt;Kali&gt;');
     expect(html).toContain('value="4084 0840 8408 4081"');

@@ -280,7 +280,7 @@ describe("the artist's sales and payouts", () => {
     expect(mails().filter((mail) => mail.subject === 'You made a sale: Kesho')).toHaveLength(2);
     expect(mails().some((mail) => mail.text.includes('for KES 123.45. Your share (90%) is KES 111.11.'))).toBe(true);
     const album = mails().find((mail) => mail.subject.endsWith('Siku Moja'))!;
-    expect(album.text).toContain('your album "Siku Moja" for KES 1000.00. Your share (90%) is KES 900.00.');
+    expect(album.text).toContain('your album "Siku Moja" for KES 1,000.00. Your share (90%) is KES 900.00.');
     expect(album.text).toContain('http://sauti.test/dashboard?section=analytics');
     expect(smtp.mailTo(emailOf(other)).filter((mail) => mail.text.includes('A fan just bought'))).toHaveLength(1);
 

@@ -90,7 +90,7 @@ describe('analytics formatting', () => {
   it("shows money as 'KES 0.00'-style amounts (spec section 9), never 'Free'", () => {
     expect(formatKesAmount(0)).toBe('KES 0.00');
     expect(formatKesAmount(5000)).toBe('KES 50.00');
-    expect(formatKesAmount(123456)).toBe('KES 1234.56');
+    expect(formatKesAmount(123456)).toBe('KES 1,234.56');
   });
 
   it('rounds the chart top to 1, 2 or 5 times a power of ten', () => {

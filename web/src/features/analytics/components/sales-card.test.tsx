@@ -72,14 +72,14 @@ describe('Sales in Analytics (issue 16)', SLOW, () => {
     expect(rows[0]).toHaveTextContent('Album · 26 Nov 2026, 12:15');
     expect(rows[0]).toHaveTextContent('album@example.com');
     expect(rows[0]).toHaveTextContent('Card');
-    expect(rows[0]).toHaveTextContent('PriceKES 1000.00');
+    expect(rows[0]).toHaveTextContent('PriceKES 1,000.00');
     expect(rows[0]).toHaveTextContent('Fee paid by buyerKES 115.00');
     expect(rows[0]).toHaveTextContent('Platform 10%KES 100.00');
     expect(rows[0]).toHaveTextContent('Your 90%KES 900.00');
     expect(rows[1]).toHaveTextContent('=Remix, "live"');
     expect(rows[1]).toHaveTextContent('M-Pesa');
     expect(rows[1]).toHaveTextContent('Your 90%KES 111.11');
-    expect(screen.getByTestId('sales-totals')).toHaveTextContent('3 sales · sold for KES 1623.45 · Your 90%: KES 1461.11');
+    expect(screen.getByTestId('sales-totals')).toHaveTextContent('3 sales · sold for KES 1,623.45 · Your 90%: KES 1,461.11');
 
     const statement = screen.getByRole('link', { name: 'Download statement (CSV)' });
     expect(statement).toHaveAttribute('href', '/api/sales.csv');
@@ -123,9 +123,9 @@ describe('Sales in Analytics (issue 16)', SLOW, () => {
       '=Remix, "live" · 1 saleKES 111.11',
     ]);
     const perMonth = screen.getByRole('list', { name: 'Revenue per month' });
-    expect(within(perMonth).getByRole('listitem')).toHaveTextContent('November 2026 · 3 salesKES 1461.11');
+    expect(within(perMonth).getByRole('listitem')).toHaveTextContent('November 2026 · 3 salesKES 1,461.11');
     const totals = screen.getByRole('list', { name: 'Totals' });
-    expect(within(totals).getAllByRole('listitem')[4]).toHaveTextContent('Total RevenueKES 1461.11');
+    expect(within(totals).getAllByRole('listitem')[4]).toHaveTextContent('Total RevenueKES 1,461.11');
   });
 
   it('says when there are no sales yet', async () => {

@@ -1,11 +1,11 @@
 import type { Language } from '#common/i18n/language';
+import { formatKes } from '#common/money';
 /**
- * Spec section 9's money display (amount / 100 with two decimals, prefixed 'KES '), for a sum of
- * money: zero shows 'KES 0.00', not the 'Free' of a price.
+ * Spec section 9's money display (amount / 100 with two decimals, prefixed 'KES ', shillings
+ * grouped: 'KES 1,234.56'), for a sum of money: zero shows 'KES 0.00', not the 'Free' of a price.
  */
 export function formatKesAmount(minor: number): string {
-  const whole = Math.max(0, Math.round(Number.isFinite(minor) ? minor : 0));
-  return `KES ${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+  return formatKes(minor);
 }
 
 /** A count with thousands separators ("12,345"), the same on server and browser. */

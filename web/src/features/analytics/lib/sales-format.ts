@@ -1,7 +1,7 @@
 import type { Language } from '#common/i18n/language';
 import { formatPrice } from '#common/money';
 
-/** A sum of money with the project's formatPrice ('KES 1500.50'); zero is 'KES 0.00', never 'Free'. */
+/** A sum of money with the project's formatPrice ('KES 1,500.50'); zero is 'KES 0.00', never 'Free'. */
 export function formatMoney(minor: number): string {
   return minor ? formatPrice(minor) : 'KES 0.00';
 }

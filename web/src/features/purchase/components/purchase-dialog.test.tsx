@@ -350,7 +350,7 @@ describe('Pay more (issue 21)', () => {
 
     fireEvent.change(amount, { target: { value: '1,200' } });
     expect(within(dialog).getByTestId('purchase-fee')).toHaveTextContent('KES 118.00');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay KES 1318.00' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay KES 1,318.00' }));
     await waitFor(() => expect(calls('POST /api/payments/initialize')).toHaveLength(1));
     expect(calls('POST /api/payments/initialize')[0]!.body).toMatchObject({ trackId: 't1', amount: '1200.00' });
   });
