@@ -45,7 +45,9 @@ runCli(async () => {
   const config = loadCliConfig();
   const { database, close } = await openCliDatabase(config, 'npm run picks');
   try {
-    const picks = new EditorsPicks(database.db);
+    // Running servers drop their cached lists at once (docs/decisions/053); the embedded database
+    // has none running (this command holds its DATA_DIR lock).
+    const picks = new EditorsPicks(database.db, () => (database.kind === 'postgres' ? notifyOnce(database.pool, 'discovery.changed', {}) : undefined));
     if (args.command === 'list') return print(await picks.list());
     try {
       if (args.command === 'add') {
@@ -61,9 +63,6 @@ runCli(async () => {
       if (error instanceof PicksError) throw new CliError(error.message);
       throw error;
     }
-    // Running servers drop their cached lists at once (docs/decisions/053); the embedded database
-    // has none running (this command holds its DATA_DIR lock).
-    if (database.kind === 'postgres') await notifyOnce(database.pool, 'discovery.changed', {});
   } finally {
     await close();
   }

@@ -443,7 +443,8 @@ async function seed(args: Args) {
     }
 
     // A few editor's picks: tracks with covers, from different artists.
-    const picks = new EditorsPicks(db);
+    // The app the seed built drops its own kept lists; servers started later read the picks afresh.
+    const picks = new EditorsPicks(db, () => app.events.emit('discovery.changed', {}));
     const picked = new Set<number>();
     for (let i = 0; i < args.tracks && picked.size < Math.min(8, args.artists); i++) {
       const candidate = Math.floor(random() * args.tracks);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { EventBus, type DomainEvents } from '../../src/lib/events';
 import { PgEventRelay } from '../../src/lib/event-relay';
+import { totpCode } from '../../src/modules/admin';
 import { mediaFixtures } from '../support/media-fixtures';
 import type { TestS3 } from '../support/s3-server';
 import { outputMatch, postJson, stopNodes, type ServerNode } from '../support/server-process';
@@ -146,6 +147,30 @@ describe('domain events across two processes', () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('shows a pick added or removed in the operator’s console on one process through the other at once (issue 33)', async () => {
+    // An operator signed in on A, granted and enrolled in the second factor (decision 051).
+    const operator = await verifiedArtistOn(a, client, 'Operator', password);
+    await client.query('INSERT INTO operators (user_id) SELECT id FROM users WHERE email = $1', [operator.email]);
+    const enrolment = await postJson(a, '/api/admin/enrolment', {}, { cookie: operator.cookie });
+    expect(enrolment.status).toBe(200);
+    const { secret } = (await enrolment.json()) as { secret: string };
+    expect((await postJson(a, '/api/admin/enrolment/confirm', { code: totpCode(secret) }, { cookie: operator.cookie })).status).toBe(200);
+
+    const picksOnB = async () => ((await (await fetch(`${b.url}/api/editors-picks`)).json()) as { track: { id: string } }[]).map((entry) => entry.track.id);
+    // B keeps the list the previous test left (this track, first).
+    expect(await picksOnB()).toEqual([trackId]);
+    expect(await picksOnB()).toEqual([trackId]);
+
+    const removed = await fetch(`${a.url}/api/admin/picks/${trackId}?reason=test`, { method: 'DELETE', headers: { cookie: operator.cookie } });
+    expect(removed.status).toBe(200);
+    let started = performance.now();
+    expect(await msUntil(started, async () => (await picksOnB()).length === 0)).toBeLessThan(1_000);
+
+    expect((await postJson(a, '/api/admin/picks', { trackId, reason: 'back' }, { cookie: operator.cookie })).status).toBe(200);
+    started = performance.now();
+    expect(await msUntil(started, async () => (await picksOnB()).join() === trackId)).toBeLessThan(1_000);
   });
 });
 

@@ -179,15 +179,24 @@ describe('the operator console', () => {
     expect(found.statusCode).toBe(200);
     expect(found.json().tracks.map((track: { id: string }) => track.id).sort()).toEqual([...trackIds].sort());
 
+    // The landing page's list, kept by this process (a few seconds' cache): every change shows at once.
+    const landingPicks = async () => {
+      const response = await call(null, 'GET', '/api/editors-picks');
+      expect(response.statusCode).toBe(200);
+      return (response.json() as Array<{ track: { id: string } }>).map((entry) => entry.track.id);
+    };
+    expect(await landingPicks()).toEqual([]);
     for (const id of trackIds) expect((await call(operator, 'POST', '/api/admin/picks', { trackId: id, reason: 'Launch week' })).statusCode).toBe(200);
+    expect(await landingPicks()).toEqual(trackIds);
     const moved = await call(operator, 'PUT', `/api/admin/picks/${trackIds[2]}`, { position: 1 });
     expect(moved.json().picks.map((pick: { trackId: string }) => pick.trackId)).toEqual([trackIds[2], trackIds[0], trackIds[1]]);
+    expect(await landingPicks()).toEqual([trackIds[2], trackIds[0], trackIds[1]]);
     const removed = await call(operator, 'DELETE', `/api/admin/picks/${trackIds[0]}?reason=${encodeURIComponent('Reported')}`);
     expect(removed.json().picks.map((pick: { trackId: string; position: number }) => [pick.trackId, pick.position])).toEqual([
       [trackIds[2], 1],
       [trackIds[1], 2],
     ]);
-    expect((await call(null, 'GET', '/api/editors-picks')).statusCode).toBe(200);
+    expect(await landingPicks()).toEqual([trackIds[2], trackIds[1]]);
     expect((await call(operator, 'GET', '/api/admin/tracks?q=')).json().tracks.find((track: { id: string }) => track.id === trackIds[2]).isPick).toBe(true);
 
     // Refusals: 4xx with a message, nothing written.

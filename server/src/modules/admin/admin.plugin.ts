@@ -24,7 +24,12 @@ declare module 'fastify' {
 export const adminPlugin = fp(
   async (app) => {
     const secretBox = new SecretBox(app.config.totpEncryptionKey ?? DEVELOPMENT_KEY);
-    const admin = new AdminService({ db: () => app.database.db, attempts: app.attempts, secretBox });
+    const admin = new AdminService({
+      db: () => app.database.db,
+      attempts: app.attempts,
+      secretBox,
+      announcePicks: () => app.events.emit('discovery.changed', {}),
+    });
     app.decorate('admin', admin);
     const takedowns = new TakedownsService({ db: () => app.database.db, events: app.events, mailer: app.mailer, publicUrl: app.config.publicUrl });
     // Secrets stored before they were encrypted (decision 059) are sealed now, on whichever process starts first.

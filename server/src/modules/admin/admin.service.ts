@@ -3,7 +3,7 @@ import { RECOVERY_CODE_COUNT, type AdminStatus, type AuditPage, type EnrolmentDo
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AttemptStore } from '../limits';
-import { EditorsPicks, PicksError, type PickRow } from '../discovery';
+import { EditorsPicks, PicksError, type PickRow, type PicksAnnouncer } from '../discovery';
 import {
   appendAudit,
   confirmEnrolment,
@@ -54,6 +54,8 @@ export class AdminService {
       now?: () => number;
       /** Seals the TOTP secrets (decision 059); the command line, which never reads them, has none. */
       secretBox?: SecretBox;
+      /** Tells every process the editor's picks changed (the server's event bus); the command line, which never changes them, has none. */
+      announcePicks?: PicksAnnouncer;
     },
   ) {}
 
@@ -202,35 +204,34 @@ export class AdminService {
 
   // --- Console actions ---------------------------------------------------------------------
 
-  /** Runs an action and writes its audit entry in one transaction: both or neither. */
-  private async audited<T>(actor: Actor, entry: Omit<AuditInput, 'actorId' | 'actorEmail'>, action: (tx: DbOrTx) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const result = await action(tx);
-      await appendAudit(tx, { ...entry, actorId: actor.id, actorEmail: actor.email });
-      return result;
-    });
+  /** The picks, writing each change's audit entry in the change's transaction; the picks announce it themselves. */
+  private get editorsPicks(): EditorsPicks {
+    if (!this.deps.announcePicks) throw new Error('AdminService: no announcer for the editor’s picks');
+    return new EditorsPicks(this.db, this.deps.announcePicks);
+  }
+
+  /** A console action's audit entry, written by the action in its own transaction: both or neither. */
+  private auditEntry(actor: Actor, entry: Omit<AuditInput, 'actorId' | 'actorEmail'>) {
+    return (tx: DbOrTx) => appendAudit(tx, { ...entry, actorId: actor.id, actorEmail: actor.email });
   }
 
   listPicks(): Promise<PickRow[]> {
-    return new EditorsPicks(this.db).list();
+    return new EditorsPicks(this.db, () => undefined).list();
   }
 
   addPick(actor: Actor, trackId: string, position: number | undefined, reason?: string) {
-    return this.picks(() =>
-      this.audited(actor, { action: 'pick.add', targetType: 'track', targetId: trackId, reason, details: position ? { position } : {} }, (tx) =>
-        new EditorsPicks(tx).add(trackId, position),
-      ),
-    );
+    const record = this.auditEntry(actor, { action: 'pick.add', targetType: 'track', targetId: trackId, reason, details: position ? { position } : {} });
+    return this.picks(() => this.editorsPicks.add(trackId, position, record));
   }
 
   movePick(actor: Actor, trackId: string, position: number, reason?: string) {
-    return this.picks(() =>
-      this.audited(actor, { action: 'pick.move', targetType: 'track', targetId: trackId, reason, details: { position } }, (tx) => new EditorsPicks(tx).move(trackId, position)),
-    );
+    const record = this.auditEntry(actor, { action: 'pick.move', targetType: 'track', targetId: trackId, reason, details: { position } });
+    return this.picks(() => this.editorsPicks.move(trackId, position, record));
   }
 
   removePick(actor: Actor, trackId: string, reason?: string) {
-    return this.picks(() => this.audited(actor, { action: 'pick.remove', targetType: 'track', targetId: trackId, reason }, (tx) => new EditorsPicks(tx).remove(trackId)));
+    const record = this.auditEntry(actor, { action: 'pick.remove', targetType: 'track', targetId: trackId, reason });
+    return this.picks(() => this.editorsPicks.remove(trackId, record));
   }
 
   private async picks(change: () => Promise<PickRow[]>): Promise<PickRow[]> {

@@ -138,6 +138,8 @@ describe("the landing page's lists with plays, downloads and picks", () => {
   const trendingIds = async (limit = 50) =>
     ((await get(`/api/featured-tracks?limit=${limit}`)).json() as { track: { id: string } }[]).map((entry) => entry.track.id);
   const artistIds = async (limit = 50) => ((await get(`/api/featured-artists?limit=${limit}`)).json() as { id: string }[]).map((a) => a.id);
+  /** The picks as the server writes them: each change announced on this app's bus. */
+  const editorsPicks = () => new EditorsPicks(db(), () => t.app.events.emit('discovery.changed', {}));
   const pickIds = async (limit = 50) =>
     ((await get(`/api/editors-picks?limit=${limit}`)).json() as { track: { id: string } }[]).map((entry) => entry.track.id);
 
@@ -327,7 +329,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     await play(track, 0.1);
     await rebuildTrends(db());
     await t.app.discovery.recompute();
-    await new EditorsPicks(db()).add(track);
+    await editorsPicks().add(track);
 
     for (const url of ['/api/featured-tracks', '/api/featured-artists', '/api/editors-picks']) {
       const response = await get(url);
@@ -347,11 +349,11 @@ describe("the landing page's lists with plays, downloads and picks", () => {
     expect(featuredArtistSchema.strict().safeParse(artistEntry).success).toBe(true);
     expect(artistEntry).toMatchObject({ id: photoArtist.id, hasProfilePhoto: true, profilePhotoFilename: 'abc.jpg' });
     expect(artistEntry.profileUrl).toMatch(/^\/profile\//);
-    await new EditorsPicks(db()).remove(track);
+    await editorsPicks().remove(track);
   });
 
   it("lists editor's picks by position; positions close up on removal; a deleted track leaves at once", async () => {
-    const picks = new EditorsPicks(db());
+    const picks = editorsPicks();
     const a = await addTrack({ name: 'A' });
     const b = await addTrack({ name: 'B' });
     const c = await addTrack({ name: 'C' });
@@ -392,7 +394,7 @@ describe("the landing page's lists with plays, downloads and picks", () => {
   });
 
   it('refuses unknown, malformed and duplicate picks with messages', async () => {
-    const picks = new EditorsPicks(db());
+    const picks = editorsPicks();
     const track = await addTrack({ name: 'Twice' });
     await picks.add(track);
     await expect(picks.add(track)).rejects.toThrow(/"Twice" by Some Artist is already an editor's pick \(position 1\)/);

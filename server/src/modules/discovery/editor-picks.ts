@@ -13,25 +13,48 @@ function checkId(trackId: string) {
 }
 
 /**
- * Editor's picks, curated by the operator (`npm run picks`). Positions are kept 1..n: adding at a
- * position moves the later picks down, removing one closes the gap. Every change takes an
- * advisory lock, so two operators (or a CLI and another) never interleave on PostgreSQL.
+ * Told once a change of the picks has committed, so that every process drops its kept landing
+ * lists at once (decision 053): the server emits `discovery.changed`, the command line notifies the
+ * running servers. The writer announces, not its callers, so no caller can forget (issue 33).
+ */
+export type PicksAnnouncer = () => void | Promise<void>;
+
+/** Written in the change's own transaction (the console's audit entry, decision 051): both or neither. */
+export type PicksRecord = (tx: DbOrTx) => Promise<unknown>;
+
+/**
+ * Editor's picks, curated by the operator (the console, or `npm run picks`). Positions are kept
+ * 1..n: adding at a position moves the later picks down, removing one closes the gap. Every change
+ * takes an advisory lock, so two operators (or a CLI and another) never interleave on PostgreSQL.
  */
 export class EditorsPicks {
-  /** `db` may be a transaction: the console writes its audit entry in the same one (decision 051). */
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly announce: PicksAnnouncer,
+  ) {}
+
+  /** Runs one change and its record in a transaction; announces it once that has committed. */
+  private async change(record: PicksRecord | undefined, write: (tx: DbOrTx) => Promise<PickRow[]>): Promise<PickRow[]> {
+    const after = await this.db.transaction(async (tx) => {
+      const rows = await write(tx);
+      if (record) await record(tx);
+      return rows;
+    });
+    await this.announce();
+    return after;
+  }
 
   list(): Promise<PickRow[]> {
     return listPicks(this.db);
   }
 
   /** Adds a track at `position` (1-based; default: last). Answers the list after the change. */
-  async add(trackId: string, position?: number): Promise<PickRow[]> {
+  async add(trackId: string, position?: number, record?: PicksRecord): Promise<PickRow[]> {
     checkId(trackId);
     if (position !== undefined && (!Number.isInteger(position) || position < 1)) {
       throw new PicksError('--position must be a whole number from 1.');
     }
-    return this.db.transaction(async (tx) => {
+    return this.change(record, async (tx) => {
       await lockPicks(tx);
       const track = await findTrackTitle(tx, trackId);
       if (!track) throw new PicksError(`No track has the id ${trackId}.`);
@@ -52,10 +75,10 @@ export class EditorsPicks {
   }
 
   /** Moves a pick to `position` (1-based; past the end: last). Answers the list after the change. */
-  async move(trackId: string, position: number): Promise<PickRow[]> {
+  async move(trackId: string, position: number, record?: PicksRecord): Promise<PickRow[]> {
     checkId(trackId);
     if (!Number.isInteger(position) || position < 1) throw new PicksError('--position must be a whole number from 1.');
-    return this.db.transaction(async (tx) => {
+    return this.change(record, async (tx) => {
       await lockPicks(tx);
       const order = (await listPicks(tx)).map((pick) => pick.trackId);
       const from = order.indexOf(trackId);
@@ -68,9 +91,9 @@ export class EditorsPicks {
   }
 
   /** Removes a track from the picks. Answers the list after the change. */
-  async remove(trackId: string): Promise<PickRow[]> {
+  async remove(trackId: string, record?: PicksRecord): Promise<PickRow[]> {
     checkId(trackId);
-    return this.db.transaction(async (tx) => {
+    return this.change(record, async (tx) => {
       await lockPicks(tx);
       if (!(await deletePick(tx, trackId))) throw new PicksError(`The track ${trackId} is not an editor's pick.`);
       await renumberPicks(tx, (await listPicks(tx)).map((pick) => pick.trackId));
