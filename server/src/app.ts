@@ -14,6 +14,7 @@ import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { databasePlugin } from './plugins/database';
 import { languagePlugin } from './plugins/language';
+import { trailingSlashPlugin } from './plugins/trailing-slash';
 import { webPlugin } from './plugins/web';
 import { authPlugin, sessionPlugin, type AuthPluginOptions } from './modules/auth';
 import { catalogPlugin, storageUsed } from './modules/catalog';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, options: BuildAppOptions = {}): P
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config });
+    await app.register(trailingSlashPlugin);
     await app.register(cookie);
     await app.register(languagePlugin);
     app.decorate('events', new EventBus(app.log));

@@ -148,3 +148,41 @@ describe('a rendered page comes in the language chosen (decision 049)', () => {
     }
   });
 });
+
+describe('one address per page: a trailing slash answers 301 to the address without it (issue 33)', () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ app, close } = await appWithWebDir(true)));
+  afterAll(async () => close?.());
+
+  it.each([
+    ['/track/t1/', '/track/t1'],
+    ['/album/a1/?lang=sw&x=%2F', '/album/a1?lang=sw&x=%2F'],
+    ['/nyota/', '/nyota'],
+    ['/profile/nyota//', '/profile/nyota'],
+    ['/embed/track/t1/?lang=sw', '/embed/track/t1?lang=sw'],
+    ['/embed/album/a1/', '/embed/album/a1'],
+    ['/search/?q=benga', '/search?q=benga'],
+    ['/no/such/page/', '/no/such/page'],
+  ])('%s → %s', async (url, location) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, method).toBe(301);
+      expect(response.headers.location, method).toBe(location);
+    }
+  });
+
+  it('never sends a visitor to another site, and leaves the API, the home page and other methods alone', async () => {
+    for (const url of ['//evil.example/', '///evil.example/', '/\\evil.example/', '/%5Cevil.example/']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(String(response.headers.location ?? ''), url).not.toMatch(/^(\/\/|\/\\)/);
+      if (response.statusCode === 301) expect(response.headers.location, url).toMatch(/^\/[^/\\]/);
+    }
+    expect((await app.inject({ method: 'GET', url: '//evil.example/' })).statusCode).not.toBe(301);
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/?lang=sw' })).statusCode).toBe(200);
+    const api = await app.inject({ method: 'GET', url: '/api/health/' });
+    expect(api.statusCode).not.toBe(301);
+    expect((await app.inject({ method: 'POST', url: '/track/t1/' })).statusCode).not.toBe(301);
+  });
+});
