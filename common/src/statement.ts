@@ -34,20 +34,34 @@ export function kesAmount(minor: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export const STATEMENT_HEADER = [
-  'Date (UTC)',
-  'Reference',
-  'Item type',
-  'Item',
-  'Buyer email',
-  'Paid with',
-  'Price (KES)',
-  'Processing fee paid by buyer (KES)',
-  'Platform 10% (KES)',
-  'Your 90% (KES)',
-  'Status',
-  'Refunded from your 90% (KES)',
+/**
+ * The statement's columns, in order. Their headings are the server's texts (statement.<column> in
+ * server/src/i18n), written in the artist's language (issue 33); the cells stay data (ISO dates,
+ * plain amounts, "paid"), so a spreadsheet sums them the same whatever the language.
+ */
+export const STATEMENT_COLUMNS = [
+  'date',
+  'reference',
+  'itemType',
+  'item',
+  'buyerEmail',
+  'paidWith',
+  'price',
+  'fee',
+  'platformShare',
+  'artistShare',
+  'status',
+  'refundedShare',
 ] as const;
+
+export type StatementColumn = (typeof STATEMENT_COLUMNS)[number];
+
+/**
+ * UTF-8's byte order mark, first in every CSV Sauti writes (the statement, the codes): without it
+ * Excel reads the file in the machine's code page and shows "Café" as "CafÃ©" (issue 33). CSV
+ * parsers and Google Sheets skip it.
+ */
+export const CSV_BOM = '\uFEFF';
 
 const CHANNEL_NAMES: Record<ArtistSale['channel'], string> = { card: 'Card', mobile_money: 'M-Pesa', code: 'Code', other: 'Other' };
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processingFee, splitPrice } from '#common/payments';
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import type { ArtistSale, ArtistSalesResponse, PayoutsResponse, SalesSummary } from '#common/schemas/sales';
-import { ledgerEntries, orders, payouts } from '../../db/schema';
+import { ledgerEntries, orders, payouts, users } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { addMpesa as addMpesaOf, buyInSimulatedCheckout } from '../../../test/support/buying';
 import { CatalogTestApp } from '../../../test/support/catalog-app';
@@ -199,7 +199,7 @@ describe("the artist's sales and payouts", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="sauti-sales-${new Date().toISOString().slice(0, 10)}.csv"`);
-    const lines = (response.body as string).split('\r\n');
+    const lines = (response.body as string).replace(/^\uFEFF/, '').split('\r\n');
     expect(lines.at(-1)).toBe('');
     expect(lines[0]).toMatch(/^Date \(UTC\),Reference,/);
     expect(lines).toHaveLength(1 + 4 + 1);
@@ -208,6 +208,28 @@ describe("the artist's sales and payouts", () => {
     expect(oddLine).toContain(",'+attacker@example.com,M-Pesa,123.45,");
     expect(oddLine).toMatch(/,12\.34,111\.11,paid,0\.00$/);
     expect(lines.find((line) => line.includes(references[0]!))).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,.*,Card,500\.00,108\.00,50\.00,450\.00,paid,0\.00$/);
+  });
+
+  it("starts the statement with UTF-8's byte order mark, and heads it in the artist's stored language (issue 33)", async () => {
+    // The bytes as Excel gets them: fetch's text() would drop the mark before the test could see it.
+    const english = await t.fetchBytes('/api/sales.csv', { cookie: seller.cookie });
+    expect([...english.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    // A CSV reader that honours the mark (TextDecoder, as csv-parse and Sheets do) reads the first heading whole.
+    const header = (bytes: Buffer) => new TextDecoder('utf-8').decode(bytes).split('\r\n')[0]!.split(',');
+    expect(header(english.bytes)).toEqual(['Date (UTC)', 'Reference', 'Item type', 'Item', 'Buyer email', 'Paid with', 'Price (KES)', 'Processing fee paid by buyer (KES)', 'Platform 10% (KES)', 'Your 90% (KES)', 'Status', 'Refunded from your 90% (KES)']);
+
+    await db().update(users).set({ language: 'sw' }).where(eq(users.id, seller.id));
+    try {
+      // The account's language wins over the browser's: the statement is the artist's document.
+      const kiswahili = await t.fetchBytes('/api/sales.csv', { cookie: seller.cookie, 'accept-language': 'en' });
+      expect([...kiswahili.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const headings = header(kiswahili.bytes);
+      expect(headings).toEqual(['Tarehe (UTC)', 'Kumbukumbu', 'Aina', 'Wimbo au albamu', 'Email ya mnunuzi', 'Amelipa kwa', 'Bei (KES)', 'Ada aliyolipa mnunuzi (KES)', 'Sauti 10% (KES)', '90% yako (KES)', 'Hali', 'Pesa zilizorudishwa kutoka 90% yako (KES)']);
+      // The rows stay data: the same ISO dates and plain amounts in either language.
+      expect(new TextDecoder().decode(kiswahili.bytes).split('\r\n').slice(1)).toEqual(new TextDecoder().decode(english.bytes).split('\r\n').slice(1));
+    } finally {
+      await db().update(users).set({ language: 'en' }).where(eq(users.id, seller.id));
+    }
   });
 
   it('agrees to the shilling: Total Revenue, the sales totals, the per-item and per-month totals and the payouts card', async () => {

@@ -1,8 +1,10 @@
+import { DEFAULT_LANGUAGE } from '#common/i18n/language';
 import { formatPrice } from '#common/money';
 import { SALES_DEFAULT_LIMIT, type ArtistSale, type ArtistSalesResponse, type SaleChannel, type SalesSummary } from '#common/schemas/sales';
-import { STATEMENT_HEADER, csvRow, statementRow } from '#common/statement';
+import { CSV_BOM, STATEMENT_COLUMNS, csvRow, statementRow } from '#common/statement';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { serverText } from '../../i18n';
 import { findSellableAlbum, findSellableTrack } from '../catalog';
 import { saleNotificationMail, type Mailer } from '../mail';
 import { splitPrice } from '#common/payments';
@@ -75,9 +77,14 @@ export class SalesService {
     return { sales: page.map(toSale), totals, nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null };
   }
 
-  /** The statement, header first, in batches (keyset pages): the caller streams it. */
+  /**
+   * The statement, header first, in batches (keyset pages): the caller streams it. The headings are
+   * in the artist's stored language (the one their dashboard and e-mails use, decision 056), so a
+   * statement saved from a shared link reads the same; the byte order mark makes Excel read UTF-8.
+   */
   async *statement(sellerId: string, filter: SalesFilter): AsyncGenerator<string> {
-    yield csvRow([...STATEMENT_HEADER]);
+    const language = (await sellerContact(this.db, sellerId))?.language ?? DEFAULT_LANGUAGE;
+    yield CSV_BOM + csvRow(STATEMENT_COLUMNS.map((column) => serverText(language, `statement.${column}`)));
     let after: { position: string; id: string } | undefined;
     for (;;) {
       const rows = await salesPage(this.db, sellerId, filter, after, STATEMENT_BATCH);

@@ -130,7 +130,7 @@ function CreateCodesCard() {
               {(albums.data ?? []).length > 0 && (
                 <optgroup label={t('codes.albums')}>
                   {albums.data!.map((album) => (
-                    <option key={album.id} value={`album:${album.id}`}>{t('codes.option', { name: album.albumName, price: album.price > 0 ? formatPrice(album.price) : t('price.free') })}</option>
+                    <option key={album.id} value={`album:${album.id}`}>{t('codes.optionAlbum', { name: album.albumName, price: album.price > 0 ? formatPrice(album.price) : t('price.free') })}</option>
                   ))}
                 </optgroup>
               )}
@@ -185,7 +185,7 @@ function BatchRow({ batch }: { batch: CodeBatch }) {
   };
 
   const exportCsv = () => {
-    const url = URL.createObjectURL(new Blob([codesCsv(batch)], { type: 'text/csv;charset=utf-8' }));
+    const url = URL.createObjectURL(new Blob([codesCsv(batch, (column) => t(`codes.csv.${column}`))], { type: 'text/csv;charset=utf-8' }));
     const anchor = document.createElement('a');
     anchor.href = url;
     anchor.download = codesFilename(batch);
