@@ -116,7 +116,8 @@ test('public pages paint from their HTML before any JavaScript runs, with a shar
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Currently Trending Songs' })).toBeVisible();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Sauti · Music from independent Kenyan artists');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/\?lang=en$/);
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'en_KE');
   await page.goto('/for-artists');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await context.close();

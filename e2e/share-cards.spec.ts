@@ -61,7 +61,8 @@ test('a track page carries its title, artist, price and cover as a share card, s
   expect(card.ogTitle).toBe(`${HOSTILE} · ${artist.displayName}`);
   expect(card.title).toBe(card.ogTitle);
   expect(card.description).toContain('KES 50.00');
-  expect(card.ogUrl).toBe(`${baseURL}/track/${track.id}`);
+  // The page in the language it is written in (issue 33), the address its hreflang link names.
+  expect(card.ogUrl).toBe(`${baseURL}/track/${track.id}?lang=en`);
   expect(card.ogImage).toMatch(new RegExp(`^${baseURL}/api/tracks/${track.id}/cover\\?size=640&v=[^&]+&format=jpeg$`));
   expect(card.twitterCard).toBe('summary_large_image');
   expect(card.heading).toBe(HOSTILE);
@@ -77,7 +78,7 @@ test('an album page and a profile page carry theirs; an unknown track is a 404',
 
   const profileCard = await readWithoutScripts(browser, `/${encodeURIComponent(artist.displayName)}`);
   expect(profileCard.ogTitle).toBe(`${artist.displayName} · Sauti`);
-  expect(profileCard.ogUrl).toBe(`${baseURL}/profile/${toSlug(artist.displayName)}`);
+  expect(profileCard.ogUrl).toBe(`${baseURL}/profile/${toSlug(artist.displayName)}?lang=en`);
   expect(profileCard.heading).toBe(artist.displayName);
   // No photo yet: the card the server draws (issue 17), absolute like every og:image.
   expect(profileCard.ogImage).toMatch(new RegExp(`^${baseURL}/api/cards/profile/[0-9a-f-]{36}\\.png$`));

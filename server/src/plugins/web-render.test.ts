@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { headTags, jsonForScript, pageHtml, templateForRenderedPages } from './web-render';
+import { headTags, jsonForScript, pageHtml, shellHtml, templateForRenderedPages } from './web-render';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -36,7 +36,7 @@ describe('server-rendered pages', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('<title>T</title>');
-    expect(html).toContain('<link rel="canonical" href="https://sauti.example/x" />');
+    expect(html).toContain('<link rel="canonical" href="https://sauti.example/x?lang=en" />');
   });
 
   it('escapes every share-card field, so a title cannot close a tag or run a script', () => {
@@ -80,6 +80,31 @@ describe('server-rendered pages', () => {
     expect(html).toContain('<link rel="alternate" hreflang="en" href="https://sauti.example/search?q=a%22b&amp;lang=en" />');
     expect(html).toContain('<link rel="alternate" hreflang="sw" href="https://sauti.example/search?q=a%22b&amp;lang=sw" />');
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://sauti.example/search?q=a%22b" />');
+  });
+
+  it('names the page in its own language: canonical, og:url and og:locale (issue 33)', () => {
+    const head = { title: 'T', description: 'D', canonicalPath: '/track/1?x=1&lang=en', type: 'music.song' as const };
+    const sw = render({ head, language: 'sw' });
+    expect(sw).toContain('<link rel="canonical" href="https://sauti.example/track/1?x=1&amp;lang=sw" />');
+    expect(sw).toContain('<meta property="og:url" content="https://sauti.example/track/1?x=1&amp;lang=sw" />');
+    expect(sw).toContain('<meta property="og:locale" content="sw_KE" />');
+    expect(sw).toContain('<meta property="og:locale:alternate" content="en_KE" />');
+    // The canonical address is the one its hreflang link names.
+    expect(sw).toContain('<link rel="alternate" hreflang="sw" href="https://sauti.example/track/1?x=1&amp;lang=sw" />');
+    const en = render({ head, language: 'en' });
+    expect(en).toContain('<link rel="canonical" href="https://sauti.example/track/1?x=1&amp;lang=en" />');
+    expect(en).toContain('<meta property="og:url" content="https://sauti.example/track/1?x=1&amp;lang=en" />');
+    expect(en).toContain('<meta property="og:locale" content="en_KE" />');
+    expect(en).toContain('<meta property="og:locale:alternate" content="sw_KE" />');
+    expect(en.match(/og:locale"/g)).toHaveLength(1);
+  });
+
+  it('gives a page the browser renders its language, title and description (issue 33)', () => {
+    const html = shellHtml(TEMPLATE, { language: 'sw', title: 'Maktaba yako · Sauti', description: 'Muziki <wa> "Kenya"' });
+    expect(html).toContain('<html lang="sw">');
+    expect(html).toContain('<title>Maktaba yako · Sauti</title>');
+    expect(html).toContain('<meta name="description" content="Muziki &lt;wa&gt; &quot;Kenya&quot;" />');
+    expect(html).toContain('<div id="root"></div>');
   });
 
   it('links a drawn share card in the page language, a cover as it is', () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Language } from '#common/i18n/language';
+import { LANGUAGES, type Language } from '#common/i18n/language';
 import type { FetchJson, PageHead, PageRenderer, RenderResult } from '#common/ssr';
 import { requestLanguage } from './language';
 
@@ -83,18 +83,41 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => H
 export const jsonForScript = (json: string) =>
   json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-/** Title, description, canonical address and Open Graph / Twitter card tags, all escaped. */
+/**
+ * The page's address in a language (decision 049): with ?lang=en or ?lang=sw, any other ?lang=
+ * dropped; without a language, the bare address (x-default) whose language the visitor's cookie
+ * or browser chooses. Escaped for an attribute.
+ */
+function addressIn(canonicalPath: string, publicUrl: string, language?: Language): string {
+  const url = new URL(canonicalPath, 'http://sauti.invalid');
+  url.searchParams.delete('lang');
+  if (language) url.searchParams.set('lang', language);
+  return escapeHtml(`${publicUrl}${url.pathname}${url.search}`);
+}
+
+/** Open Graph's locale of each language: the language as spoken in Kenya. */
+export const OG_LOCALES: Record<Language, string> = { en: 'en_KE', sw: 'sw_KE' };
+
+/**
+ * Title, description, canonical address and Open Graph / Twitter card tags, all escaped. The
+ * canonical address and og:url are the page in the language it is written in, the same address
+ * its hreflang link names (issue 33: a Kiswahili page pointed to the English one, so search
+ * engines and link previews took the English page for it).
+ */
 export function headTags(head: PageHead, publicUrl: string, language: Language = 'en'): string {
   const absolute = (sitePath: string) => `${publicUrl}${sitePath}`;
+  const canonical = addressIn(head.canonicalPath, publicUrl, language);
   const tags: string[] = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(absolute(head.canonicalPath))}" />`,
+    `<link rel="canonical" href="${canonical}" />`,
     `<meta property="og:site_name" content="Sauti" />`,
     `<meta property="og:type" content="${escapeHtml(head.type)}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(absolute(head.canonicalPath))}" />`,
+    `<meta property="og:url" content="${canonical}" />`,
+    `<meta property="og:locale" content="${OG_LOCALES[language]}" />`,
+    ...LANGUAGES.filter((other) => other !== language).map((other) => `<meta property="og:locale:alternate" content="${OG_LOCALES[other]}" />`),
     `<meta name="twitter:card" content="${head.imagePath ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
@@ -109,6 +132,7 @@ export function headTags(head: PageHead, publicUrl: string, language: Language =
     }
   }
   if (head.oembed) {
+    // The bare address: the oEmbed answer is a player, which takes the visitor's language.
     const oembed = `/api/oembed?url=${encodeURIComponent(absolute(head.canonicalPath))}&format=json`;
     tags.push(`<link rel="alternate" type="application/json+oembed" href="${escapeHtml(absolute(oembed))}" title="${escapeHtml(head.title)}" />`);
   }
@@ -120,17 +144,22 @@ export function headTags(head: PageHead, publicUrl: string, language: Language =
  * (x-default) for a visitor whose cookie or browser then chooses.
  */
 export function alternateLanguageTags(canonicalPath: string, publicUrl: string): string {
-  const address = (language?: Language) => {
-    const url = new URL(canonicalPath, 'http://sauti.invalid');
-    url.searchParams.delete('lang');
-    if (language) url.searchParams.set('lang', language);
-    return escapeHtml(`${publicUrl}${url.pathname}${url.search}`);
-  };
   return [
-    `<link rel="alternate" hreflang="en" href="${address('en')}" />`,
-    `<link rel="alternate" hreflang="sw" href="${address('sw')}" />`,
-    `<link rel="alternate" hreflang="x-default" href="${address()}" />`,
+    ...LANGUAGES.map((language) => `<link rel="alternate" hreflang="${language}" href="${addressIn(canonicalPath, publicUrl, language)}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${addressIn(canonicalPath, publicUrl)}" />`,
   ].join('\n    ');
+}
+
+/**
+ * index.html for a page the browser renders (/auth, /library, /redeem, the dashboard...), in the
+ * request's language with its title (issue 33): before its script runs, a screen reader, the tab
+ * and a link preview see the page's own language and title, not English "Sauti".
+ */
+export function shellHtml(template: string, page: { language: Language; title: string; description: string }): string {
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.language}"`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(page.description)}"`);
 }
 
 /**

@@ -186,3 +186,30 @@ describe('one address per page: a trailing slash answers 301 to the address with
     expect((await app.inject({ method: 'POST', url: '/track/t1/' })).statusCode).not.toBe(301);
   });
 });
+
+describe('a page the browser renders comes in its language with its title, before any script runs (issue 33)', () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  beforeAll(async () => ({ app, close } = await appWithWebDir(false)));
+  afterAll(async () => close?.());
+
+  it.each([
+    ['/auth?lang=sw', {}, 'sw', 'Ingia · Sauti'],
+    ['/auth?tab=register', { cookie: 'lang=sw' }, 'sw', 'Jisajili · Sauti'],
+    ['/auth?view=forgot-password', { 'accept-language': 'sw-KE' }, 'sw', 'Umesahau nenosiri · Sauti'],
+    ['/auth', {}, 'en', 'Sign in · Sauti'],
+    ['/library?token=x&lang=sw', {}, 'sw', 'Maktaba yako · Sauti'],
+    ['/library?token=x', {}, 'en', 'Your library · Sauti'],
+    ['/redeem', { cookie: 'lang=sw' }, 'sw', 'Tumia vocha · Sauti'],
+    ['/redeem?lang=en', { cookie: 'lang=sw' }, 'en', 'Redeem a code · Sauti'],
+    ['/dashboard?lang=sw', {}, 'sw', 'Sauti · Muziki wa wasanii huru wa Kenya'],
+    ['/a/b/c?lang=sw', {}, 'sw', 'Ukurasa haupatikani · Sauti'],
+  ])('%s %j: lang="%s", <title>%s', async (url, headers, language, title) => {
+    const response = await app.inject({ method: 'GET', url, headers });
+    expect(response.body).toContain(`<html lang="${language}">`);
+    expect(response.body).toContain(`<title>${title}</title>`);
+    expect(response.body.match(/<title>/g)).toHaveLength(1);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+  });
+});

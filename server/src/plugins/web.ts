@@ -8,8 +8,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownPagePath } from '#common/routes';
 import { AppError } from '../lib/errors';
 import { KeptPages, PageNotKept, readsMadeFor, sendKeptPage } from './page-cache';
-import { LANGUAGE_VARY } from './language';
-import { loadPageRenderer, pageHtml, renderPage, templateForRenderedPages } from './web-render';
+import { LANGUAGE_VARY, requestLanguage } from './language';
+import { shellHead } from './shell-head';
+import { loadPageRenderer, pageHtml, renderPage, shellHtml, templateForRenderedPages } from './web-render';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -85,8 +86,8 @@ export const webPlugin = fp<{ webDir: string | undefined; publicUrl: string }>(
           request.log.error({ err: error }, 'server-side rendering failed');
         }
       }
-      if (status === 404) reply.code(404);
-      return reply.header('Cache-Control', pageCacheControl(request, reply)).sendFile('index.html');
+      const shellStatus = status === 404 || reply.statusCode === 404 ? 404 : 200;
+      return sendHtml(request, reply, shellHtml(template, shellHead(request.url, requestLanguage(request), shellStatus)), shellStatus);
     };
 
     if (indexHtml) {
