@@ -29,7 +29,8 @@ import type { AppMessageKey } from '@/lib/i18n';
 import { PayoutsPanel } from './payouts-panel';
 import { RefundsPanel } from './refunds-panel';
 import { ReportsQueue } from './reports-queue';
-import { useStaleSecondFactor, utcTime } from './console-common';
+import { useStaleSecondFactor, useUtcTime } from './console-common';
+import { auditDetails } from './audit-details';
 import { ActionError, ConsoleSearch, ConsoleSection, LoadError, LoadedList, RowAction, RowLines, useConsoleMessage } from './console-parts';
 
 /**
@@ -227,6 +228,7 @@ function Verify() {
 
 function Console({ status }: { status: Extract<ConsoleAccess, { kind: 'operator' }> }) {
   const { t } = useAppI18n();
+  const utcTime = useUtcTime();
   return (
     <div className="grid gap-4">
       <div>
@@ -363,10 +365,9 @@ const TARGETS: Record<string, AppMessageKey> = {
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useAppI18n();
+  const utcTime = useUtcTime();
   const action = ACTIONS[entry.action];
-  const extra = Object.entries(entry.details)
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(', ');
+  const details = auditDetails(entry.details, t);
   return (
     <li className="grid gap-0.5 px-3 py-2 text-sm">
       <span className="font-medium">{action ? t(action) : entry.action}</span>
@@ -376,9 +377,9 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       {entry.targetId && (
         <span className="break-all text-muted-foreground">
           {entry.targetType && TARGETS[entry.targetType] ? t(TARGETS[entry.targetType]!) : entry.targetType} {entry.targetId}
-          {extra && ` (${extra})`}
         </span>
       )}
+      {details.length > 0 && <span className="text-muted-foreground [overflow-wrap:anywhere]" data-testid="audit-details">{details.join(' · ')}</span>}
       {entry.reason && <span>{t('admin.reason', { reason: entry.reason })}</span>}
     </li>
   );

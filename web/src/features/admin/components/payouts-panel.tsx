@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/page-spinner';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { usePayouts, useRetryPayout } from '../api/console';
-import { useStaleSecondFactor, utcTime } from './console-common';
+import { useStaleSecondFactor, useUtcTime } from './console-common';
 import { ActionError, LoadError } from './console-parts';
 
 const ATTENTION: Record<ConsolePayout['attention'], AppMessageKey> = {
@@ -22,6 +22,7 @@ const ATTENTION: Record<ConsolePayout['attention'], AppMessageKey> = {
  */
 export function PayoutsPanel() {
   const { t } = useAppI18n();
+  const utcTime = useUtcTime();
   const payouts = usePayouts();
   const retry = useRetryPayout();
   const onError = useStaleSecondFactor();

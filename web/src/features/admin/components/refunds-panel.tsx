@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { useRefund, useSaleSearch } from '../api/console';
-import { useStaleSecondFactor, utcTime } from './console-common';
+import { useStaleSecondFactor, useUtcTime } from './console-common';
 import { ActionError, ConsoleSearch, LoadedList } from './console-parts';
 
 const REFUND_STATUS: Partial<Record<string, AppMessageKey>> = {
@@ -40,6 +40,7 @@ export function RefundsPanel() {
 
 function SaleCard({ sale }: { sale: ConsoleSale }) {
   const { t } = useAppI18n();
+  const utcTime = useUtcTime();
   const refund = useRefund();
   const onError = useStaleSecondFactor();
   const [reason, setReason] = useState('');

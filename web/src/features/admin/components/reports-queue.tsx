@@ -7,7 +7,7 @@ import { Label } from '@/components/ui/label';
 import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { useCloseReport, useReports } from '../api/console';
-import { useStaleSecondFactor, utcTime } from './console-common';
+import { useStaleSecondFactor, useUtcTime } from './console-common';
 import { ActionError, LoadedList } from './console-parts';
 
 const STATUSES = [
@@ -48,6 +48,7 @@ export function ReportsQueue() {
 
 function ReportCard({ report }: { report: AdminReport }) {
   const { t } = useAppI18n();
+  const utcTime = useUtcTime();
   const close = useCloseReport();
   const onError = useStaleSecondFactor();
   const [note, setNote] = useState('');
