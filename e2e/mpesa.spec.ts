@@ -5,6 +5,7 @@ import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { checkoutFrame, checkoutOverlay, fanEmail, startPurchase, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
 import { seed } from './support/seed';
+import { screenshot } from './support/screenshot';
 
 /**
  * M-Pesa as it really behaves (issue 16, item 7), on a phone (390 x 844): the simulated checkout
@@ -90,4 +91,32 @@ test("a declined M-Pesa prompt says so in the dialog, and 'Try again' opens a ne
   await dialog.getByRole('button', { name: PAYMENT_MESSAGES.tryAgain }).click();
   await expect(checkoutOverlay(page)).toBeVisible();
   await expect(checkoutFrame(page).getByRole('tab', { name: 'M-Pesa' })).toBeVisible();
+});
+
+test("an M-Pesa prompt that expires closes the checkout and the dialog offers 'Try again'; one cancelled on the phone can be paid again in place (issue 33)", async ({ page }) => {
+  await page.goto(`/track/${track.id}`);
+  const { dialog } = await promptFromDialog(page, fanEmail());
+  await checkoutFrame(page).getByRole('button', { name: 'Let it expire' }).click();
+  // No dead end in the checkout: it closes by itself and the dialog says how it ended.
+  await expect(checkoutOverlay(page)).toBeHidden();
+  const unpaid = dialog.getByTestId('payment-unpaid');
+  await expect(unpaid).toContainText('M-Pesa prompt expired');
+  await expect(unpaid).toContainText(PAYMENT_MESSAGES.paymentExpired);
+  await expect(toast(page, PAYMENT_MESSAGES.paymentFailed)).toHaveCount(0);
+  await screenshot(page, 'mpesa-expired-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await screenshot(page, 'mpesa-expired-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // Try again: a new checkout, where the prompt this time is cancelled on the phone. The
+  // checkout keeps its form, says so, and Pay sends a new prompt at once.
+  await dialog.getByRole('button', { name: PAYMENT_MESSAGES.tryAgain }).click();
+  await expect(checkoutOverlay(page)).toBeVisible();
+  const frame = checkoutFrame(page);
+  await frame.getByRole('tab', { name: 'M-Pesa' }).click();
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await frame.getByRole('button', { name: 'Cancel on the phone' }).click();
+  await expect(frame.getByRole('alert')).toContainText('cancelled on the phone');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await expect(frame.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
 });

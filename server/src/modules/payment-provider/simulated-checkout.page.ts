@@ -31,6 +31,7 @@ input:focus,button:focus{outline:3px solid #2563eb;outline-offset:2px}
 .actions{display:flex;flex-direction:column;gap:8px;margin-top:20px}
 .pay,.cancel{min-height:48px;border-radius:8px;font:inherit;font-weight:600;cursor:pointer}
 .pay{background:#166534;color:#fff;border:0}
+.again{display:flex;align-items:center;justify-content:center;text-decoration:none}
 .cancel{background:#fff;color:#1a1a1a;border:1px solid #a1a1aa}
 button:disabled{opacity:.6;cursor:wait}
 .error{color:#b91c1c;font-weight:600;margin:12px 0 0}
@@ -62,6 +63,7 @@ const SCRIPT = `
   var waitText = document.getElementById('mpesa-wait-text');
   var answers = Array.prototype.slice.call(document.querySelectorAll('[data-answer]'));
   var confirmDelay = Number(main.getAttribute('data-confirm-delay')) || 0;
+  var again = document.getElementById('again');
   var polling;
 
   function notify(message) {
@@ -157,8 +159,12 @@ const SCRIPT = `
       failed(message);
       return;
     }
-    notify({ source: 'sauti-checkout', event: 'error', reference: reference, message: message });
-    finish(message + ' Please start again from the item page.');
+    // Expired or cancelled on the phone: nothing more can happen in this checkout. Framed, the
+    // web app closes it and its dialog says how it ended with 'Try again' (issue 33); opened as
+    // a page, 'Try again' goes back to the item's page, where Buy starts a new one.
+    if (framed) { notify({ source: 'sauti-checkout', event: 'ended', reference: reference }); return; }
+    finish(message);
+    if (again && callbackUrl) again.hidden = false;
   }
   answers.forEach(function (button) {
     button.addEventListener('click', function () {
@@ -279,8 +285,11 @@ export function renderCheckoutPage(checkout: SimulatedCheckout, nonce: string, b
     checkout.status === 'success'
       ? 'This payment is already complete, you can close this page.'
       : checkout.status === 'abandoned'
-        ? 'This payment was cancelled. Please start again from the item page.'
+        ? 'This payment was cancelled. Nothing was charged.'
         : 'This payment can no longer be made.';
+  // A closed checkout's way forward: back to the item, where Buy starts a new one.
+  const againLink =
+    checkout.status !== 'success' && checkout.callbackUrl ? `<p class="actions"><a class="pay again" href="${escapeHtml(checkout.callbackUrl)}">Try again</a></p>` : '';
 
   const body = `<main data-base="${escapeHtml(base)}" data-state="${ongoing ? 'ongoing' : 'open'}" data-confirm-delay="${SIMULATED_MPESA_CONFIRM_MS}" data-reference="${escapeHtml(checkout.reference)}" data-callback-url="${escapeHtml(checkout.callbackUrl ?? '')}">
 <div class="card">
@@ -301,8 +310,9 @@ ${panels}
 </form>
 ${channels.includes('mobile_money') ? waitSection : ''}
 <p id="done" class="done" role="status" tabindex="-1" hidden></p>
+${checkout.callbackUrl ? `<p class="actions"><a id="again" class="pay again" href="${escapeHtml(checkout.callbackUrl)}" hidden>Try again</a></p>` : ''}
 <script nonce="${nonce}">${SCRIPT}</script>`
-    : `<p class="done" role="status">${escapeHtml(closedText)}</p>`
+    : `<p class="done" role="status">${escapeHtml(closedText)}</p>${againLink}`
 }
 </div>
 </main>`;

@@ -54,6 +54,13 @@ describe('the simulated checkout overlay', () => {
     expect(settled).toHaveBeenCalledWith({ status: 'cancelled' });
   });
 
+  it("closes on its own when the checkout says the payment ended (an M-Pesa prompt expired or cancelled, issue 33)", async () => {
+    const result = openSimulatedCheckout({ accessCode: 'ac1' });
+    post({ source: 'sauti-checkout', event: 'ended', reference: 'ref-1' });
+    await expect(result).resolves.toEqual({ status: 'ended' });
+    expect(overlay()).toBeNull();
+  });
+
   it('cancels with its close button and with Escape, and gives focus back', async () => {
     const buy = document.createElement('button');
     document.body.append(buy);

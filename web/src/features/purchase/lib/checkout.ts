@@ -17,7 +17,12 @@ export interface CheckoutSession {
   simulated: boolean;
 }
 
-export type CheckoutOutcome = { status: 'success'; reference: string } | { status: 'cancelled' };
+/**
+ * 'ended': the checkout itself saw the payment end unpaid with nothing left to do in it (an
+ * M-Pesa prompt that expired or was cancelled on the phone, issue 33): the caller asks the server
+ * how it ended and offers to try again, rather than leave the fan before a closed checkout.
+ */
+export type CheckoutOutcome = { status: 'success'; reference: string } | { status: 'cancelled' } | { status: 'ended' };
 
 export interface CheckoutHooks {
   /** The checkout is on screen (the purchase dialog closes about 100 ms later, spec section 9). */
@@ -101,8 +106,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /**
  * The simulated checkout in an overlay, as Paystack's popup is an iframe overlay: full screen on
  * a phone, a centred panel from sm up. The page in the iframe (served by our server) takes the
- * test card or M-Pesa number and posts {source: 'sauti-checkout', event: 'success', reference}
- * or {event: 'cancel'} to this window; messages from any other origin or window are ignored. The
+ * test card or M-Pesa number and posts {source: 'sauti-checkout', event: 'success', reference},
+ * {event: 'cancel'} or {event: 'ended'} (an M-Pesa prompt that expired or was cancelled) to this window; messages from any other origin or window are ignored. The
  * close button and Escape cancel. Plain DOM rather than React: like Paystack's popup it lives
  * outside the page's tree and outlives the purchase dialog that opened it.
  */
@@ -187,6 +192,8 @@ export function openSimulatedCheckout(
         finish({ status: 'success', reference: data.reference });
       } else if (data.event === 'cancel') {
         finish({ status: 'cancelled' });
+      } else if (data.event === 'ended') {
+        finish({ status: 'ended' });
       }
       // 'error' (a declined card) is shown in the checkout page, where the buyer may try again.
     }

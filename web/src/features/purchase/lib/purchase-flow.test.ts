@@ -178,6 +178,14 @@ describe('the purchase flow (spec section 4)', () => {
     }
   });
 
+  it("a checkout that ended by itself (prompt expired or cancelled on the phone) is 'unpaid' with how it ended, so the dialog offers 'Try again' (issue 33)", async () => {
+    for (const outcome of ['cancelled', 'expired'] as const) {
+      const d = deps({ openCheckout: vi.fn(async () => ({ status: 'ended' as const })), verify: vi.fn(async () => notCompleted(outcome)) });
+      await expect(runPurchase(request, d)).resolves.toEqual({ status: 'unpaid', reference: 'ref-1', outcome });
+      expect(d.toast).not.toHaveBeenCalled();
+    }
+  });
+
   it('checkPayment asks once more: paid downloads, pending stays pending', async () => {
     const d = deps({ verify: vi.fn(async () => ({ message: PAYMENT_MESSAGES.paymentPending, pending: true as const, reference: 'ref-1' })) });
     await expect(checkPayment('ref-1', d)).resolves.toEqual({ status: 'pending', reference: 'ref-1' });

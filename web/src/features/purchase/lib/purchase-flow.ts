@@ -141,6 +141,8 @@ export async function runPurchase(request: PurchaseRequest, deps: PurchaseFlowDe
     return { status: 'cancelled' };
   }
 
+  // 'ended' (an M-Pesa prompt expired or cancelled on the phone) is asked like a finished
+  // checkout: the server says how it ended ('unpaid'), and the dialog offers 'Try again'.
   // The order's own reference is verified: the checkout's answer only says when to ask.
   return checkPayment(reference, deps);
 }
