@@ -9,16 +9,12 @@ import type { AppMessageKey } from '@/lib/i18n';
 
 type T = (key: AppMessageKey, values?: Record<string, string | number>) => string;
 
-/** Every field the server writes into an entry's details (admin, takedowns, reports, refunds, payouts). */
+/**
+ * Every field the server writes into an entry's details (admin, takedowns, reports, refunds,
+ * payouts), in the order the console shows them: the stored order is jsonb's (shortest key
+ * first), which put "part" before "amount".
+ */
 const LABELS: Record<string, AppMessageKey> = {
-  email: 'admin.detail.email',
-  method: 'admin.detail.method',
-  position: 'admin.detail.position',
-  itemType: 'admin.detail.itemType',
-  itemId: 'admin.detail.itemId',
-  name: 'admin.detail.name',
-  ownerId: 'admin.detail.ownerId',
-  takedownReason: 'admin.detail.takedownReason',
   amount: 'admin.detail.amount',
   part: 'admin.detail.part',
   status: 'admin.detail.status',
@@ -27,7 +23,17 @@ const LABELS: Record<string, AppMessageKey> = {
   newReference: 'admin.detail.newReference',
   refundId: 'admin.detail.refundId',
   providerMessage: 'admin.detail.providerMessage',
+  name: 'admin.detail.name',
+  itemType: 'admin.detail.itemType',
+  itemId: 'admin.detail.itemId',
+  ownerId: 'admin.detail.ownerId',
+  takedownReason: 'admin.detail.takedownReason',
+  email: 'admin.detail.email',
+  method: 'admin.detail.method',
+  position: 'admin.detail.position',
 };
+const ORDER = Object.keys(LABELS);
+const rank = (field: string) => (ORDER.includes(field) ? ORDER.indexOf(field) : ORDER.length);
 
 /** Fields holding money, in minor units: shown "KES 202.00", never "20200". */
 const AMOUNTS = new Set(['amount']);
@@ -61,11 +67,12 @@ function valueOf(field: string, value: unknown, t: T): string {
 }
 
 /**
- * An entry's details as "label: value" lines, in the order the server wrote them. A field the
- * console has no label for (one a later server adds) shows by its name rather than not at all.
+ * An entry's details as "label: value" lines, in LABELS' order. A field the console has no label
+ * for (one a later server adds) shows by its name, last, rather than not at all.
  */
 export function auditDetails(details: Record<string, unknown>, t: T): string[] {
-  return Object.entries(details).map(([field, value]) => {
+  const fields = Object.entries(details).sort(([a], [b]) => rank(a) - rank(b));
+  return fields.map(([field, value]) => {
     const label = LABELS[field];
     return t('admin.detail', { label: label ? t(label) : field, value: valueOf(field, value, t) });
   });
