@@ -32,6 +32,14 @@ describe('download sizes', () => {
     expect(downloadOptionsFor('track', [{ ...mp3, mimeType: 'audio/flac', fileSize: 30_000_000 }])[2]).toEqual({ format: 'flac', bytes: 30_000_000, approximate: true });
   });
 
+  it("estimates an MP3 original's MP3 from the original's own size: it is re-tagged, not encoded at 320 kb/s (issue 33)", () => {
+    // 4,000,000 bytes for 200 s is 160 kb/s: 320 kb/s would have said 8,065,536.
+    expect(downloadOptionsFor('track', [mp3])).toEqual([
+      { format: 'original', bytes: 4_000_000, approximate: false },
+      { format: 'mp3', bytes: 4_000_000 + 64 * 1024, approximate: true },
+    ]);
+  });
+
   it('reads the exact size of a format once made', () => {
     expect(downloadOptionsFor('track', [{ ...wav, made: { mp3: 9_600_123, flac: 30_000_001 } }])).toEqual([
       { format: 'original', bytes: 52_000_000, approximate: false },

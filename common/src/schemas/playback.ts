@@ -47,8 +47,8 @@ export function downloadFormatsFor(mimeTypes: readonly string[]): DownloadFormat
  * One entry of a track's or album's `downloads` (issue 16): a format it offers and how many bytes
  * its download is. `approximate` is false only when `bytes` is the download's exact length (the
  * original's file size; an MP3 or FLAC already made, read from its stored rendition); true for an
- * estimate (a format not made yet: MP3 as duration x 40,000 bytes, 320 kb/s, plus room for the
- * tags and cover; FLAC as 60% of a WAV original or a FLAC original's own size) and for every
+ * estimate (a format not made yet: MP3 as duration x 40,000 bytes, 320 kb/s, or an MP3
+ * original's own size, plus room for the tags and cover; FLAC as 60% of a WAV original or a FLAC original's own size) and for every
  * album (a ZIP's headers add a little to the sum of its files). `bytes` null: nothing to say.
  * The same for everyone (public answers may be cached): nothing here depends on the visitor.
  */
@@ -80,7 +80,12 @@ export interface SizedSong {
 function formatBytes(song: SizedSong, format: 'mp3' | 'flac'): { bytes: number; approximate: boolean } {
   const made = song.made[format];
   if (made !== undefined) return { bytes: made, approximate: false };
-  if (format === 'mp3') return { bytes: Math.ceil(song.duration * MP3_BYTES_PER_SECOND) + MP3_TAG_ALLOWANCE, approximate: true };
+  if (format === 'mp3') {
+    // An MP3 original is re-tagged, not encoded again (media/download-formats.ts): its own audio,
+    // at its own rate, is the download's size, whatever 320 kb/s would make of its duration.
+    const audio = song.mimeType === 'audio/mpeg' ? song.fileSize : Math.ceil(song.duration * MP3_BYTES_PER_SECOND);
+    return { bytes: audio + MP3_TAG_ALLOWANCE, approximate: true };
+  }
   const isFlac = /flac/.test(song.mimeType);
   return { bytes: isFlac ? song.fileSize : Math.round(song.fileSize * FLAC_OF_WAV_RATIO), approximate: true };
 }

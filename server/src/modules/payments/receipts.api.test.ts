@@ -174,6 +174,14 @@ describe('downloads list and receipt page (issue 16)', () => {
       // Approximate: the ZIP's headers add a little to the files' sum, never much.
       expect(zip.bytes.length).toBeGreaterThanOrEqual(response.body.downloads[0].bytes);
       expect(zip.bytes.length).toBeLessThan(response.body.downloads[0].bytes + 4096);
+
+      // MP3 originals: the MP3 ZIP holds the originals re-tagged, so the estimate is their own
+      // sizes plus the tags' allowance, not 320 kb/s of their durations (issue 33).
+      const estimate = response.body.downloads[1].bytes as number;
+      const mp3Zip = await t.fetchBytes(response.body.downloads[1].url);
+      expect(mp3Zip.status).toBe(200);
+      expect(mp3Zip.bytes.length).toBeLessThanOrEqual(estimate + 4096);
+      expect(mp3Zip.bytes.length).toBeGreaterThan(estimate - 2 * MP3_TAG_ALLOWANCE);
     });
   });
 });

@@ -43,6 +43,18 @@ describe('purchase page (issue 16)', () => {
     expect(screen.getByText(/Reference T123 · Paid 26 Nov 2026/)).toBeVisible();
   });
 
+  it("says what each format is: an MP3 original's MP3 is that MP3, not '320 kb/s and smaller' (issue 33)", async () => {
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [RECEIPT]: { body: paidTrack } });
+    const first = renderApp(`/purchase/T123?token=${TOKEN}`);
+    expect(await screen.findByText(/MP3 is 320 kb\/s/)).toBeVisible();
+    expect(screen.getByText(/anyone with it can download/)).toBeVisible();
+    first.unmount();
+    mockFetch({ 'GET /api/user': SIGNED_OUT, [RECEIPT]: { body: { ...paidTrack, item: { ...paidTrack.item, mimeType: 'audio/mpeg' }, downloads: paidTrack.downloads.slice(0, 2) } } });
+    renderApp(`/purchase/T123?token=${TOKEN}`);
+    expect(await screen.findByText(/The MP3 is the artist's own MP3/)).toBeVisible();
+    expect(screen.queryByText(/320 kb\/s/)).toBeNull();
+  });
+
   it('lists an album’s songs', async () => {
     const album: ReceiptResponse = {
       ...paidTrack,
@@ -82,6 +94,8 @@ describe('purchase page (issue 16)', () => {
     renderApp(`/purchase/T123?token=${TOKEN}`);
     expect(await screen.findByText('This purchase was refunded, so it can no longer be downloaded.')).toBeVisible();
     expect(screen.queryByTestId('receipt-downloads')).toBeNull();
+    // Nothing to keep private: its link downloads nothing (issue 33).
+    expect(screen.queryByText(/anyone with it can download/)).toBeNull();
   });
 
   it('shows the server’s message for a link that is not valid, and asks nothing without a token', async () => {

@@ -109,7 +109,8 @@ function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
               <DownloadChoice key={download.format} download={download} receipt={receipt} />
             ))}
           </ul>
-          <p className="mt-3 text-sm text-muted-foreground">{t('receipt.formats')}</p>
+          {/* An MP3 original's MP3 is that same file re-tagged (no second encoding): not "320 kb/s and smaller". */}
+          <p className="mt-3 text-sm text-muted-foreground">{t(receipt.item.mimeType === 'audio/mpeg' ? 'receipt.formatsMp3Original' : 'receipt.formats')}</p>
         </section>
       )}
 
@@ -135,7 +136,8 @@ function ReceiptDetails({ receipt }: { receipt: ReceiptResponse }) {
         {t('receipt.reference', { reference: receipt.reference })}
         {paid ? t('receipt.paid', { date: paid }) : ''}
       </p>
-      <p className="mt-2 text-xs text-muted-foreground">{t('receipt.keepPrivate')}</p>
+      {/* A refunded purchase's link downloads nothing: no warning about who may download with it. */}
+      {receipt.status !== 'refunded' && <p className="mt-2 text-xs text-muted-foreground">{t('receipt.keepPrivate')}</p>}
       <p className="mt-6 text-sm">
         <Link href="/library" className="underline underline-offset-4">
           {t('library.title')}
