@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Page } from './support/test';
 import { newAccount, VERIFY_SUBJECT, type TestAccount } from './support/accounts';
 import { linkIn, mailsTo, waitForMail } from './support/mail';
 import { BASE_URL } from './support/server-state';
@@ -25,6 +25,8 @@ async function signIn(page: Page, email: string, password: string) {
 }
 
 test('sign up, verify by the e-mailed link, use the dashboard, sign out and sign in again', async ({ page }) => {
+  // The used link, opened again at the end, is refused (400) before the page says the address is verified.
+  expectFailedRequest(page, '/api/verify-email', 400);
   const account = newAccount('flow');
   await signUp(page, account);
   await expect(page.getByText(account.email)).toBeVisible();
@@ -62,6 +64,8 @@ test('sign up, verify by the e-mailed link, use the dashboard, sign out and sign
 });
 
 test('an unverified account is told to verify, and can get a new link that works', async ({ page }) => {
+  // Signing in before verifying is refused (403).
+  expectFailedRequest(page, '/api/login', 403);
   const account = newAccount('unverified');
   await signUp(page, account);
   await waitForMail(account.email, VERIFY_SUBJECT);
@@ -96,6 +100,7 @@ test('the registration-success view can resend the verification e-mail', async (
 });
 
 test('a wrong password gets the Login failed toast with the server message', async ({ page }) => {
+  expectFailedRequest(page, '/api/login', 401);
   await page.goto('/auth');
   await signIn(page, newAccount('nobody').email, 'not the password');
   const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Page } from './support/test';
 import { newAccount, registerByApi, VERIFY_SUBJECT, type TestAccount } from './support/accounts';
 import { linkIn, mailsTo, waitForMail } from './support/mail';
 
@@ -26,6 +26,8 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 test('signing up again before verifying sends a new link; a name that is really taken offers free ones', async ({ page }) => {
+  // A display name really taken is refused (409).
+  expectFailedRequest(page, '/api/register', 409);
   const account = newAccount('again');
   await fillSignUp(page, account);
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
@@ -68,6 +70,8 @@ test('signing up again before verifying sends a new link; a name that is really 
 });
 
 test('opening the verification link again while signed in says the address is verified and goes to the dashboard', async ({ page }) => {
+  // The used link is refused (400), and the page says the address is verified.
+  expectFailedRequest(page, '/api/verify-email', 400);
   const account = newAccount('twice');
   const link = await registerByApi(page.request, account);
   await page.goto(link);
@@ -83,6 +87,7 @@ test('opening the verification link again while signed in says the address is ve
 });
 
 test('a wrong password is told at the form, and its toast does not follow onto the dashboard', async ({ page }) => {
+  expectFailedRequest(page, '/api/login', 401);
   const account = newAccount('wrongpw');
   await page.goto(await registerByApi(page.request, account));
   await expect(page.getByRole('heading', { name: 'Email verified' })).toBeVisible();

@@ -1,8 +1,12 @@
-import { expect, test } from './support/test';
+import { expect, expectFailedRequest, test } from './support/test';
 import { RESET_SUBJECT, verifiedAccount } from './support/accounts';
 import { linkIn, waitForMail } from './support/mail';
 
 test('forgot password, follow the e-mailed link, set a new password, sign in with it', async ({ page, context }) => {
+  // The server refuses a confirmation that does not match (400).
+  expectFailedRequest(page, '/api/reset-password', 400);
+  // The old password is tried once after the reset, and refused.
+  expectFailedRequest(page, '/api/login', 401);
   const account = await verifiedAccount(page, 'reset');
   await context.clearCookies();
 
@@ -68,6 +72,8 @@ test('a password reset signs out the session that was signed in', async ({ page,
   await expect(otherPage.getByText(/Your password has been reset/)).toBeVisible();
   await other.close();
 
+  // The browser still holds the ended session's cookie: the server answers its user check 401.
+  expectFailedRequest(page, '/api/user', 401);
   await page.reload();
   await page.waitForURL('**/auth');
 });

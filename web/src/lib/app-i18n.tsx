@@ -14,6 +14,7 @@ import { REFUND_MESSAGES } from '#common/schemas/payments';
 import { REPORT_MESSAGES } from '#common/schemas/reports';
 import { FormMessageLocalizer } from '@/components/ui/form';
 import { formMessageLocalizer, type MessageTables } from './form-messages';
+import { settled, settling } from './settled';
 import { fallbackTranslator, useI18n, type AppMessageKey, type AppTranslator, type MessageKey } from './i18n';
 
 /*
@@ -23,7 +24,7 @@ import { fallbackTranslator, useI18n, type AppMessageKey, type AppTranslator, ty
  * side's chunks (the router loads it with each artist screen). <AppMessages> (inside a Suspense) adds it to
  * the page's translator; the components under it ask `useAppI18n()`.
  */
-const appCatalogues = new Map<Language, CompiledCatalogue>();
+/** Each language's catalogue, loaded once; the same promise every time (lib/settled.ts). */
 const appCatalogueLoads = new Map<Language, Promise<CompiledCatalogue>>();
 
 function loadAppCatalogue(language: Language): Promise<CompiledCatalogue> {
@@ -31,10 +32,7 @@ function loadAppCatalogue(language: Language): Promise<CompiledCatalogue> {
   if (!load) {
     const chunk =
       language === 'sw' ? import('../../../common/src/i18n/app.sw.json?icu') : import('../../../common/src/i18n/app.en.json?icu');
-    load = chunk.then((module) => {
-      appCatalogues.set(language, module.default);
-      return module.default;
-    });
+    load = settling(chunk.then((module) => module.default));
     appCatalogueLoads.set(language, load);
   }
   return load;
@@ -42,7 +40,7 @@ function loadAppCatalogue(language: Language): Promise<CompiledCatalogue> {
 
 /** A catalogue already at hand (the tests' English one, compiled without Vite). */
 export function setAppCatalogue(language: Language, catalogue: CompiledCatalogue) {
-  appCatalogues.set(language, catalogue);
+  appCatalogueLoads.set(language, settled(catalogue));
 }
 
 const AppI18nContext = createContext<AppTranslator | null>(null);
@@ -71,7 +69,8 @@ export const FORM_MESSAGE_TABLES: MessageTables = {
 
 export function AppMessages({ children }: { children: ReactNode }) {
   const base = useI18n();
-  const app = appCatalogues.get(base.language) ?? use(loadAppCatalogue(base.language));
+  // use() on every render, with the same promise, settled once the catalogue is here (lib/settled.ts).
+  const app = use(loadAppCatalogue(base.language));
   const translator = useMemo<AppTranslator>(
     () => ({
       language: base.language,

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '#common/schemas/auth';
+import { hasSessionHint } from '#common/session-hint';
 import { apiRequest, getQueryFn } from './api';
 
 /**
@@ -9,9 +10,14 @@ import { apiRequest, getQueryFn } from './api';
  */
 export const currentUserQueryKey = ['/api/user'] as const;
 
+const fetchCurrentUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+
 export const currentUserQuery = queryOptions({
   queryKey: currentUserQueryKey,
-  queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+  // Without the session hint cookie the browser holds no session (common/src/session-hint.ts): the
+  // answer is "signed out" without asking, so a visitor's page makes no failing request.
+  queryFn: async (context): Promise<CurrentUser | null> =>
+    typeof document === 'undefined' || hasSessionHint(document.cookie) ? fetchCurrentUser(context) : null,
 });
 
 export interface CurrentUserState {

@@ -3,6 +3,7 @@ import type marketingEn from '../../../common/src/i18n/marketing.en.json';
 import { formatMessage, type CompiledCatalogue, type MessageValues } from '#common/i18n/format';
 import type { Language } from '#common/i18n/language';
 import { useI18n } from '@/lib/i18n';
+import { settled, settling } from '@/lib/settled';
 
 /*
  * The marketing pages' own messages (/for-artists, /terms-and-conditions; issue 20, decision 063):
@@ -13,22 +14,17 @@ import { useI18n } from '@/lib/i18n';
  */
 export type MarketingMessageKey = keyof typeof marketingEn;
 
-const catalogues = new Map<Language, CompiledCatalogue>();
+/** Each language's catalogue, loaded once; the same promise every time (lib/settled.ts). */
 const loads = new Map<Language, Promise<CompiledCatalogue>>();
 
 function loadMarketingCatalogue(language: Language): Promise<CompiledCatalogue> {
-  const ready = catalogues.get(language);
-  if (ready) return Promise.resolve(ready);
   let load = loads.get(language);
   if (!load) {
     const chunk =
       language === 'sw'
         ? import('../../../common/src/i18n/marketing.sw.json?icu')
         : import('../../../common/src/i18n/marketing.en.json?icu');
-    load = chunk.then((module) => {
-      catalogues.set(language, module.default);
-      return module.default;
-    });
+    load = settling(chunk.then((module) => module.default));
     loads.set(language, load);
   }
   return load;
@@ -46,7 +42,7 @@ export function preloadMarketingCatalogue(): Promise<unknown> {
 
 /** A catalogue already at hand (tests, compiled without Vite). */
 export function setMarketingCatalogue(language: Language, catalogue: CompiledCatalogue) {
-  catalogues.set(language, catalogue);
+  loads.set(language, settled(catalogue));
 }
 
 type MarketingT = (key: MarketingMessageKey, values?: MessageValues) => string;
@@ -55,7 +51,8 @@ const MarketingContext = createContext<MarketingT | null>(null);
 /** Loads the page's marketing catalogue (suspends until it is there) for the components under it. */
 export function MarketingMessages({ children }: { children: ReactNode }) {
   const { language } = useI18n();
-  const catalogue = catalogues.get(language) ?? use(loadMarketingCatalogue(language));
+  // use() on every render, with the same promise, settled once the catalogue is here (lib/settled.ts).
+  const catalogue = use(loadMarketingCatalogue(language));
   const t = useMemo<MarketingT>(
     () => (key, values) => {
       const message = catalogue[key];

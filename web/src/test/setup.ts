@@ -1,10 +1,11 @@
 // jest-dom's DOM matchers (toBeVisible, toHaveTextContent, toBeDisabled, ...) for expect.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { resetToasterOnDemandForTests } from '@/components/ui/toaster-on-demand';
 import { resetToastsForTests } from '@/components/ui/use-toast';
 import { compileCatalogue } from '#common/i18n/compile';
+import { LIBRARY_HINT_COOKIE, SESSION_HINT_COOKIE } from '#common/session-hint';
 import appEn from '../../../common/src/i18n/app.en.json';
 import en from '../../../common/src/i18n/en.json';
 import marketingEn from '../../../common/src/i18n/marketing.en.json';
@@ -50,6 +51,14 @@ console.error = (...args: unknown[]) => {
   consoleErrors.push(args.map(describeArg).join(' '));
   consoleError(...args);
 };
+
+// Each test's browser holds the session hints (common/src/session-hint.ts), so the page asks
+// GET /api/user and GET /api/library and the test's mock answers signed in or out; lib/auth.test.ts
+// and the library page's test cover a browser without them, which asks nothing.
+beforeEach(() => {
+  document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
+  document.cookie = `${LIBRARY_HINT_COOKIE}=1; path=/`;
+});
 
 afterEach(() => {
   cleanup();

@@ -99,6 +99,28 @@ describe('sign-up, verification, sign-in and sign-out', () => {
     expect(header).not.toMatch(/Secure/);
   });
 
+  it('sets a readable session hint beside the session cookie and clears both at sign-out (decision 089)', async () => {
+    const cookies = (response: { headers: Record<string, unknown> }) => ([] as string[]).concat((response.headers['set-cookie'] as string[] | string | undefined) ?? []);
+    const hintOf = (response: { headers: Record<string, unknown> }) => cookies(response).find((c) => c.startsWith('sauti_signed_in='));
+    const { account } = await verifiedAccount();
+    const login = await json('POST', '/api/login', { email: account.email, password: account.password });
+    const hint = hintOf(login)!;
+    expect(hint).toMatch(/^sauti_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/Path=\//);
+    const session = sessionCookie(login.headers['set-cookie']);
+
+    // A browser holding a session from before the hint gets it with its next answer; one without a session gets none.
+    expect(hintOf(await json('GET', '/api/user', undefined, session))).toMatch(/^sauti_signed_in=1;/);
+    expect(hintOf(await json('GET', '/api/user', undefined, `${session}; sauti_signed_in=1`))).toBeUndefined();
+    expect(hintOf(await json('GET', '/api/user'))).toBeUndefined();
+    // A hint left without its session goes.
+    expect(hintOf(await json('GET', '/api/user', undefined, 'sauti_signed_in=1'))).toMatch(/^sauti_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+
+    const logout = await json('POST', '/api/logout', undefined, `${session}; sauti_signed_in=1`);
+    expect(hintOf(logout)).toMatch(/^sauti_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
   it('rotates the session id at sign-in: a cookie held before signing in stops working', async () => {
     const { account, cookie: before } = await verifiedAccount();
     expect((await json('GET', '/api/user', undefined, before)).statusCode).toBe(200);

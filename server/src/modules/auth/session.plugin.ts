@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_HINT_COOKIE } from '#common/session-hint';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { hashToken, randomToken } from '../../lib/tokens';
@@ -68,6 +69,8 @@ export const sessionPlugin = fp(
     // so a signed-in artist's repeat calls cost no session query. While this process may be missing
     // other processes' events (its listening connection is down) it asks the database every time.
     const cache = new TtlCache<string, SessionUser | null>(SESSION_CACHE_MS, 10_000);
+    const setHint = (reply: FastifyReply) =>
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge: SESSION_TTL_MS / 1000 });
     const lookup = (idHash: string) => findSessionUser(db(), idHash).then((user) => user ?? null);
     const forgetUser = (userId: string) => cache.deleteWhere((user) => user?.id === userId);
     app.decorateRequest('sessionUserPromise', undefined);
@@ -102,6 +105,7 @@ export const sessionPlugin = fp(
           path: '/',
           maxAge: SESSION_TTL_MS / 1000,
         });
+        setHint(reply);
       },
       async end(request: FastifyRequest, reply: FastifyReply) {
         const token = request.cookies[SESSION_COOKIE];
@@ -112,7 +116,17 @@ export const sessionPlugin = fp(
           if (ended) app.events.emit('session.ended', { userId: ended });
         }
         reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+        reply.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'lax', secure, path: '/' });
       },
+    });
+    // The readable hint follows the session cookie (common/src/session-hint.ts). Sessions begun
+    // before the hint existed get it on their next answer, the page's HTML included, before its
+    // script reads it; a hint left without its session cookie goes. start() and end() set it last.
+    app.addHook('onRequest', async (request, reply) => {
+      const session = Boolean(request.cookies?.[SESSION_COOKIE]);
+      const hint = Boolean(request.cookies?.[SESSION_HINT_COOKIE]);
+      if (session && !hint) setHint(reply);
+      else if (!session && hint) reply.clearCookie(SESSION_HINT_COOKIE, { sameSite: 'lax', secure, path: '/' });
     });
     // A cached session carries the user (name, slug, photo) and may outlive the session itself (a
     // password reset ends them all): a change to an account drops that user's cached sessions.

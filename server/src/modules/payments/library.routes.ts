@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageResponseSchema } from '#common/schemas/auth';
+import { LIBRARY_HINT_COOKIE } from '#common/session-hint';
 import { LIBRARY_MESSAGES, libraryLinkSchema, libraryResponseSchema, librarySessionSchema } from '#common/schemas/library';
 import { LIBRARY_COOKIE } from '../../lib/purchase-grants';
 import { LIBRARY_SESSION_TTL_MS, type LibraryService } from './library.service';
@@ -41,6 +42,8 @@ export async function libraryRoutes(app: FastifyInstance, library: LibraryServic
     async (request, reply) => {
       const { key } = await library.openSession(request.body.token);
       reply.setCookie(LIBRARY_COOKIE, key, { httpOnly: true, sameSite: 'lax', secure, path: '/api', maxAge: LIBRARY_SESSION_TTL_MS / 1000 });
+      // The page's script reads this one: without it /library asks nothing (decision 089).
+      reply.setCookie(LIBRARY_HINT_COOKIE, '1', { sameSite: 'lax', secure, path: '/', maxAge: LIBRARY_SESSION_TTL_MS / 1000 });
       return library.library(key);
     },
   );
@@ -52,6 +55,7 @@ export async function libraryRoutes(app: FastifyInstance, library: LibraryServic
   routes.post('/api/library/sign-out', { config: { rateLimit: LIBRARY_RATE_LIMITS.read } }, async (request, reply) => {
     await library.signOut(request.cookies[LIBRARY_COOKIE]);
     reply.clearCookie(LIBRARY_COOKIE, { path: '/api' });
+    reply.clearCookie(LIBRARY_HINT_COOKIE, { path: '/' });
     return reply.code(204).send();
   });
 }

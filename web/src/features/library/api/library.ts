@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Library } from '#common/schemas/library';
+import { hasSessionHint, LIBRARY_HINT_COOKIE } from '#common/session-hint';
 import type { MessageResponse } from '#common/schemas/auth';
 import { hasErrorCode, apiJson, apiRequest } from '@/lib/api';
 
@@ -14,6 +15,8 @@ export function useLibrary(enabled: boolean) {
     gcTime: 0,
     retry: false,
     queryFn: async ({ signal }) => {
+      // No library session in this browser (decision 089): signed out, without a failing request.
+      if (typeof document !== 'undefined' && !hasSessionHint(document.cookie, LIBRARY_HINT_COOKIE)) return null;
       try {
         return await apiJson<Library>('GET', '/api/library', undefined, { signal });
       } catch (error) {
