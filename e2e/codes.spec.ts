@@ -3,9 +3,11 @@ import { CODE_MESSAGES } from '../common/src/codes';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
 import type { TestAccount } from './support/accounts';
-import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
+import fs from 'node:fs';
+import { createAlbumByApi, uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { fanEmail, fanPage, purchaseDialog, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
+import { screenshot } from './support/screenshot';
 import { seed } from './support/seed';
 
 /**
@@ -24,6 +26,8 @@ test.beforeAll(({ browser }) =>
   seed(browser, async (page, media) => {
     artist = await sellingArtist(page, 'codes');
     track = await uploadTrackByApi(page, media.mp3, { trackName: 'Launch Night', artistName: artist.displayName, price: '200' });
+    const albumSong = await uploadTrackByApi(page, media.mp3, { trackName: 'Café Song', artistName: artist.displayName, price: '' });
+    await createAlbumByApi(page, { albumName: 'Café Nights', trackIds: [albumSong.id], price: '1500' });
   }),
 );
 
@@ -39,6 +43,12 @@ test('an artist makes download codes, and a fan redeems one on a phone and downl
   await page.goto('/dashboard?section=codes');
   await expect(page.getByRole('heading', { level: 1, name: 'Codes' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Make codes' });
+  // The item list says which entry is the album (issue 33), with its price grouped.
+  await form.getByLabel('For').selectOption({ label: 'Album: Café Nights (KES 1,500.00)' });
+  await screenshot(page, 'codes-form-album-1280');
+  await page.setViewportSize(PHONE);
+  await screenshot(page, 'codes-form-album-390', { fullPage: true });
+  await page.setViewportSize(DESKTOP);
   await form.getByLabel('For').selectOption({ label: `Launch Night (${formatPrice(20_000)})` });
   await form.getByLabel('Kind').selectOption('download');
   await form.getByLabel('How many').fill('5');
@@ -52,6 +62,10 @@ test('an artist makes download codes, and a fan redeems one on a phone and downl
   const csv = page.waitForEvent('download');
   await batch.getByRole('button', { name: 'Export CSV' }).click();
   expect((await csv).suggestedFilename()).toMatch(/^sauti-codes-launch-night-\d{4}-\d{2}-\d{2}\.csv$/);
+  // UTF-8 with its byte order mark, so Excel reads it as such (issue 33); then the headings.
+  const bytes = fs.readFileSync((await (await csv).path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(new TextDecoder().decode(bytes).split('\r\n')[0]).toBe('Code,Item,Kind,Percent off,Expires (UTC),Used (UTC),Used by');
   await fitsThePage(page);
   await page.screenshot({ path: testInfo.outputPath('codes-dashboard-1280.png'), fullPage: true });
 
