@@ -62,6 +62,41 @@ describe('TextField', () => {
   });
 });
 
+describe('aria-describedby (issue 33: it named elements that were not there)', () => {
+  /** Every id the control's aria-describedby names is an element of the page. */
+  const describedIdsExist = (control: HTMLElement) =>
+    (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean).every((id) => document.getElementById(id) !== null);
+
+  it('names nothing for a field without a hint or an error, and only the message once there is one', async () => {
+    render(
+      <Harness>
+        <TextField name="name" label="Name" />
+      </Harness>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Name' });
+    expect(input).not.toHaveAttribute('aria-describedby');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Name is required');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toHaveLength(1);
+    expect(describedIdsExist(input)).toBe(true);
+  });
+
+  it('names the hint and the message, both there', async () => {
+    render(
+      <Harness>
+        <TextField name="name" label="Name" description="As fans will see it." />
+      </Harness>,
+    );
+    const input = screen.getByRole('textbox', { name: 'Name' });
+    expect(describedIdsExist(input)).toBe(true);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Name is required');
+    expect(input).toHaveAccessibleDescription('As fans will see it. Name is required');
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toHaveLength(2);
+    expect(describedIdsExist(input)).toBe(true);
+  });
+});
+
 describe('FieldItem', () => {
   it('wires any control to its label and value', async () => {
     render(

@@ -22,7 +22,13 @@ interface FormFieldContextValue {
   name: string;
 }
 const FormFieldContext = React.createContext<FormFieldContextValue | null>(null);
-const FormItemContext = React.createContext<{ id: string } | null>(null);
+interface FormItemContextValue {
+  id: string;
+  /** Whether a FormDescription is there: aria-describedby may name only an element that exists (issue 33). */
+  hasDescription: boolean;
+  setHasDescription: (present: boolean) => void;
+}
+const FormItemContext = React.createContext<FormItemContextValue | null>(null);
 
 export function FormField<TFieldValues extends FieldValues = FieldValues, TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>>(
   props: ControllerProps<TFieldValues, TName>,
@@ -41,9 +47,10 @@ export function useFormField() {
   if (!fieldContext || !itemContext) throw new Error('useFormField must be used inside <FormField> and <FormItem>');
   const formState = useFormState({ name: fieldContext.name });
   const fieldState = getFieldState(fieldContext.name, formState);
-  const { id } = itemContext;
+  const { id, hasDescription } = itemContext;
   return {
     id,
+    hasDescription,
     name: fieldContext.name,
     formItemId: `${id}-form-item`,
     formDescriptionId: `${id}-form-item-description`,
@@ -54,8 +61,10 @@ export function useFormField() {
 
 export function FormItem({ className, ...props }: React.ComponentProps<'div'>) {
   const id = React.useId();
+  const [hasDescription, setHasDescription] = React.useState(false);
+  const value = React.useMemo(() => ({ id, hasDescription, setHasDescription }), [id, hasDescription]);
   return (
-    <FormItemContext.Provider value={{ id }}>
+    <FormItemContext.Provider value={value}>
       <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
     </FormItemContext.Provider>
   );
@@ -75,12 +84,15 @@ export function FormLabel({ className, ...props }: React.ComponentProps<typeof L
 }
 
 export function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
-  const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
+  const { error, hasDescription, formItemId, formDescriptionId, formMessageId } = useFormField();
+  // Only ids of elements that are there: the description once it is mounted, the message while
+  // there is an error (FormMessage shows it then).
+  const describedBy = [hasDescription ? formDescriptionId : null, error ? formMessageId : null].filter(Boolean).join(' ');
   return (
     <Slot.Root
       data-slot="form-control"
       id={formItemId}
-      aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId}
+      aria-describedby={describedBy || undefined}
       aria-invalid={!!error}
       {...props}
     />
@@ -89,6 +101,12 @@ export function FormControl(props: React.ComponentProps<typeof Slot.Root>) {
 
 export function FormDescription({ className, ...props }: React.ComponentProps<'p'>) {
   const { formDescriptionId } = useFormField();
+  const setHasDescription = React.useContext(FormItemContext)?.setHasDescription;
+  // Mounted first, then named by the control: its first paint (and the server's) names nothing missing.
+  React.useLayoutEffect(() => {
+    setHasDescription?.(true);
+    return () => setHasDescription?.(false);
+  }, [setHasDescription]);
   return <p data-slot="form-description" id={formDescriptionId} className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
