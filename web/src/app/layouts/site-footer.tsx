@@ -7,6 +7,7 @@ import { CONTACT_EMAIL, SITE_NAME } from '@/lib/site';
 /** The footer's links, in their order. */
 const LINKS = [
   { href: '/library', label: 'footer.library' },
+  { href: '/redeem', label: 'footer.redeem' },
   { href: '/for-artists', label: 'header.forArtists' },
   { href: '/terms-and-conditions', label: 'footer.terms' },
 ] as const;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Library } from '#common/schemas/library';
 import { LIBRARY_MESSAGES } from '#common/schemas/library';
 import { PAYMENT_MESSAGES } from '#common/payment-messages';
+import { LIBRARY_HINT_COOKIE, SESSION_HINT_COOKIE } from '#common/session-hint';
 import { mockFetch, SIGNED_OUT } from '@/test/fetch-mock';
 import { renderApp } from '@/test/render';
 
@@ -55,5 +56,17 @@ describe("a fan's library (issue 17)", () => {
     await user.click(screen.getByRole('button', { name: 'Send me a sign-in link' }));
     expect(await screen.findByText(LIBRARY_MESSAGES.linkSent)).toBeVisible();
     expect(calls('POST /api/library/link').map((call) => call.body)).toEqual([{ email: 'fan@example.com' }]);
+  });
+
+  it('asks nothing of the server for a browser that never opened a library, and links /redeem (issue 33)', async () => {
+    for (const name of [SESSION_HINT_COOKIE, LIBRARY_HINT_COOKIE]) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+    const { requests } = mockFetch({});
+    renderApp('/library');
+    expect(await screen.findByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
+    expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual([]);
+    expect(screen.getByRole('link', { name: 'Redeem it here' })).toHaveAttribute('href', '/redeem');
+    // Only ids that are there (issue 33: the e-mail box named a missing description).
+    const email = screen.getByLabelText('Email');
+    for (const id of (email.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean)) expect(document.getElementById(id)).not.toBeNull();
   });
 });

@@ -92,7 +92,21 @@ function SignedOut({ problem }: { problem?: string }) {
           </FormMessageLocalizer>
         </Form>
       )}
+      <RedeemHint />
     </div>
+  );
+}
+
+/** A fan holding an artist's code finds where to use it (issue 33: no page linked /redeem). */
+function RedeemHint() {
+  const { t } = useI18n();
+  return (
+    <p className="mt-6 text-sm text-muted-foreground">
+      {t('library.haveCode')}{' '}
+      <Link href="/redeem" className="text-foreground underline underline-offset-4">
+        {t('library.redeemCode')}
+      </Link>
+    </p>
   );
 }
 
@@ -121,6 +135,7 @@ function LibraryList({ library }: { library: Library }) {
       <Button variant="ghost" className="mt-4 px-0" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
         {t('library.signOut')}
       </Button>
+      <RedeemHint />
     </div>
   );
 }
