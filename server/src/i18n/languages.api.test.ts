@@ -155,14 +155,20 @@ describe('API messages and e-mails in English and Kiswahili', () => {
     expect(follow!.language).toBe('sw');
   });
 
-  it("the switch stores a signed-in person's choice, both ways, and their next e-mail follows it (decision 063)", async () => {
+  it("the switch's POST stores a signed-in person's choice, both ways, and their next e-mail follows it; its GET link changes only the cookie (decision 063, issue 33)", async () => {
     const artist = await signUp('en');
     expect(artist.language).toBe('en');
     const storedLanguage = async () => (await t.app.database.db.select().from(users).where(eq(users.id, artist.id)))[0]!.language;
     const tap = async (lang: string, cookie?: string) => {
+      const response = await post('/api/language', { lang }, {}, cookie);
+      expect(response.status).toBe(204);
+      expect(response.headers.getSetCookie().find((header) => header.startsWith('lang='))).toBe(`lang=${lang}; Max-Age=31536000; Path=/; SameSite=Lax`);
+    };
+    const link = async (lang: string, cookie?: string) => {
       const response = await fetch(`${t.baseUrl}/api/language?lang=${lang}&return=%2Fdashboard`, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/dashboard');
+      expect(response.headers.getSetCookie().find((header) => header.startsWith('lang='))).toMatch(new RegExp(`^lang=${lang};`));
     };
     const resetMailSubject = async () => {
       // Asked in English: the e-mail is still written in the stored language.
@@ -179,9 +185,13 @@ describe('API messages and e-mails in English and Kiswahili', () => {
     expect(await storedLanguage()).toBe('en');
     expect(await resetMailSubject()).toBe('Reset your Sauti password');
 
-    // Signed out, the switch only sets the cookie; a language it does not speak is refused.
+    // A GET (a crawler, a prefetch, another site's <img>) changes nothing stored, signed in or not.
+    await link('sw', artist.cookie);
+    expect(await storedLanguage()).toBe('en');
+    // Signed out, the POST only sets the cookie; a language it does not speak is refused.
     await tap('sw');
     expect(await storedLanguage()).toBe('en');
+    expect((await post('/api/language', { lang: 'fr' }, {}, artist.cookie)).status).toBe(400);
     expect((await fetch(`${t.baseUrl}/api/language?lang=fr`, { headers: { cookie: artist.cookie }, redirect: 'manual' })).status).toBe(400);
     expect(await storedLanguage()).toBe('en');
   });
