@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Album, Track } from '#common/schemas/catalog/responses';
 import { PREVIEW_SECONDS } from '#common/playback';
@@ -74,6 +75,28 @@ describe('embeddable players and oEmbed (issue 17)', () => {
       const stream = await t.fetchBytes(`/api/tracks/${preview.id}/stream`);
       expect(stream.status).toBe(200);
       expect(decodedSecondsOfBytes(stream.bytes)).toBeLessThanOrEqual(PREVIEW_SECONDS + 0.1);
+    });
+
+    it('speaks Kiswahili when its address asks (?lang=sw, issue 33), English otherwise', async () => {
+      const sw = (await get(`/embed/track/${preview.id}?lang=sw`)).body;
+      expect(sw).toContain('<html lang="sw">');
+      expect(sw).toContain('Kionjo cha sekunde 25');
+      expect(sw).toContain('>Nunua KES ');
+      expect(sw).toContain('aria-label="Cheza"');
+      expect(sw).toContain('data-ended="Kionjo kimekwisha: nunua usikilize wimbo wote"');
+      expect(sw).toContain(`href="${publicUrl}/track/${preview.id}?lang=sw"`);
+      expect(sw).not.toMatch(/>Buy |second preview|Preview ended/);
+      const albumSw = (await get(`/embed/album/${album.id}?lang=sw`)).body;
+      expect(albumSw).toContain('aria-label="Nyimbo"');
+      expect(albumSw).toMatch(/>(wimbo|nyimbo) \d+</);
+      const gone = await get(`/embed/track/${randomUUID()}?lang=sw`);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.body).toContain('Haipatikani');
+      // A cookie or the browser's language does not choose (the address alone keys a shared cache).
+      const en = (await get(`/embed/track/${preview.id}`, { cookie: 'lang=sw', 'accept-language': 'sw' })).body;
+      expect(en).toContain('<html lang="en">');
+      expect(en).toContain('data-ended="Preview ended: Buy to hear it all"');
+      expect((await get(`/embed/track/${preview.id}?lang=fr`)).body).toContain('<html lang="en">');
     });
 
     it("lists an album's songs in album order, to play one after another", async () => {
@@ -168,6 +191,25 @@ describe('embeddable players and oEmbed (issue 17)', () => {
       expect(body.html).toContain(`src="${publicUrl}/embed/album/${album.id}" width="320" height="200"`);
       // Larger limits than the player: its own size.
       expect((await oembed({ url: `${publicUrl}/album/${album.id}`, maxwidth: '2000', maxheight: '2000' })).json()).toMatchObject({ width: 480, height: 352 });
+    });
+
+    it("keeps the thumbnail within maxwidth and maxheight too (oEmbed 2.3, issue 33)", async () => {
+      const url = `${publicUrl}/track/${free.id}`;
+      const thumbnailOf = async (query: Record<string, string>) => {
+        const body = (await oembed({ url, ...query })).json();
+        return { width: body.thumbnail_width, height: body.thumbnail_height, url: body.thumbnail_url };
+      };
+      const small = await thumbnailOf({ maxwidth: '200', maxheight: '500' });
+      expect(small).toMatchObject({ width: 96, height: 96 });
+      expect(small.url).toMatch(new RegExp(`^${publicUrl}/api/tracks/${free.id}/cover\\?size=96&`));
+      // The image at that address is that size.
+      const image = await t.fetchBytes(small.url.slice(publicUrl.length), { accept: 'image/jpeg' });
+      expect(image.status).toBe(200);
+      expect(await sharp(image.bytes).metadata()).toMatchObject({ width: 96, height: 96 });
+      expect(await thumbnailOf({ maxheight: '300' })).toMatchObject({ width: 300, height: 300 });
+      expect(await thumbnailOf({ maxwidth: '2000' })).toMatchObject({ width: 300, height: 300 });
+      // Nothing fits under 96 px: no thumbnail at all, rather than one too large.
+      expect(await thumbnailOf({ maxwidth: '64' })).toEqual({ width: undefined, height: undefined, url: undefined });
     });
 
     it('answers 501 for XML (oEmbed 2.3.4), 404 for what is not ours or does not exist, 400 for a bad url, never 500', async () => {

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DEFAULT_LANGUAGE, isLanguage } from '#common/i18n/language';
 import { AppError } from '../../lib/errors';
 import { checkedId } from '../../lib/known-id';
 import { albumEmbedHtml, notFoundEmbedHtml, trackEmbedHtml } from './embed-page';
@@ -52,19 +53,23 @@ export async function embedsRoutes(app: FastifyInstance, pages: PublicPagesServi
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const ourHosts: ReadonlySet<string> = new Set([new URL(publicUrl).host.toLowerCase()]);
   const params = z.object({ id: z.string().max(100) });
+  // The player's language is its address's (?lang=sw, issue 33), not a cookie or Accept-Language:
+  // a framed page gets no first-party cookie, and a shared cache keys it by the address alone.
+  const embedQuery = z.object({ lang: z.string().max(10).optional() });
 
   for (const kind of ['track', 'album'] as const) {
-    routes.get(`/embed/${kind}/:id`, { schema: { params }, config: { securityHeaders: 'embed' } }, async (request, reply) => {
+    routes.get(`/embed/${kind}/:id`, { schema: { params, querystring: embedQuery }, config: { securityHeaders: 'embed' } }, async (request, reply) => {
       const pageUrl = `${publicUrl}/${kind}/${encodeURIComponent(request.params.id)}`;
+      const language = isLanguage(request.query.lang) ? request.query.lang : DEFAULT_LANGUAGE;
       try {
         const html =
           kind === 'track'
-            ? trackEmbedHtml(await pages.trackDetail(checkedId(request.params.id, 'track.not-found')), pageUrl)
-            : albumEmbedHtml(await pages.albumDetail(checkedId(request.params.id, 'album.not-found')), pageUrl);
+            ? trackEmbedHtml(await pages.trackDetail(checkedId(request.params.id, 'track.not-found')), pageUrl, language)
+            : albumEmbedHtml(await pages.albumDetail(checkedId(request.params.id, 'album.not-found')), pageUrl, language);
         return await sendEmbed(request, reply, html, 200);
       } catch (error) {
         if (!isNotFound(error)) throw error;
-        return sendEmbed(request, reply, notFoundEmbedHtml(`${publicUrl}/`), 404);
+        return sendEmbed(request, reply, notFoundEmbedHtml(`${publicUrl}/`, language), 404);
       }
     });
   }

@@ -1,5 +1,5 @@
 import { EMBED_SIZES, embedIframe, type EmbedKind } from '#common/embed';
-import { coverUrl } from '#common/playback';
+import { COVER_SIZES, coverUrl } from '#common/playback';
 import type { AlbumDetail, TrackDetail } from '#common/schemas/public';
 
 /** The longest url worth parsing: a page address is well under it. */
@@ -72,7 +72,11 @@ export function oembedAnswer(
     item.kind === 'track'
       ? { id: item.detail.track.id, name: item.detail.track.trackName, artistName: item.detail.track.artistName, coverPhotoFilename: item.detail.track.coverPhotoFilename }
       : { id: item.detail.album.id, name: item.detail.album.albumName, artistName: item.detail.album.artistName, coverPhotoFilename: item.detail.album.coverPhotoFilename };
-  const thumbnail = coverUrl(item.kind, id, coverPhotoFilename, 300);
+  // oEmbed 1.0, section 2.3: the thumbnail too must respect maxwidth and maxheight (issue 33). The
+  // largest square cover size within both, up to the 300 px it has always sent; none fits below 96.
+  const thumbnailLimit = Math.min(300, options.maxwidth ?? 300, options.maxheight ?? 300);
+  const thumbnailSize = [...COVER_SIZES].reverse().find((size) => size <= thumbnailLimit);
+  const thumbnail = thumbnailSize === undefined ? null : coverUrl(item.kind, id, coverPhotoFilename, thumbnailSize);
   return {
     version: '1.0',
     type: 'rich',
@@ -85,6 +89,6 @@ export function oembedAnswer(
     width,
     height,
     cache_age: CACHE_AGE_SECONDS,
-    ...(thumbnail ? { thumbnail_url: `${options.publicUrl}${thumbnail}`, thumbnail_width: 300, thumbnail_height: 300 } : {}),
+    ...(thumbnail ? { thumbnail_url: `${options.publicUrl}${thumbnail}`, thumbnail_width: thumbnailSize, thumbnail_height: thumbnailSize } : {}),
   };
 }
