@@ -58,6 +58,11 @@ export const albumSchema = z.object({
   createdAt: z.string(),
   /** In album order. */
   tracks: z.array(trackSchema),
+  /**
+   * The artist's own list only (GET /api/albums): the album itself was sold, so it cannot be
+   * deleted (issue 16) and its Delete says so at once (issue 33). Absent elsewhere.
+   */
+  sold: z.boolean().optional(),
 });
 export type Album = z.infer<typeof albumSchema>;
 

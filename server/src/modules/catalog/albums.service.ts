@@ -73,7 +73,9 @@ export class AlbumsService {
       this.db,
       albums.map((album) => album.id),
     );
-    return albums.map((album) => toAlbum(album, tracks));
+    // Sold albums cannot be deleted (issue 16): the list says which, so Delete gives the reason at once (issue 33).
+    const sold = await this.context.sales().soldAlbumIds(albums.map((album) => album.id));
+    return albums.map((album) => ({ ...toAlbum(album, tracks), sold: sold.has(album.id) }));
   }
 
   async view(albumId: string): Promise<Album> {

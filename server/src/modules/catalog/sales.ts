@@ -11,6 +11,8 @@ export interface Sales {
   trackPurchases(trackId: string): Promise<PurchaseItem[]>;
   /** Paid orders of the album itself. */
   albumPurchases(albumId: string): Promise<PurchaseItem[]>;
+  /** Which of these albums have a paid order of their own (the artist's album list says so before Delete, issue 33). */
+  soldAlbumIds(albumIds: readonly string[]): Promise<Set<string>>;
 }
 
 declare module 'fastify' {

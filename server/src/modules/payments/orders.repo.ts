@@ -161,6 +161,16 @@ export async function paidOrdersOfAlbum(db: DbOrTx, albumId: string): Promise<Or
     .orderBy(asc(orders.paidAt));
 }
 
+/** The albums among `albumIds` with a paid order of the album itself. */
+export async function albumIdsWithPaidOrders(db: DbOrTx, albumIds: readonly string[]): Promise<string[]> {
+  if (albumIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ albumId: orders.albumId })
+    .from(orders)
+    .where(and(eq(orders.status, 'paid'), eq(orders.itemType, 'album'), inArray(orders.albumId, [...albumIds])));
+  return rows.flatMap((row) => (row.albumId ? [row.albumId] : []));
+}
+
 /**
  * The latest paid order by this e-mail that grants the item: for a track its own or its album's,
  * for an album the album's (initialize's "you already own this", issue 16).

@@ -41,7 +41,11 @@ export const paymentsPlugin = fp(
     const proof = new PurchaseProofService({ db, fulfilment, libraryEmailOf: (key) => library.emailOf(key) });
     const webhooks = new WebhooksService({ db, jobs: app.jobs, log: app.log, fulfilment });
     app.decorate('purchaseGrants', { allows: (item, given) => proof.allows(item, given) });
-    app.decorate('sales', { trackPurchases: (trackId: string) => proof.trackPurchases(trackId), albumPurchases: (albumId: string) => proof.albumPurchases(albumId) });
+    app.decorate('sales', {
+      trackPurchases: (trackId: string) => proof.trackPurchases(trackId),
+      albumPurchases: (albumId: string) => proof.albumPurchases(albumId),
+      soldAlbumIds: (albumIds: readonly string[]) => proof.soldAlbumIds(albumIds),
+    });
     app.decorate('salesFigures', salesFiguresFromLedger(() => app.database.db));
 
     app.jobs.register<{ reference: string }>(CONFIRM_JOB, async ({ reference }) => {

@@ -15,6 +15,7 @@ import {
   paidOrdersGrantingTrack,
   paidOrdersOf,
   paidOrdersOfAlbum,
+  albumIdsWithPaidOrders,
   tokenGrants,
   tokenOfRefundedOrder,
 } from './orders.repo';
@@ -130,5 +131,10 @@ export class PurchaseProofService {
   async albumPurchases(albumId: string): Promise<PurchaseItem[]> {
     const paid = await paidOrdersOfAlbum(this.db, albumId);
     return paid.map((order) => ({ id: order.id, name: order.itemName, price: order.price, type: 'album' as const }));
+  }
+
+  /** Which of these albums were sold themselves (one query for the artist's whole list). */
+  async soldAlbumIds(albumIds: readonly string[]): Promise<Set<string>> {
+    return new Set(await albumIdsWithPaidOrders(this.db, albumIds));
   }
 }

@@ -81,6 +81,17 @@ describe('trust around every sale (issue 16)', () => {
       expect((await t.fetchBytes(`/api/albums/${album.id}/download`, { cookie: albumBuyer })).status).toBe(200);
     });
 
+    it("says which albums were sold in the artist's own list, so Delete can give the reason before asking (issue 33)", async () => {
+      const unsold = await makeAlbum(seller, 'Bado', '500');
+      const list = await t.request('GET', '/api/albums', { cookie: seller.cookie });
+      expect(list.status).toBe(200);
+      const soldOf = (id: string) => (list.body as Album[]).find((item) => item.id === id)?.sold;
+      expect(soldOf(album.id)).toBe(true);
+      expect(soldOf(unsold.id)).toBe(false);
+      // Nobody else learns it: the public album answer has no such field.
+      expect((await t.request('GET', `/api/album-detail/${album.id}`)).body.sold).toBeUndefined();
+    });
+
     it('refuses to delete a song of a sold album: its buyer owns it', async () => {
       const refused = await t.request('DELETE', `/api/tracks/${album.tracks[0]!.id}`, { cookie: seller.cookie });
       expect(refused.status).toBe(409);

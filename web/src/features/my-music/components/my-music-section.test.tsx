@@ -254,7 +254,7 @@ describe('deleting (spec sections 4 and 8)', () => {
 });
 
 describe('selling from My Music (issue 16)', () => {
-  it("refuses to delete a sold album with 'Cannot delete album' and the server's message", async () => {
+  it("refuses to delete an album sold between the list and the click with 'Cannot delete album' and the reason", async () => {
     const user = userEvent.setup();
     const album = makeAlbum({ albumName: 'Sold Out' });
     const sold = 'This album has been sold and cannot be deleted to preserve purchase records.';
@@ -264,6 +264,19 @@ describe('selling from My Music (issue 16)', () => {
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete album?' })).getByRole('button', { name: 'Delete' }));
     const toast = await findToast('Cannot delete album');
     expect(within(toast).getByText(sold)).toBeVisible();
+    expect(screen.getByRole('listitem', { name: 'Sold Out' })).toBeVisible();
+  });
+
+  it("gives a sold album's reason at once, before any confirmation, and asks the server nothing (issue 33)", async () => {
+    const user = userEvent.setup();
+    const album = { ...makeAlbum({ albumName: 'Sold Out' }), sold: true };
+    const { calls } = await openMyMusic({ 'GET /api/albums': { body: [album] } });
+    await user.click(screen.getByRole('tab', { name: /Albums/ }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Sold Out' }));
+    const toast = await findToast('Cannot delete album');
+    expect(within(toast).getByText('This album has been sold and cannot be deleted to preserve purchase records.')).toBeVisible();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls(`DELETE /api/albums/${album.id}`)).toHaveLength(0);
     expect(screen.getByRole('listitem', { name: 'Sold Out' })).toBeVisible();
   });
 

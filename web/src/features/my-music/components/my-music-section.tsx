@@ -3,7 +3,7 @@ import { useMutationState, useQuery, type UseQueryResult } from '@tanstack/react
 import { PlusIcon, RefreshCwIcon, UploadIcon } from 'lucide-react';
 import { formatFileSize } from '#common/format';
 import { type Album, type Track } from '#common/schemas/catalog/responses';
-import { CATALOG_MESSAGES, STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
+import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -171,6 +171,18 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
       },
     });
 
+  const showAlbumSoldRefusal = () =>
+    toast({ variant: 'destructive', title: t('myMusic.cannotDeleteAlbum'), description: t('myMusic.albumSold') });
+
+  /**
+   * A sold album cannot be deleted (issue 16): the list says which (issue 33), so Delete gives the
+   * reason at once instead of asking "will be deleted?" and refusing only after.
+   */
+  const requestAlbumDeletion = (album: Album) => {
+    if (album.sold) showAlbumSoldRefusal();
+    else setDialog({ kind: 'delete-album', album });
+  };
+
   const confirmAlbumDeletion = (album: Album) =>
     deleteAlbum.mutate(album, {
       onSuccess: () => {
@@ -181,7 +193,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
         closeDialog();
         // Issue 16: a sold album stays (its buyers' links keep working); the server says so.
         if (hasErrorCode(error, 'album.sold')) {
-          toast({ variant: 'destructive', title: t('myMusic.cannotDeleteAlbum'), description: messageOf(error, CATALOG_MESSAGES.albumSold) });
+          showAlbumSoldRefusal();
         } else {
           toast({ variant: 'destructive', title: t('myMusic.albumNotDeleted'), description: t('myMusic.deleteAlbumFallback') });
         }
@@ -277,7 +289,7 @@ export function MyMusicSection({ hasPaymentMethod, payoutMethodMissing = false, 
                 takedown={takedownOf(takedowns, { kind: 'album', id: album.id })}
                 onOpenPayments={onOpenPayments}
                 onEdit={() => openAlbum(album)}
-                onDelete={() => setDialog({ kind: 'delete-album', album })}
+                onDelete={() => requestAlbumDeletion(album)}
               />
             )}
           </TabList>
