@@ -113,7 +113,19 @@ export type PayoutView = z.infer<typeof payoutViewSchema>;
 
 export const payoutsResponseSchema = z.object({
   balance: z.object({ owed: z.number().int(), pending: z.number().int() }),
-  nextPayout: z.object({ at: z.string(), amount: z.number().int() }).nullable(),
+  /**
+   * `salesUpTo`: the payout holds the artist's share of the sales made up to then (issue 33);
+   * `rest`: their share of the sales made since (still settling) and `paidAt`, the payout run that
+   * pays it, null while it is not yet enough for a payout; `rest` null: no such sales.
+   */
+  nextPayout: z
+    .object({
+      at: z.string(),
+      amount: z.number().int(),
+      salesUpTo: z.string(),
+      rest: z.object({ amount: z.number().int(), paidAt: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
   payouts: z.array(payoutViewSchema),
 });
 export type PayoutsResponse = z.infer<typeof payoutsResponseSchema>;

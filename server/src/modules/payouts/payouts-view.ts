@@ -59,7 +59,14 @@ export async function payoutsViewOf(db: DbOrTx, userId: string, schedule: Payout
       now,
       schedule,
     );
-    if (next) nextPayout = { at: new Date(next.at).toISOString(), amount: next.amount };
+    if (next) {
+      nextPayout = {
+        at: new Date(next.at).toISOString(),
+        amount: next.amount,
+        salesUpTo: new Date(next.salesUpTo).toISOString(),
+        rest: next.rest ? { amount: next.rest.amount, paidAt: next.rest.paidAt === undefined ? null : new Date(next.rest.paidAt).toISOString() } : null,
+      };
+    }
   }
 
   const list = await db.execute<{ id: string; created_at: string; amount: number | string; fee: number | string; status: PayoutStatusName }>(sql`

@@ -105,20 +105,37 @@ export function runAtOrAfter(time: number, periodMs: number): number {
  * next run (the one after now). Otherwise the sales still settling are added as each turns
  * settleHours old (amounts, not any later sale), and the first moment the balance reaches a payout
  * is the run after it. Undefined when not even every settling sale would make one.
+ *
+ * Issue 33, so the artist can tell which sales it holds and when the rest is paid: `salesUpTo`,
+ * the payout holds the sales made up to then (settleHours before the moment it counts from);
+ * `rest`, the artist's share of the sales made after that (still settling) and `paidAt`, the run
+ * that pays them (the one after the last of them settles), undefined when they and what the
+ * payout leaves would still not make a payout (they wait for later sales). No `rest`: none.
  */
 export function nextPayoutOf(
   owed: number,
   settling: readonly { share: number; settlesAt: number }[],
   now: number,
   schedule: PayoutSchedule,
-): { at: number; amount: number } | undefined {
+): { at: number; amount: number; salesUpTo: number; rest?: { amount: number; paidAt?: number } } | undefined {
+  const sorted = [...settling].sort((a, b) => a.settlesAt - b.settlesAt);
+  const settleMs = schedule.settleHours * 3_600_000;
+  const planned = (balance: number, plan: { amount: number; fee: number }, countedAt: number, at: number) => {
+    const later = sorted.filter((sale) => sale.settlesAt > countedAt);
+    const next = { at, amount: plan.amount, salesUpTo: countedAt - settleMs };
+    if (later.length === 0) return next;
+    const amount = later.reduce((sum, sale) => sum + sale.share, 0);
+    const paid = schedule.payoutFor(balance - plan.amount - plan.fee + amount);
+    const paidAt = paid ? runAtOrAfter(Math.max(later.at(-1)!.settlesAt, at + 1), schedule.periodMs) : undefined;
+    return { ...next, rest: paidAt === undefined ? { amount } : { amount, paidAt } };
+  };
   const planNow = schedule.payoutFor(owed);
-  if (planNow) return { at: runAtOrAfter(now + 1, schedule.periodMs), amount: planNow.amount };
+  if (planNow) return planned(owed, planNow, now, runAtOrAfter(now + 1, schedule.periodMs));
   let balance = owed;
-  for (const sale of [...settling].sort((a, b) => a.settlesAt - b.settlesAt)) {
+  for (const sale of sorted) {
     balance += sale.share;
     const plan = schedule.payoutFor(balance);
-    if (plan) return { at: runAtOrAfter(Math.max(sale.settlesAt, now + 1), schedule.periodMs), amount: plan.amount };
+    if (plan) return planned(balance, plan, sale.settlesAt, runAtOrAfter(Math.max(sale.settlesAt, now + 1), schedule.periodMs));
   }
   return undefined;
 }

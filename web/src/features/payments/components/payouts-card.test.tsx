@@ -12,7 +12,7 @@ const FAILED_REASON = 'The transfer to your M-Pesa number did not go through. Th
 
 const PAYOUTS: PayoutsResponse = {
   balance: { owed: 45_000, pending: 11_111 },
-  nextPayout: { at: '2026-11-27T06:15:00.000Z', amount: 43_000 },
+  nextPayout: { at: '2026-11-27T06:15:00.000Z', amount: 43_000, salesUpTo: '2026-11-26T06:10:00.000Z', rest: { amount: 11_111, paidAt: '2026-11-28T07:00:00.000Z' } },
   payouts: [
     { id: 'p2', createdAt: '2026-11-26T06:00:00.000Z', amount: 43_000, fee: 2_000, status: 'failed', reason: FAILED_REASON },
     { id: 'p1', createdAt: '2026-11-20T06:00:00.000Z', amount: 98_000, fee: 2_000, status: 'success' },
@@ -41,6 +41,11 @@ describe('the Payouts card (issue 16)', SLOW, () => {
     expect(within(card).getByTestId('payouts-pending')).toHaveTextContent('KES 111.11');
     // 06:15 UTC is 09:15 in Nairobi.
     expect(within(card).getByTestId('next-payout')).toHaveTextContent('Next M-Pesa payout: KES 430.00 on 27 Nov 2026, 09:15 (after the M-Pesa withdrawal fee).');
+    // Which sales it holds, and when the settling rest is paid (issue 33).
+    expect(within(card).getByTestId('next-payout-holds')).toHaveTextContent('It holds your share of the sales made up to 26 Nov 2026, 09:10.');
+    expect(within(card).getByTestId('next-payout-rest')).toHaveTextContent(
+      'Your KES 111.11 from sales made since then is still settling (a sale settles 24 hours after it is made) and is paid on 28 Nov 2026, 10:00.',
+    );
     const rows = within(within(card).getByRole('list', { name: 'Your payouts' })).getAllByTestId('payout-row');
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('KES 430.00');

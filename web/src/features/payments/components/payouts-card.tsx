@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatPrice } from '#common/money';
-import type { PayoutStatusName, PayoutView } from '#common/schemas/sales';
+import type { PayoutStatusName, PayoutsResponse, PayoutView } from '#common/schemas/sales';
 import type { PaymentMethod } from '#common/schemas/payments';
 import { Badge } from '@/components/ui/badge';
 import { Label } from '@/components/ui/label';
@@ -87,13 +87,36 @@ export function SaleEmailsSwitch() {
 }
 
 /**
+ * The next M-Pesa payout: its amount and date, which sales it holds, and when the sales made
+ * since (the 'Settling' figure's) are paid (issue 33: the two figures side by side said neither).
+ */
+function NextPayout({ next }: { next: NonNullable<PayoutsResponse['nextPayout']> }) {
+  const { t, language } = useAppI18n();
+  return (
+    <div className="grid gap-1">
+      <p>
+        <span className="font-medium">{t('payouts.nextPayout')}:</span> {t('payouts.nextPayoutDetail', { amount: money(next.amount), at: when(next.at, language) })}
+      </p>
+      <p data-testid="next-payout-holds">{t('payouts.nextPayoutHolds', { upTo: when(next.salesUpTo, language) })}</p>
+      {next.rest && (
+        <p data-testid="next-payout-rest">
+          {next.rest.paidAt
+            ? t('payouts.restPaidAt', { amount: money(next.rest.amount), at: when(next.rest.paidAt, language) })
+            : t('payouts.restWaits', { amount: money(next.rest.amount) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * The Payouts card (issue 16): what the artist is owed (settled, ready to pay), what is still
  * settling, the next M-Pesa payout (date and amount after the withdrawal fee) or, for a bank
  * method, Paystack's settlement note; and every payout with its status and, for a failure, the
  * reason and what happens next.
  */
 export function PayoutsCard({ method }: { method: PaymentMethod | undefined }) {
-  const { t, language } = useAppI18n();
+  const { t } = useAppI18n();
   const payouts = usePayouts();
   return (
     <SectionCard title={t('payouts.title')} description={t('payouts.description')} contentClassName="grid gap-4" data-testid="payouts-card">
@@ -120,10 +143,7 @@ export function PayoutsCard({ method }: { method: PaymentMethod | undefined }) {
             ) : !method ? (
               <p>{t('payouts.noMethod')}</p>
             ) : payouts.data.nextPayout ? (
-              <p>
-                <span className="font-medium">{t('payouts.nextPayout')}:</span>{' '}
-                {t('payouts.nextPayoutDetail', { amount: money(payouts.data.nextPayout.amount), at: when(payouts.data.nextPayout.at, language) })}
-              </p>
+              <NextPayout next={payouts.data.nextPayout} />
             ) : (
               <p>{t('payouts.noPayoutYet')}</p>
             )}
