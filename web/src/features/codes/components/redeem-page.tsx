@@ -33,8 +33,9 @@ type Granted = Extract<RedeemCodeResponse, { kind: 'download' }>;
 
 /**
  * /redeem (issue 21, docs/decisions/050): a fan types a code and their e-mail. A download code
- * gives the download at once (and a mailed link); a discount code opens the purchase dialog at
- * the discounted price.
+ * answers at once with the item's Download button (and a mailed link): not a download started by
+ * itself, which phones block or file silently after a network answer (README, issue 33); a
+ * discount code opens the purchase dialog at the discounted price.
  */
 export function RedeemPage({ renderCheckout }: { renderCheckout: RenderDiscountCheckout }) {
   const { t } = useI18n();
