@@ -56,6 +56,12 @@ const STATUS_WORDS: Record<string, AppMessageKey> = {
 const METHODS: Record<string, AppMessageKey> = { totp: 'admin.detailMethod.totp', 'recovery-code': 'admin.detailMethod.recoveryCode' };
 const KINDS: Record<string, AppMessageKey> = { track: 'admin.kind.track', album: 'admin.kind.album', artist: 'admin.kind.artist', profile: 'admin.kind.artist' };
 
+/** A refund's or a payout's status word in the console's language ("success" -> "imelipwa"); an unknown one as it is. */
+export function statusWord(status: string, t: T): string {
+  const key = STATUS_WORDS[status];
+  return key ? t(key) : status;
+}
+
 function valueOf(field: string, value: unknown, t: T): string {
   if (value === null || value === undefined || value === '') return '–';
   if (AMOUNTS.has(field) && typeof value === 'number' && Number.isSafeInteger(value)) return formatKes(value);

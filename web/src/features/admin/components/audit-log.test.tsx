@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { compileCatalogue } from '#common/i18n/compile';
 import type { AuditEntry } from '#common/schemas/admin';
+import type { ConsolePayout } from '#common/schemas/console';
 import appSw from '../../../../../common/src/i18n/app.sw.json';
 import sw from '../../../../../common/src/i18n/sw.json';
 import { AppRoutes } from '@/app/router';
@@ -77,5 +78,35 @@ describe("the console's dates and audit log in the console's language (issue 33)
     expect(within(payout!).getByTestId('audit-details')).toHaveTextContent('Kiasi: KES 1,500.00 · Hali ya awali: imeshindikana · Hali mpya: inasubiri · Kumbukumbu mpya: po_2');
     for (const raw of ['amount', '20200', 'part', 'status', 'refundId', 'true', 'processed']) expect(details.textContent).not.toMatch(new RegExp(`\\b${raw}\\b`));
     expect(screen.getByText(/imethibitishwa hadi 7 Des 2026, 18:00 UTC/)).toBeVisible();
+  });
+
+  it("in Kiswahili, the payouts tab: the amount grouped, the date's month and Paystack's answer in Kiswahili", async () => {
+    setAppCatalogue('sw', compileCatalogue(appSw));
+    const payout: ConsolePayout = {
+      reference: 'po_1',
+      artistName: 'Amani',
+      mobileNumber: '+254710000000',
+      amount: 150_000,
+      fee: 2_000,
+      status: 'pending',
+      attention: 'stuck',
+      failureReason: null,
+      createdAt: '2026-12-01T08:00:00.000Z',
+      updatedAt: '2026-12-01T08:00:00.000Z',
+    };
+    mockFetch({ ...routes(), 'GET /api/admin/payouts': { body: { payouts: [payout] } }, 'POST /api/admin/payouts/po_1/retry': { body: { reference: 'po_1', status: 'success', newReference: null } } });
+    renderApp(
+      '/admin',
+      <I18nProvider translator={createTranslator('sw', compileCatalogue(sw))}>
+        <AppRoutes />
+      </I18nProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: appSw['admin.payouts'] }, { timeout: 10_000 }));
+    const row = await screen.findByRole('listitem', { name: 'Malipo kwa Amani' });
+    expect(row).toHaveTextContent('KES 1,500.00 kwa Amani');
+    expect(row).toHaveTextContent('1 Des 2026, 08:00 UTC');
+    await user.click(within(row).getByRole('button', { name: 'Jaribu tena malipo kwa Amani' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Tumeuliza Paystack tena: hali ya malipo ni imelipwa.');
   });
 });

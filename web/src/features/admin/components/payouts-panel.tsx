@@ -8,6 +8,7 @@ import { useAppI18n } from '@/lib/app-i18n';
 import type { AppMessageKey } from '@/lib/i18n';
 import { usePayouts, useRetryPayout } from '../api/console';
 import { useStaleSecondFactor, useUtcTime } from './console-common';
+import { statusWord } from './audit-details';
 import { ActionError, LoadError } from './console-parts';
 
 const ATTENTION: Record<ConsolePayout['attention'], AppMessageKey> = {
@@ -67,7 +68,7 @@ export function PayoutsPanel() {
                       {
                         onError,
                         onSuccess: (result) =>
-                          setDone(result.newReference ? t('admin.sentAgain', { reference: result.newReference }) : t('admin.askedAgain', { status: result.status })),
+                          setDone(result.newReference ? t('admin.sentAgain', { reference: result.newReference }) : t('admin.askedAgain', { status: statusWord(result.status, t) })),
                       },
                     )
                   }
