@@ -51,7 +51,7 @@ function Profile({ profile }: { profile: ProfileResponse }) {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 pt-6 pb-12 sm:px-6 sm:pt-10">
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:gap-6 sm:text-left">
-        <ArtistAvatar user={user} size={112} className="shadow-sm" />
+        <ArtistAvatar user={user} size={112} priority className="shadow-sm" />
         <div className="min-w-0 space-y-2">
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{user.displayName}</h1>
           <p className="text-muted-foreground" data-testid="tracks-available">
