@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Cookie } from '@playwright/test';
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Locator, type Page } from './support/test';
 import { compileCatalogue } from '../common/src/i18n/compile';
 import { formatMessage, type MessageValues } from '../common/src/i18n/format';
 import type { Language } from '../common/src/i18n/language';
@@ -133,12 +133,14 @@ const PARTS: Record<string, (walk: Walk, width: number, language: Language) => P
     await visit('/search?q=Axe', 'search');
     await visit('/genre/benga', 'genre');
   },
-  'the fan\'s other pages and /auth': async ({ visit }) => {
+  'the fan\'s other pages and /auth': async ({ page, visit }) => {
     await visit('/redeem', 'redeem');
     await visit('/library', 'library');
     await visit(receiptPath, 'receipt');
     await visit('/for-artists', 'for artists');
     await visit('/terms-and-conditions', 'terms');
+    // The 404 page is answered with status 404, which the browser logs.
+    expectFailedRequest(page, '/no/such/page', 404);
     await visit('/no/such/page', 'not found');
     await visit('/auth', '/auth');
   },

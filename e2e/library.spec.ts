@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
@@ -67,6 +67,7 @@ test('a fan gets their library on another phone through an e-mailed link and dow
 
   // The same link again, in yet another browser: refused, with the way to ask for a new one.
   const third = await browser.newPage();
+  expectFailedRequest(third, '/api/library/session', 400);
   await third.goto(link!);
   await expect(third.getByText('This sign-in link is not valid any more')).toBeVisible();
   await expect(third.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();

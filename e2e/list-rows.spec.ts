@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Page } from './support/test';
 import { toSlug } from '../common/src/slug';
 import type { TestAccount } from './support/accounts';
 import { createAlbumByApi, uploadTrackByApi, type CreatedAlbum } from './support/catalog';
@@ -85,6 +85,8 @@ test('an unknown address at 390 px: status 404 and the 404 page, painted by the 
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
+  // Answered with status 404 on purpose, which the browser logs.
+  expectFailedRequest(page, '/a/b/c', 404);
   const response = await page.goto('/a/b/c');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();

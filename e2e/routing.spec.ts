@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Page } from './support/test';
 import { RESERVED_ROUTE_WORDS } from '../common/src/slug';
 import { verifiedAccount } from './support/accounts';
 
@@ -20,6 +20,8 @@ test('a signed-in visitor of /auth is sent to /dashboard', async ({ page }) => {
 
 test('unknown addresses answer 404 with the 404 page, painted by the server (issue 17)', async ({ page }) => {
   for (const path of ['/no/such/page', '/a/b/c', '/track', '/auth/extra', '/dashboard/x', '/dashboard/settings', '/search/x', '/track/1/extra']) {
+    // Answered with status 404 on purpose, which the browser logs.
+    expectFailedRequest(page, path, 404);
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     expect(await response?.text()).toContain('404 Page Not Found');
