@@ -10,8 +10,8 @@ import { useIsClient } from '@/lib/is-client';
  */
 export function EmbedCode({ kind, id, title }: { kind: EmbedKind; id: string; title: string }) {
   const origin = useIsClient() ? window.location.origin : '';
-  const code = embedIframe({ origin, kind, id, title });
-  const { t } = useI18n();
+  const { t, language } = useI18n();
+  const code = embedIframe({ origin, kind, id, title, language });
   return (
     <details className="mt-8 rounded-lg border bg-card px-4 py-3 text-sm">
       <summary className="cursor-pointer font-medium">{t('embed.summary')}</summary>

@@ -73,6 +73,9 @@ const CATALOGUES = { en: compileCatalogue(en), sw: compileCatalogue(sw) };
 type EmbedKey = keyof typeof en & (`embed.${string}` | 'preview.badge' | 'count.songs' | 'item.embedTitle' | 'price.free');
 const text = (language: Language, key: EmbedKey, values?: MessageValues) => formatMessage(CATALOGUES[language][key]!, values, language);
 
+/** The player's iframe title ("Jioni by Nyota on Sauti"), as the item pages' embed code names it. */
+export const embedTitle = (language: Language, name: string, artist: string) => text(language, 'item.embedTitle', { name, artist });
+
 function page(language: Language, title: string, body: string, script: boolean): string {
   const words = ` data-play="${escapeHtml(text(language, 'embed.play'))}" data-pause="${escapeHtml(text(language, 'embed.pause'))}" data-ended="${escapeHtml(text(language, 'embed.previewEnded'))}"`;
   return (

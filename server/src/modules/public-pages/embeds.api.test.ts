@@ -212,6 +212,13 @@ describe('embeddable players and oEmbed (issue 17)', () => {
       expect(await thumbnailOf({ maxwidth: '64' })).toEqual({ width: undefined, height: undefined, url: undefined });
     });
 
+    it("gives a Kiswahili page's player in Kiswahili: the iframe's address and title (issue 33)", async () => {
+      const body = (await oembed({ url: `${publicUrl}/track/${free.id}?lang=sw` })).json();
+      expect(body.html).toContain(`src="${publicUrl}/embed/track/${free.id}?lang=sw"`);
+      expect(body.html).toContain('title="Asubuhi &quot;njema&quot; ya Nyota &lt;Band&gt; kwenye Sauti"');
+      expect((await oembed({ url: `${publicUrl}/track/${free.id}?lang=fr` })).json().html).toContain(`src="${publicUrl}/embed/track/${free.id}"`);
+    });
+
     it('answers 501 for XML (oEmbed 2.3.4), 404 for what is not ours or does not exist, 400 for a bad url, never 500', async () => {
       expect((await oembed({ url: `${publicUrl}/track/${free.id}`, format: 'xml' })).statusCode).toBe(501);
       expect((await oembed({ url: `${publicUrl}/track/${free.id}`, format: 'xml' })).json().message).toEqual(expect.any(String));

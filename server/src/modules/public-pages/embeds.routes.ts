@@ -81,7 +81,7 @@ export async function embedsRoutes(app: FastifyInstance, pages: PublicPagesServi
     if (!isAbsoluteHttpUrl(url)) throw new AppError('request.invalid', 'url must be the absolute address of a track or album page');
     const item = itemOfPageUrl(url, ourHosts);
     if (!item) throw new AppError('not-found');
-    const options = { publicUrl, maxwidth, maxheight };
+    const options = { publicUrl, maxwidth, maxheight, language: item.language };
     const answer =
       item.kind === 'track'
         ? oembedAnswer({ kind: 'track', detail: await pages.trackDetail(checkedId(item.id, 'track.not-found')) }, options)

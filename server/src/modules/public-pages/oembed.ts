@@ -1,5 +1,7 @@
 import { EMBED_SIZES, embedIframe, type EmbedKind } from '#common/embed';
+import { DEFAULT_LANGUAGE, languageOf, type Language } from '#common/i18n/language';
 import { COVER_SIZES, coverUrl } from '#common/playback';
+import { embedTitle } from './embed-page';
 import type { AlbumDetail, TrackDetail } from '#common/schemas/public';
 
 /** The longest url worth parsing: a page address is well under it. */
@@ -10,7 +12,7 @@ export const OEMBED_MAX_URL_LENGTH = 2000;
  * player itself, /embed/track/{id}), on the site's own host, http or https. Anything else is
  * undefined: oEmbed answers 404 for what it does not provide.
  */
-export function itemOfPageUrl(url: string, allowedHosts: ReadonlySet<string>): { kind: EmbedKind; id: string } | undefined {
+export function itemOfPageUrl(url: string, allowedHosts: ReadonlySet<string>): { kind: EmbedKind; id: string; language?: Language } | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -26,7 +28,9 @@ export function itemOfPageUrl(url: string, allowedHosts: ReadonlySet<string>): {
   } catch {
     return undefined;
   }
-  return { kind: match[1] as EmbedKind, id };
+  // The page in Kiswahili (?lang=sw) gets the player in Kiswahili (issue 33).
+  const language = languageOf(parsed.searchParams.get('lang'));
+  return { kind: match[1] as EmbedKind, id, ...(language ? { language } : {}) };
 }
 
 /** Is it an absolute http(s) address at all? (Anything else is a 400: the consumer sent garbage.) */
@@ -61,7 +65,7 @@ const CACHE_AGE_SECONDS = 86_400;
 
 export function oembedAnswer(
   item: { kind: 'track'; detail: TrackDetail } | { kind: 'album'; detail: AlbumDetail },
-  options: { publicUrl: string; maxwidth?: number; maxheight?: number },
+  options: { publicUrl: string; maxwidth?: number; maxheight?: number; language?: Language },
 ): OEmbedRich {
   const natural = EMBED_SIZES[item.kind];
   // oEmbed: the html must fit maxwidth x maxheight. The player shrinks to its frame's width; a
@@ -85,7 +89,7 @@ export function oembedAnswer(
     title: `${name} · ${artistName}`,
     author_name: item.detail.user.displayName,
     author_url: `${options.publicUrl}${item.detail.user.profileUrl}`,
-    html: embedIframe({ origin: options.publicUrl, kind: item.kind, id, title: `${name} by ${artistName} on Sauti`, width, height }),
+    html: embedIframe({ origin: options.publicUrl, kind: item.kind, id, title: embedTitle(options.language ?? DEFAULT_LANGUAGE, name, artistName), width, height, language: options.language }),
     width,
     height,
     cache_age: CACHE_AGE_SECONDS,
