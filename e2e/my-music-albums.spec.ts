@@ -1,7 +1,9 @@
 import { expect, test, type Locator, type Page } from './support/test';
 import { verifiedAccount } from './support/accounts';
-import { albumRow, openMyMusic, songRow, toast, uploadTrackByApi } from './support/catalog';
+import { albumRow, createAlbumByApi, openMyMusic, songRow, toast, uploadTrackByApi } from './support/catalog';
+import { fanEmail, fanPage, payWithTestCard, sellingArtist, startPurchase } from './support/checkout';
 import { testMedia } from './support/media';
+import { screenshot } from './support/screenshot';
 
 async function addNewTrack(page: Page, albumDialog: Locator, file: string, trackName: string) {
   await albumDialog.getByRole('button', { name: 'Upload Tracks' }).click();
@@ -79,4 +81,30 @@ test('create an album from an existing song and a new one, edit it, and delete i
   await expect(page.getByText('No albums created yet')).toBeVisible();
   await page.getByRole('tab', { name: /Songs/ }).click();
   for (const name of ['Old Favourite', 'Bonus Cut', 'Sea Breeze', 'Low Tide']) await expect(songRow(page, name)).toBeVisible();
+});
+
+test("a sold album's Delete gives the reason at once, with no 'Delete album?' first (issue 33)", async ({ page, browser }) => {
+  const media = await testMedia();
+  await sellingArtist(page, 'sold-album');
+  const song = await uploadTrackByApi(page, media.mp3, { trackName: 'Kesho Tena' });
+  const album = await createAlbumByApi(page, { albumName: 'Sold Out', trackIds: [song.id], price: '300' });
+
+  // A fan buys the album.
+  const fan = await fanPage(browser, `/album/${album.id}`);
+  await startPurchase(fan, fan.getByRole('main'), 'Sold Out', 30_000, fanEmail());
+  await payWithTestCard(fan);
+  await expect(fan.getByTestId('purchased')).toBeVisible();
+  await fan.close();
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await openMyMusic(page);
+    await page.getByRole('tab', { name: /Albums/ }).click();
+    await albumRow(page, 'Sold Out').getByRole('button', { name: 'Delete Sold Out' }).click();
+    const refusal = toast(page, 'Cannot delete album');
+    await expect(refusal).toContainText('This album has been sold and cannot be deleted to preserve purchase records.');
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await screenshot(page, `sold-album-delete-${width}`);
+    await expect(albumRow(page, 'Sold Out')).toBeVisible();
+  }
 });
