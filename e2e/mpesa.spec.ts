@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Locator, type Page } from './support/test';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
 import { toast, uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { checkoutFrame, checkoutOverlay, fanEmail, startPurchase, sellingArtist } from './support/checkout';
@@ -27,8 +27,12 @@ test.beforeAll(({ browser }) =>
 );
 
 
-/** Buy, the e-mail, Pay; then M-Pesa with the test number in the checkout: the phone has the prompt. */
+/**
+ * Buy, the e-mail, Pay; then M-Pesa with the test number in the checkout: the phone has the prompt.
+ * While the payment is not paid, verify answers 402 (how it stands), which the dialog asks on purpose.
+ */
 async function promptFromDialog(page: Page, email: string): Promise<{ dialog: Locator; checkoutUrl: string }> {
+  expectFailedRequest(page, '/api/payments/verify', 402);
   const dialog = await startPurchase(page, page.getByRole('main'), 'Subira', PRICE, email);
   await expect(checkoutOverlay(page)).toBeVisible();
   const checkoutUrl = (await page.locator('iframe[title="Checkout"]').getAttribute('src'))!;

@@ -218,6 +218,7 @@ const SCRIPT = `
 })();
 `;
 
+/** The page's <head> names an empty icon: opened on its own, a browser would otherwise ask /favicon.ico (a 404 in its console). */
 function shell(nonce: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -225,6 +226,7 @@ function shell(nonce: string, title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">${STYLE}</style>
 </head>
