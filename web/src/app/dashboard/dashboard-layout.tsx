@@ -64,7 +64,7 @@ export function DashboardLayout({
                 </SheetContent>
               </Sheet>
               <BrandLogo className="md:hidden" />
-              <ShareLink displayName={user.displayName} className="hidden flex-1 lg:flex lg:max-w-xl" />
+              <ShareLink displayName={user.displayName} wrap className="hidden flex-1 lg:flex lg:max-w-xl" />
               <div className="ml-auto flex items-center gap-1">
                 <LanguageSwitch />
                 <UserMenu user={user} onOpenProfile={() => select('profile')} />
@@ -77,7 +77,7 @@ export function DashboardLayout({
               <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t(section.labelKey)}</h1>
               <p className="text-sm text-muted-foreground">{t('dashboard.signedInAs', { name: user.displayName })}</p>
             </div>
-            <ShareLink displayName={user.displayName} className="rounded-lg border bg-background p-3 lg:hidden" />
+            <ShareLink displayName={user.displayName} wrap className="rounded-lg border bg-background p-3 lg:hidden" />
             {children}
           </main>
           {footer}

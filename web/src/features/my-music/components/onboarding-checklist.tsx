@@ -101,8 +101,9 @@ export function OnboardingChecklist({
   return (
     <Card className="gap-3 border-primary/30 py-3 sm:py-4" data-testid="onboarding-checklist">
       <CardHeader className="gap-2 px-3 sm:px-4">
-        <div className="flex items-center gap-2">
-          <CardTitle as="h2" className="min-w-0 flex-1 text-base leading-snug">
+        {/* The count goes under the title when both do not fit (a phone, Kiswahili): the title keeps the width. */}
+        <div className="flex flex-wrap items-center gap-x-2">
+          <CardTitle as="h2" className="min-w-0 flex-1 basis-64 text-base leading-snug">
             <button
               type="button"
               className="flex min-h-10 w-full items-center gap-2 rounded-md text-left focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
@@ -114,7 +115,7 @@ export function OnboardingChecklist({
               {t('myMusic.checklistTitle')}
             </button>
           </CardTitle>
-          <span className="shrink-0 text-sm text-muted-foreground tabular-nums">
+          <span className="ms-auto shrink-0 text-sm text-muted-foreground tabular-nums">
             {t('myMusic.stepsDone', { done: doneCount, total: steps.length })}
           </span>
         </div>
