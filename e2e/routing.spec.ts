@@ -49,6 +49,8 @@ test('reserved words are never profiles: /{word} is its own page or the 404 page
     admin: /\/auth$/,
   };
   for (const word of RESERVED_ROUTE_WORDS) {
+    // A word that is no page of its own is the 404 page, answered with status 404 (logged by the browser).
+    if (!ownPages[word]) expectFailedRequest(page, `/${word}`, 404);
     await page.goto(`/${word}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Profile Not Found')).toHaveCount(0);
@@ -56,6 +58,7 @@ test('reserved words are never profiles: /{word} is its own page or the 404 page
     else await notFound(page);
   }
   for (const path of ['/PROFILE', '/Track', '/album/']) {
+    expectFailedRequest(page, path.replace(/(.)\/$/, '$1'), 404);
     await page.goto(path);
     await notFound(page);
   }
@@ -73,13 +76,17 @@ test('profile, track and album addresses that name nothing show their not-found 
     ['/album/123', 'Album Not Found'],
     ['/album/00000000-0000-4000-8000-000000000000', 'Album Not Found'],
   ];
+  // Each answers 404, and so does the page's own read of what it names.
+  expectFailedRequest(page, /^\/api\/(profile|track-detail|album-detail)\/[^/]+$/, 404);
   for (const [path, heading] of cards) {
+    expectFailedRequest(page, path, 404);
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
   }
 });
 
 test('the 404 page leads home', async ({ page }) => {
+  expectFailedRequest(page, '/nowhere/at/all', 404);
   await page.goto('/nowhere/at/all');
   await page.getByRole('link', { name: 'Go to Home' }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -5,7 +5,7 @@ export type { Locator, Page, TestInfo } from '@playwright/test';
 
 /** A failed request a test provokes on purpose: its address's path and the status it answers. */
 interface ExpectedFailure {
-  path: string;
+  path: string | RegExp;
   status: number;
 }
 
@@ -16,7 +16,7 @@ const expectedFailures = new WeakMap<BrowserContext, ExpectedFailure[]>();
  * Chromium logs for it ("Failed to load resource: ... status of 401") does not fail the test. Only
  * that path with that status is let through; any other console error still fails it.
  */
-export function expectFailedRequest(page: Page, path: string, status: number): void {
+export function expectFailedRequest(page: Page, path: string | RegExp, status: number): void {
   const context = page.context();
   expectedFailures.set(context, [...(expectedFailures.get(context) ?? []), { path, status }]);
 }
@@ -26,7 +26,9 @@ function isExpectedFailure(context: BrowserContext, message: ConsoleMessage): bo
   if (!failed) return false;
   const { url } = message.location();
   const path = url ? new URL(url).pathname : '';
-  return (expectedFailures.get(context) ?? []).some((expected) => expected.path === path && expected.status === Number(failed[1]));
+  return (expectedFailures.get(context) ?? []).some(
+    (expected) => (typeof expected.path === 'string' ? expected.path === path : expected.path.test(path)) && expected.status === Number(failed[1]),
+  );
 }
 
 const randomOctet = () => 1 + Math.floor(Math.random() * 254);
