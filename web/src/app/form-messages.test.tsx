@@ -92,7 +92,7 @@ describe("the shared schemas' messages in the page's language (decision 063)", (
     const dialog = await screen.findByRole('dialog', { name: appSw['payments.addMpesaTitle'] });
     await user.type(within(dialog).getByLabelText(appSw['payments.mpesaNumberLabel']), '12345');
     await user.click(within(dialog).getByRole('button', { name: appSw['payments.addMpesaButton'] }));
-    expect(await within(dialog).findByText(appSw['form.payment.mobileInvalidTitle'])).toBeVisible();
+    expect(await within(dialog).findByText(appSw['payments.mobileInvalidTitle'])).toBeVisible();
     expect(within(dialog).getByText(appSw['form.payment.mobileInvalid'])).toBeVisible();
     expect(screen.getAllByText(appSw['form.payment.mobileInvalid'])).toHaveLength(1);
     expect(screen.queryByText(PAYMENT_MESSAGES.mobileInvalidTitle)).toBeNull();

@@ -16,15 +16,6 @@ const EMPTY: MobileMoneyMethodInput = { mobileNumber: '' };
 const TALL = 'h-11 sm:h-10';
 
 /**
- * The spec's title for each message of the number's rule (section 5): 'Mobile Number Required'
- * for none, 'Invalid Mobile Number' for anything M-Pesa cannot pay (our not-Safaricom message
- * included: it is invalid for M-Pesa).
- */
-export function mobileErrorTitle(message: string): string {
-  return message === PAYMENT_MESSAGES.mobileRequired ? PAYMENT_MESSAGES.mobileRequiredTitle : PAYMENT_MESSAGES.mobileInvalidTitle;
-}
-
-/**
  * The field's error with its spec title above the text, both in the page's language (the
  * shared rule's English is found by its text, decision 063). Said here only, where the eye and
  * the screen reader already are: a toast repeating it (issue 33) said the same thing twice.
@@ -32,11 +23,14 @@ export function mobileErrorTitle(message: string): string {
 function MobileNumberMessage() {
   const { error, formMessageId } = useFormField();
   const localize = useMessageLocalizer();
+  const { t } = useAppI18n();
   const message = error?.message ? String(error.message) : '';
   if (!message) return null;
   return (
     <div id={formMessageId} data-slot="form-message" className="text-sm text-destructive">
-      <p className="font-medium">{localize(mobileErrorTitle(message))}</p>
+      {/* The spec's title (section 5): 'Mobile Number Required' for none, 'Invalid Mobile Number' for
+          anything M-Pesa cannot pay (our not-Safaricom message included). */}
+      <p className="font-medium">{t(message === PAYMENT_MESSAGES.mobileRequired ? 'payments.mobileRequiredTitle' : 'payments.mobileInvalidTitle')}</p>
       <p>{localize(message)}</p>
     </div>
   );
