@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './support/test';
+import { expect, expectFailedRequest, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi } from './support/catalog';
 import { testMedia } from './support/media';
@@ -27,6 +27,9 @@ test('an operator granted by the command line enrols a second factor and manages
   const first = await uploadTrackByApi(artistPage, media.wav, { trackName: `Nyota ${tag}`, artistName: artist.displayName });
   await uploadTrackByApi(artistPage, media.wav, { trackName: `Kesho ${tag}`, artistName: artist.displayName });
 
+  // Refusals this test provokes: the console asked by a non-operator (403), a wrong code at enrolment (400).
+  expectFailedRequest(page, '/api/admin/me', 403);
+  expectFailedRequest(page, '/api/admin/enrolment/confirm', 400);
   // Not an operator yet: the page and the API say no, with no data.
   const operator = await verifiedAccount(page, 'operator');
   await page.goto('/admin');
@@ -106,6 +109,8 @@ test('an operator granted by the command line enrols a second factor and manages
   // already used is refused, the next one is taken.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const other = await phone.newPage();
+  // The enrolment's used code is refused at the second-factor check (400).
+  expectFailedRequest(other, '/api/admin/verify', 400);
   expect((await other.request.post('/api/login', { data: { email: operator.email, password: operator.password } })).status()).toBe(200);
   await other.goto('/admin');
   await expect(other.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();

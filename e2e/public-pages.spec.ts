@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { PUBLIC_PAGE_JS_BUDGET_BYTES, expect, test, type Page } from './support/test';
+import { PUBLIC_PAGE_JS_BUDGET_BYTES, expect, expectFailedRequest, test, type Page } from './support/test';
 
 const PUBLIC_PAGES = ['/', '/for-artists', '/terms-and-conditions', '/auth', '/auth?tab=register', '/no-such-page', '/some-artist', '/track/1', '/album/1', '/verify-email', '/reset-password?token=x'];
 
@@ -56,6 +56,9 @@ test('the for-artists page invites artists to sign up', async ({ page }) => {
 
 test('public pages do not load dashboard code and stay within the JavaScript budget', async ({ page }) => {
   const dist = path.resolve('dist/web');
+  // The 404 page and the not-found cards answer 404, and so do the cards' own detail reads.
+  for (const url of ['/no-such-page', '/some-artist', '/track/1', '/album/1']) expectFailedRequest(page, url, 404);
+  expectFailedRequest(page, /^\/api\/(profile|track-detail|album-detail)\/[^/]+$/, 404);
   for (const url of PUBLIC_PAGES) {
     const scripts = await scriptsLoadedBy(page, url);
     expect(scripts.length, url).toBeGreaterThan(0);
@@ -101,6 +104,11 @@ test('built assets are served precompressed', async ({ request }) => {
 
 for (const url of ['/', '/for-artists', '/terms-and-conditions', '/auth', '/auth?tab=register', '/no-such-page', '/verify-email']) {
   test(`no accessibility violations on ${url}`, async ({ page }) => {
+    if (url === '/no-such-page') {
+      // The 404 page answers 404, and so does its read of a profile by that name.
+      expectFailedRequest(page, url, 404);
+      expectFailedRequest(page, '/api/profile/no-such-page', 404);
+    }
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');

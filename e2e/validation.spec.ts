@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, expectFailedRequest, test } from './support/test';
 
 test('sign in: the exact messages for a bad e-mail and a missing password', async ({ page }) => {
   await page.goto('/auth');
@@ -48,6 +48,8 @@ test('links without a token say so', async ({ page }) => {
 });
 
 test('a made-up verification token gets the server message', async ({ page }) => {
+  // The server refuses it (400): that refusal is what this test shows.
+  expectFailedRequest(page, '/api/verify-email', 400);
   await page.goto('/verify-email?token=made-up');
   await expect(page.getByText('This verification link is invalid or has expired. Please request a new one.')).toBeVisible();
 });
