@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test } from './support/test';
+import { expect, expectFailedRequest, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { uploadTrackByApi } from './support/catalog';
 import { testMedia } from './support/media';
@@ -21,6 +21,8 @@ test('an operator takes a song down from a phone, the fan finds it gone, the art
   test.setTimeout(180_000);
   fs.mkdirSync(SHOTS, { recursive: true });
   const media = await testMedia();
+  // First, while no other page is open: with the embedded database the grant restarts the server.
+  const operator = await enrolledOperator(page);
   const artistContext = await browser.newContext(PHONE);
   const artistPage = await artistContext.newPage();
   const artist = await verifiedAccount(artistPage, 'reported');
@@ -28,10 +30,10 @@ test('an operator takes a song down from a phone, the fan finds it gone, the art
   const name = `Mvua ${tag}`;
   const track = await uploadTrackByApi(artistPage, media.wav, { trackName: name, artistName: artist.displayName });
 
-  const operator = await enrolledOperator(page);
-
   const fan = await browser.newContext(PHONE);
   const fanPage = await fan.newPage();
+  // Taken down, the song's page and its read answer 404 to the fan.
+  expectFailedRequest(fanPage, /^\/(api\/track-detail|track)\/[0-9a-f-]{36}$/, 404);
   await fanPage.goto(`/track/${track.id}`);
   await expect(fanPage.getByRole('heading', { name })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Page } from './support/test';
 import { CODE_MESSAGES } from '../common/src/codes';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
@@ -89,7 +89,8 @@ test('an artist makes download codes, and a fan redeems one on a phone and downl
     expect((await download).suggestedFilename()).toMatch(/Launch Night/);
     await waitForMail(email, /Your Sauti purchase/);
 
-    // The same code again: used.
+    // The same code again: used (the server refuses it, 409).
+    expectFailedRequest(phone, '/api/codes/redeem', 409);
     await granted.getByRole('button', { name: 'Redeem another code' }).click();
     await phone.getByLabel('Code', { exact: true }).fill(code);
     await phone.getByLabel('Email').fill(fanEmail());

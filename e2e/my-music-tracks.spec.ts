@@ -1,4 +1,4 @@
-import { expect, test } from './support/test';
+import { expect, expectFailedRequest, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { openMyMusic, songRow, throttleUploads, toast, uploadTrackByApi } from './support/catalog';
 import { displayedSize, testMedia } from './support/media';
@@ -75,6 +75,7 @@ test('the server has the last word on a file: a refused upload says why', async 
     mimeType: 'audio/mpeg',
     buffer: (await import('node:fs')).readFileSync(media.m4a),
   });
+  expectFailedRequest(page, '/api/tracks', 415);
   await dialog.getByRole('button', { name: 'Upload Track' }).click();
   const refused = toast(page, 'Upload failed');
   await expect(refused).toBeVisible({ timeout: 30_000 });
@@ -105,6 +106,7 @@ test('edit a track optimistically, and roll the change back when the server fail
   // The server fails the next edit: the change shows at once, then goes back.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
+  expectFailedRequest(page, /^\/api\/tracks\/[0-9a-f-]{36}$/, 500);
   await page.route('**/api/tracks/*', async (route) => {
     if (route.request().method() !== 'PATCH') return route.fallback();
     await held;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Locator, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount, processingFee } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
@@ -145,6 +145,8 @@ test("an empty e-mail says 'Email Required' and sends nothing", async ({ page })
 test('cancelling the checkout (its Cancel, the close button, Escape) closes it and grants nothing', async ({ page }) => {
   const email = fanEmail();
   await page.goto(`/track/${pricedTrack.id}`);
+  // Each closed checkout is checked with the server once: not paid (402), so nothing is granted.
+  expectFailedRequest(page, '/api/payments/verify', 402);
 
   // The checkout page's own Cancel.
   let dialog = await openPurchase(page, page.getByRole('main'), 'Paid Tone', TRACK_PRICE);

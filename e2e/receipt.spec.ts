@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Page } from './support/test';
 import { uploadTrackByApi, type UploadedTrack } from './support/catalog';
 import { payWithTestCard, startPurchase, sellingArtist } from './support/checkout';
 import { waitForMail } from './support/mail';
@@ -73,7 +73,8 @@ test('a fan on a phone buys a track, gets the MP3, and the receipt link opens th
   const file = await again;
   expect(file.suggestedFilename()).toMatch(/^Receipt Tone\.mp3$/);
 
-  // A wrong token: one message, nothing to download.
+  // A wrong token: one message, nothing to download (the page and its read answer 404).
+  expectFailedRequest(page, /^\/(api\/receipts|purchase)\/sauti-[0-9a-f-]{36}$/, 404);
   await page.goto(link.replace(/token=[\w-]+/, `token=${'x'.repeat(43)}`));
   await expect(page.getByRole('heading', { level: 1, name: 'Purchase link not valid' })).toBeVisible();
 });

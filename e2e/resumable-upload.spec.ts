@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/test';
+import { expect, expectFailedRequest, test } from './support/test';
 import { verifiedAccount } from './support/accounts';
 import { songRow, toast } from './support/catalog';
 import { startCuttableProxy } from './support/cuttable-proxy';
@@ -40,6 +40,9 @@ test('a 50 MB WAV survives two dropped connections and is not sent again from th
   try {
     await page.goto(`${link.url}/dashboard`);
     await expect(page.getByRole('heading', { name: 'My Music', level: 1 })).toBeVisible();
+    // After a cut, a PATCH from an offset the server never received is refused (409) and the
+    // client asks where to resume (tus): that refusal is part of resuming.
+    expectFailedRequest(page, /^\/api\/uploads\/[0-9a-f-]+$/, 409);
 
     // Every PATCH says where it starts (Upload-Offset): the server's count of what it has.
     const patches: number[] = [];

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from './support/test';
+import { expect, expectFailedRequest, test, type Page } from './support/test';
 import { formatPrice } from '../common/src/money';
 import { finalAmount } from '../common/src/payments';
 import { PAYMENT_MESSAGES } from '../common/src/schemas/payments';
@@ -106,6 +106,8 @@ test("a buyer sees 'Purchased' with Download instead of Buy, hears the preview-o
   const elsewhere = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const other = await fanPage(elsewhere, `/track/${previewOnly.id}`);
+    // Already owned: initialize refuses (409) and the dialog says so.
+    expectFailedRequest(other, '/api/payments/initialize', 409);
     const dialog = await startPurchase(other, other.getByRole('main'), TITLE, PRICE, email);
     await expect(dialog.getByText(PAYMENT_MESSAGES.alreadyOwned)).toBeVisible();
     await expect(checkoutOverlay(other)).toHaveCount(0);
