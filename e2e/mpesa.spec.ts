@@ -97,7 +97,7 @@ test("a declined M-Pesa prompt says so in the dialog, and 'Try again' opens a ne
   await expect(checkoutFrame(page).getByRole('tab', { name: 'M-Pesa' })).toBeVisible();
 });
 
-test("an M-Pesa prompt that expires closes the checkout and the dialog offers 'Try again'; one cancelled on the phone can be paid again in place (issue 33)", async ({ page }) => {
+test("an M-Pesa prompt that expires closes the checkout and the dialog offers 'Try again'; one cancelled on the phone offers 'Try again' in place, a new prompt (issue 33)", async ({ page }) => {
   await page.goto(`/track/${track.id}`);
   const { dialog } = await promptFromDialog(page, fanEmail());
   await checkoutFrame(page).getByRole('button', { name: 'Let it expire' }).click();
@@ -113,7 +113,7 @@ test("an M-Pesa prompt that expires closes the checkout and the dialog offers 'T
   await page.setViewportSize({ width: 390, height: 844 });
 
   // Try again: a new checkout, where the prompt this time is cancelled on the phone. The
-  // checkout keeps its form, says so, and Pay sends a new prompt at once.
+  // checkout keeps its form, says so, and its 'Try again' sends a new prompt at once.
   await dialog.getByRole('button', { name: PAYMENT_MESSAGES.tryAgain }).click();
   await expect(checkoutOverlay(page)).toBeVisible();
   const frame = checkoutFrame(page);
@@ -121,6 +121,7 @@ test("an M-Pesa prompt that expires closes the checkout and the dialog offers 'T
   await frame.getByRole('button', { name: /^Pay / }).click();
   await frame.getByRole('button', { name: 'Cancel on the phone' }).click();
   await expect(frame.getByRole('alert')).toContainText('cancelled on the phone');
-  await frame.getByRole('button', { name: /^Pay / }).click();
+  await screenshot(page, 'mpesa-cancelled-on-phone-390');
+  await frame.getByRole('button', { name: 'Try again' }).click();
   await expect(frame.getByRole('heading', { name: 'Check your phone' })).toBeVisible();
 });

@@ -64,6 +64,7 @@ const SCRIPT = `
   var answers = Array.prototype.slice.call(document.querySelectorAll('[data-answer]'));
   var confirmDelay = Number(main.getAttribute('data-confirm-delay')) || 0;
   var again = document.getElementById('again');
+  var payButton = document.getElementById('pay');
   var polling;
 
   function notify(message) {
@@ -127,9 +128,12 @@ const SCRIPT = `
     }
     finish('Payment complete, you can close this page.');
   }
+  // A declined card or an M-Pesa prompt declined or cancelled on the phone: the form stays, and its
+  // button says what pressing it does now (issue 33): a new charge, a new prompt.
   function failed(message) {
     error.textContent = message;
     error.hidden = false;
+    payButton.textContent = 'Try again';
     busy(false);
     notify({ source: 'sauti-checkout', event: 'error', reference: reference, message: message });
   }
@@ -306,7 +310,7 @@ ${
 ${panels}
 <p id="error" class="error" role="alert" hidden></p>
 <div class="actions">
-<button type="submit" class="pay">Pay ${escapeHtml(amount)}</button>
+<button type="submit" id="pay" class="pay">${checkout.status === 'failed' ? 'Try again' : `Pay ${escapeHtml(amount)}`}</button>
 <button type="button" id="cancel" class="cancel">Cancel</button>
 </div>
 </form>
