@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'node',
           include: ['common/**/*.test.ts', 'server/**/*.test.ts'],
           exclude: ['server/**/*.api.test.ts', 'server/**/*.multi.test.ts', 'node_modules/**'],
+          // Vitest's default is one worker less than the cores: one, on a 2-core machine (decision 091).
+          maxWorkers: 2,
         },
       },
       {
@@ -22,6 +24,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['web/**/*.test.{ts,tsx}'],
           setupFiles: ['web/src/test/setup.ts'],
+          maxWorkers: 2,
           // A dialog test types and clicks through jsdom; on a loaded 2-core machine the first of a
           // file (lazy chunks loading) was seen at 5.2 s. The default 5 s is a slow machine's, not a bug's.
           testTimeout: 15_000,

@@ -6,6 +6,7 @@ import { verifiedAccount } from './support/accounts';
 import { songRow, toast } from './support/catalog';
 import { startCuttableProxy } from './support/cuttable-proxy';
 import { dataDir } from './support/mail';
+import { E2E_PORT } from './support/server-state';
 import { screenshot } from './support/screenshot';
 
 /** The largest upload an artist may make: a 295 s stereo WAV, 52 MB (just under the 50 MiB limit). */
@@ -36,7 +37,7 @@ test('a 50 MB WAV survives two dropped connections and is not sent again from th
   const size = fs.statSync(wav).size;
   await verifiedAccount(page, 'resumable');
   // The browser reaches the app through a slow link the test can cut (cookies do not mind the port).
-  const link = await startCuttableProxy(Number(process.env.E2E_PORT ?? 5123), UPLINK);
+  const link = await startCuttableProxy(E2E_PORT, UPLINK);
   try {
     await page.goto(`${link.url}/dashboard`);
     await expect(page.getByRole('heading', { name: 'My Music', level: 1 })).toBeVisible();

@@ -4,10 +4,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-// .ci/run starts the PostgreSQL suites beside the end-to-end step (they use the core it leaves idle):
-// this file, when named, tells it that step has begun.
-if (process.env.SAUTI_CI_E2E_MARKER) fs.writeFileSync(process.env.SAUTI_CI_E2E_MARKER, '');
-
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const missing = [];

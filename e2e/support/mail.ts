@@ -16,8 +16,8 @@ interface Part {
   body: string;
 }
 
+/** This worker's server's DATA_DIR (its outbox is where mail lands). */
 export function dataDir(): string {
-  if (process.env.SAUTI_E2E_DATA_DIR) return process.env.SAUTI_E2E_DATA_DIR;
   return (JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')) as ServerState).dataDir;
 }
 

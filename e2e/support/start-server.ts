@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { BASE_URL, E2E_PORT } from './server-state';
+import { E2E_PORT, baseUrlOf } from './server-state';
 
 const STARTUP_TIMEOUT_MS = 60_000;
 
-export async function healthy(): Promise<boolean> {
+export async function healthy(port = E2E_PORT): Promise<boolean> {
   try {
-    const response = await fetch(`${BASE_URL}/api/health`);
+    const response = await fetch(`${baseUrlOf(port)}/api/health`);
     return response.ok;
   } catch {
     return false;
@@ -15,12 +15,12 @@ export async function healthy(): Promise<boolean> {
 }
 
 /** The built server's environment for the e2e run (global setup, and a restart within a test). */
-export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
+export function serverEnv(dataDir: string, port = E2E_PORT): NodeJS.ProcessEnv {
   return {
     ...process.env,
-    PORT: String(E2E_PORT),
+    PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: BASE_URL,
+    PUBLIC_URL: baseUrlOf(port),
     DATA_DIR: dataDir,
     NODE_ENV: 'test',
     SMTP_URL: '',
@@ -31,11 +31,12 @@ export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-/** Starts the built server on DATA_DIR `dataDir` and waits until it answers; its pid. */
-export async function startServer(dataDir: string, options: { detached?: boolean } = {}): Promise<number> {
+/** Starts the built server on DATA_DIR `dataDir` (on this worker's port unless told) and waits until it answers; its pid. */
+export async function startServer(dataDir: string, options: { detached?: boolean; port?: number } = {}): Promise<number> {
+  const port = options.port ?? E2E_PORT;
   const entry = path.resolve('dist/server/main.js');
   const log = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, [entry], { env: serverEnv(dataDir), stdio: ['ignore', log, log], detached: options.detached ?? false });
+  const child = spawn(process.execPath, [entry], { env: serverEnv(dataDir, port), stdio: ['ignore', log, log], detached: options.detached ?? false });
   fs.closeSync(log);
 
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -47,11 +48,11 @@ export async function startServer(dataDir: string, options: { detached?: boolean
       const output = fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8');
       throw new Error(`The server exited with code ${code} while starting:\n${output}`);
     }
-    up = await healthy();
+    up = await healthy(port);
   }
   if (!up) {
     child.kill('SIGTERM');
-    throw new Error(`The server did not answer ${BASE_URL}/api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
+    throw new Error(`The server did not answer ${baseUrlOf(port)}/api/health within ${STARTUP_TIMEOUT_MS / 1000} s`);
   }
   child.unref();
   return child.pid!;

@@ -1,4 +1,5 @@
 import { expect, test as base, type BrowserContext, type ConsoleMessage, type Page } from '@playwright/test';
+import { BASE_URL } from './server-state';
 
 export { expect };
 export type { Locator, Page, TestInfo } from '@playwright/test';
@@ -53,6 +54,11 @@ function watch(context: BrowserContext, problems: string[]) {
 }
 
 export const test = base.extend<{ pageProblems: string[] }>({
+  // This worker's own server (decision 091), for pages, page.request and every context a test opens.
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use) => {
+    await use(BASE_URL);
+  },
   // Every page of the test, in its own context and in any other it opens (browser.newContext,
   // browser.newPage), may log no error and throw nothing (issue 33): a React recoverable error or a
   // failed request a visitor never sees still means something is wrong. A test that provokes a

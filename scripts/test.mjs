@@ -1,0 +1,104 @@
+// npm test: every suite, in two lanes side by side (decision 091). One lane is mostly processor
+// work (lint and type-check, the unit tests, the API suite, and with DATABASE_URL the multi-process
+// suite); the other is the build and the end-to-end run, whose browsers and servers spend much of
+// their time waiting on media jobs, timers and the network. On a 2-core machine the first fills the
+// time the second waits. Within a lane the steps run in order and stop at the first failure; the
+// other lane runs to its end, so one run shows every failure. Each line is prefixed with its lane;
+// the durations of every step are printed at the end.
+//
+// DATABASE_URL names the PostgreSQL server for the API and multi-process suites (CI sets it); the
+// unit tests and the end-to-end run never see it (the e2e server is embedded unless E2E_DATABASE_URL).
+// With CI set, each suite's JSON report goes to .tmp/ci/ for scripts/ci-slowest.mjs.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const started = Date.now();
+const ci = Boolean(process.env.CI);
+const databaseUrl = process.env.DATABASE_URL;
+if (ci) fs.mkdirSync('.tmp/ci', { recursive: true });
+
+const vitestReport = (name) => (ci ? ['--', '--reporter=default', '--reporter=json', `--outputFile.json=.tmp/ci/${name}-results.json`] : []);
+
+/**
+ * With the suite on PostgreSQL, the API tests of the database's own behaviour run on the embedded
+ * database too (a laptop's): its SQL functions, the search's folding, discovery's trending, the
+ * job queue's locking, starting on an empty DATA_DIR. The end-to-end run is on the embedded
+ * database throughout.
+ */
+const EMBEDDED_DATABASE_FILES = [
+  'server/src/db',
+  'server/src/main.api.test.ts',
+  'server/src/modules/search',
+  'server/src/modules/discovery',
+  'server/src/modules/jobs',
+];
+
+/** An npm script and its arguments; `database` passes DATABASE_URL on. */
+const lanes = [
+  {
+    name: 'unit',
+    steps: [
+      { script: 'check' },
+      { script: 'test:unit', args: vitestReport('unit') },
+      { script: 'test:api', args: vitestReport('api'), database: true },
+      ...(databaseUrl
+        ? [
+            { script: 'test:multi', args: vitestReport('multi'), database: true },
+            { script: 'test:api', label: 'test:api, embedded', args: ['--', ...EMBEDDED_DATABASE_FILES] },
+          ]
+        : []),
+    ],
+  },
+  { name: 'e2e', steps: [{ script: 'test:e2e' }] },
+];
+
+const seconds = (ms) => `${Math.round(ms / 1000)}s`;
+const timings = [];
+
+function run(lane, step) {
+  const env = { ...process.env };
+  if (!step.database) delete env.DATABASE_URL;
+  const stepStarted = Date.now();
+  const prefix = `[${lane.name}] `;
+  const label = step.label ?? step.script;
+  process.stdout.write(`${prefix}=== npm run ${label} (at ${seconds(stepStarted - started)})\n`);
+  return new Promise((resolve) => {
+    const child = spawn(npm, ['run', '--silent', step.script, ...(step.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    // Whole lines only, each with its lane's prefix, so the two lanes' output never mixes mid-line.
+    const forward = (stream, out) => {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        if (lines.length) out.write(lines.map((line) => prefix + line).join('\n') + '\n');
+      });
+      stream.on('end', () => rest && out.write(prefix + rest + '\n'));
+    };
+    forward(child.stdout, process.stdout);
+    forward(child.stderr, process.stderr);
+    child.on('close', (code, signal) => {
+      const took = Date.now() - stepStarted;
+      const passed = code === 0;
+      timings.push({ lane: lane.name, label, took, passed });
+      process.stdout.write(`${prefix}=== npm run ${label}: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(took)}\n`);
+      resolve(passed);
+    });
+  });
+}
+
+async function runLane(lane) {
+  for (const step of lane.steps) {
+    if (!(await run(lane, step))) return false;
+  }
+  return true;
+}
+
+const results = await Promise.all(lanes.map(runLane));
+
+process.stdout.write(`\nnpm test took ${seconds(Date.now() - started)}:\n`);
+for (const { lane, label, took, passed } of timings) {
+  process.stdout.write(`  ${lane.padEnd(5)} ${label.padEnd(20)} ${seconds(took).padStart(6)}${passed ? '' : '  FAILED'}\n`);
+}
+process.exit(results.every(Boolean) ? 0 : 1);
