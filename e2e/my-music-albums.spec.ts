@@ -5,14 +5,18 @@ import { fanEmail, fanPage, payWithTestCard, sellingArtist, startPurchase } from
 import { testMedia } from './support/media';
 import { screenshot } from './support/screenshot';
 
-async function addNewTrack(page: Page, albumDialog: Locator, file: string, trackName: string) {
+async function addNewTrack(page: Page, albumDialog: Locator, file: string, trackName: string, { genre, shot }: { genre?: string; shot?: string } = {}) {
   await albumDialog.getByRole('button', { name: 'Upload Tracks' }).click();
   const add = page.getByRole('dialog', { name: 'Add Track to Album' });
   await add.getByLabel('Audio file', { exact: true }).setInputFiles(file);
   await add.getByLabel('Track name').fill(trackName);
+  if (genre) await add.getByLabel('Genre').selectOption({ label: genre });
+  if (shot) await screenshot(page, shot);
   await add.getByRole('button', { name: 'Add Track' }).click();
   await expect(add).toBeHidden();
-  await expect(albumDialog.getByRole('list', { name: 'New tracks' }).getByRole('listitem').filter({ hasText: trackName })).toContainText('New track');
+  const item = albumDialog.getByRole('list', { name: 'New tracks' }).getByRole('listitem').filter({ hasText: trackName });
+  await expect(item).toContainText('New track');
+  if (genre) await expect(item).toContainText(genre);
 }
 
 async function albumSongs(page: Page, albumName: string): Promise<string[]> {
@@ -42,8 +46,8 @@ test('create an album from an existing song and a new one, edit it, and delete i
   await dialog.getByLabel('Price (KES)').fill('499.99');
   await dialog.getByRole('checkbox', { name: /Old Favourite/ }).check();
   await expect(create).toBeEnabled();
-  // Album tracks accept more formats than single tracks: an .m4a goes in.
-  await addNewTrack(page, dialog, media.m4a, 'Sea Breeze');
+  // Album tracks accept more formats than single tracks: an .m4a goes in, with a genre of its own (issue 33).
+  await addNewTrack(page, dialog, media.m4a, 'Sea Breeze', { genre: 'Taarab' });
   await expect(dialog.getByTestId('songs-selected')).toHaveText('2 songs selected');
   await create.click();
   await expect(toast(page, 'Album created')).toBeVisible({ timeout: 30_000 });
@@ -81,6 +85,44 @@ test('create an album from an existing song and a new one, edit it, and delete i
   await expect(page.getByText('No albums created yet')).toBeVisible();
   await page.getByRole('tab', { name: /Songs/ }).click();
   for (const name of ['Old Favourite', 'Bonus Cut', 'Sea Breeze', 'Low Tide']) await expect(songRow(page, name)).toBeVisible();
+  await songRow(page, 'Sea Breeze').getByRole('button', { name: 'Edit Sea Breeze' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit Track' }).getByLabel('Genre')).toHaveValue('taarab');
+});
+
+test("the Add Track to Album dialog fits a phone with the song's genre, tags and cover, and the cover goes up with the album (issue 33)", async ({ page }) => {
+  const media = await testMedia();
+  await verifiedAccount(page, 'album-song-phone');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openMyMusic(page);
+  await page.getByRole('tab', { name: /Albums/ }).click();
+  await page.getByRole('button', { name: 'Add Album' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Album' });
+  await dialog.getByRole('button', { name: 'Upload Tracks' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Track to Album' });
+  await add.getByLabel('Audio file', { exact: true }).setInputFiles(media.mp3);
+  await add.getByLabel('Genre').selectOption({ label: 'Benga' });
+  await add.getByLabel('Tags').fill('pwani, usiku');
+  await add.getByLabel('Cover photo').setInputFiles(media.cover);
+  await expect(add.getByRole('img', { name: 'Cover preview' })).toBeVisible();
+  // Nothing wider than the phone; the dialog scrolls to its last field and its buttons.
+  const overflow = await add.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const box = await add.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  await add.getByRole('button', { name: 'Add Track' }).scrollIntoViewIfNeeded();
+  await expect(add.getByRole('button', { name: 'Add Track' })).toBeInViewport();
+  await screenshot(page, 'album-add-song-390');
+  await add.getByRole('button', { name: 'Add Track' }).click();
+  await expect(add).toBeHidden();
+  const item = dialog.getByRole('list', { name: 'New tracks' }).getByRole('listitem');
+  await expect(item).toContainText('Benga');
+  await expect(item.getByTestId('new-track-cover')).toBeVisible();
+  await screenshot(page, 'album-new-song-list-390');
+  // The song's cover goes up with the album.
+  await dialog.getByLabel('Album name').fill('Pwani Nights');
+  await dialog.getByRole('button', { name: 'Create Album' }).click();
+  await expect(toast(page, 'Album created')).toBeVisible({ timeout: 30_000 });
 });
 
 test("a sold album's Delete gives the reason at once, with no 'Delete album?' first (issue 33)", async ({ page, browser }) => {

@@ -54,13 +54,19 @@ export const trackEditFormSchema = z.object({
 });
 export type TrackEditFormInput = z.input<typeof trackEditFormSchema>;
 
-/** Album-track form (spec section 3): a new track added in the album dialog. */
+/**
+ * Album-track form (spec section 3): a new track added in the album dialog. Its genre and tags
+ * left empty, it takes the album's; its cover left empty, it has none of its own.
+ */
 export const albumTrackFormSchema = z.object({
   trackName: trackNameSchema,
   artistName: artistNameSchema,
   price: priceSchema,
   allowFullPlayback: z.boolean().default(true),
+  genre: genreFormSchema,
+  tags: tagsFormSchema,
   audioFile: audioFileSchema(ALBUM_TRACK_AUDIO_ACCEPT, CATALOG_MESSAGES.albumAudioFormat),
+  coverPhoto: coverFileSchema.nullish(),
 });
 export type AlbumTrackFormInput = z.input<typeof albumTrackFormSchema>;
 

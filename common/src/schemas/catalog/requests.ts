@@ -39,12 +39,17 @@ export const trackUpdateFieldsSchema = z.object({
 });
 export type TrackUpdateFields = z.output<typeof trackUpdateFieldsSchema>;
 
-/** One entry of the albumTracks JSON list: the new track uploaded as albumTrackFile_{index}. */
+/**
+ * One entry of the albumTracks JSON list: the new track uploaded as albumTrackFile_{index}, with
+ * its own cover as albumTrackCover_{index}. A genre or tags left out or empty mean the album's.
+ */
 export const albumTrackEntrySchema = z.object({
   trackName: trackNameSchema,
   artistName: artistNameSchema,
   price: priceSchema,
   allowFullPlayback: allowFullPlaybackSchema.default(true),
+  genre: genreSchema.optional().transform((value) => value ?? null),
+  tags: tagsSchema.optional().transform((value) => value ?? []),
 });
 
 const trackIdSchema = z.uuid({ message: CATALOG_MESSAGES.selectedSongsInvalid });

@@ -77,6 +77,53 @@ describe.each(STORAGE_BACKENDS)('albums, with %s storage', (backend) => {
     expect(cover.headers.get('content-type')).toBe('image/webp');
   });
 
+  it("gives a new song its own genre, tags and cover when it has them, and the album's genre and tags when not (issue 33)", async () => {
+    const artist = await t.artist();
+    const response = await t.sendForm(
+      'POST',
+      '/api/albums',
+      {
+        fields: {
+          albumName: 'Pwani',
+          genre: 'taarab',
+          tags: 'mombasa, bahari',
+          albumTracks: JSON.stringify([newTrack('Own Labels', { genre: 'gengetone', tags: 'usiku, nairobi' }), newTrack('Album Labels', { genre: '', tags: '' })]),
+        },
+        files: [
+          { field: 'albumTrackFile_0', path: media.ogg },
+          { field: 'albumTrackCover_0', path: media.coverPng, name: 'own.png' },
+          { field: 'albumTrackFile_1', path: media.flac },
+        ],
+      },
+      artist.cookie,
+    );
+    expect(response.status).toBe(201);
+    const [own, inherited] = albumSchema.parse(response.body).tracks;
+    expect(own).toMatchObject({ trackName: 'Own Labels', genre: 'gengetone', tags: ['usiku', 'nairobi'], coverPhotoFilename: expect.stringMatching(/\.png$/) });
+    expect(inherited).toMatchObject({ trackName: 'Album Labels', genre: 'taarab', tags: ['mombasa', 'bahari'], coverPhotoFilename: null });
+    expect(response.body.coverPhotoFilename).toBeNull();
+    await t.app.jobs.drain();
+    const thumbnail = await t.fetchBytes(`/api/tracks/${own!.id}/cover?size=96&v=${own!.coverPhotoFilename}`, { accept: 'image/webp' });
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/webp');
+
+    // Added by an edit, a song's own labels (tags as a JSON list too) and cover hold the same way.
+    const edited = await t.sendForm(
+      'PATCH',
+      `/api/albums/${response.body.id}`,
+      {
+        fields: { albumTracks: JSON.stringify([newTrack('Later', { genre: 'benga', tags: ['jioni'] })]) },
+        files: [
+          { field: 'albumTrackFile_0', path: media.wav },
+          { field: 'albumTrackCover_0', path: media.coverJpg },
+        ],
+      },
+      artist.cookie,
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body.tracks[2]).toMatchObject({ trackName: 'Later', genre: 'benga', tags: ['jioni'], coverPhotoFilename: expect.stringMatching(/\.jpe?g$/) });
+  });
+
   it('edits an album: name, price, order, songs out (they become singles), new songs in', async () => {
     const artist = await t.artist();
     const [a, b, c] = [await single(artist, 'A'), await single(artist, 'B'), await single(artist, 'C')];

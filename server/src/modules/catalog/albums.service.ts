@@ -28,6 +28,8 @@ import { coverInsert } from './tracks.service';
 import type { ReceivedUpload } from '../uploads';
 
 export const ALBUM_TRACK_FILE = /^albumTrackFile_(\d{1,3})$/;
+/** A new track's own cover: optional, beside its albumTrackFile_{index}. */
+export const ALBUM_TRACK_COVER = /^albumTrackCover_(\d{1,3})$/;
 
 /** selectedSongs and albumTracks arrive as JSON text in multipart fields. */
 function jsonField(value: unknown, message: string): unknown {
@@ -56,6 +58,7 @@ interface AlbumLabels {
 interface NewAlbumTrack {
   entry: z.output<typeof albumFieldsSchema>['albumTracks'][number];
   audio: CheckedAudio;
+  cover: CheckedCover | undefined;
   trackId: string;
 }
 
@@ -88,14 +91,14 @@ export class AlbumsService {
     if (!(await findOwnAlbum(this.db, userId, albumId))) throw new AppError('album.not-found');
   }
 
-  /** Pairs albumTracks[i] with albumTrackFile_i and decodes every file. */
+  /** Pairs albumTracks[i] with albumTrackFile_i (and albumTrackCover_i, if sent) and checks every file by content. */
   private async newTracks(
     userId: string,
     entries: z.output<typeof albumFieldsSchema>['albumTracks'],
     upload: ReceivedUpload,
   ): Promise<NewAlbumTrack[]> {
     for (const file of upload.files) {
-      const index = ALBUM_TRACK_FILE.exec(file.field)?.[1];
+      const index = (ALBUM_TRACK_FILE.exec(file.field) ?? ALBUM_TRACK_COVER.exec(file.field))?.[1];
       if (index !== undefined && Number(index) >= entries.length) {
         throw fieldError('form.invalid', file.field, CATALOG_MESSAGES.unexpectedFile);
       }
@@ -106,7 +109,9 @@ export class AlbumsService {
       const file = upload.files.find((candidate) => candidate.field === field);
       if (!file) throw fieldError('form.invalid', field, CATALOG_MESSAGES.albumTrackFileMissing);
       const audio = await checkAudio(this.context, userId, file, ALBUM_TRACK_FORMATS, CATALOG_MESSAGES.albumAudioFormat);
-      tracks.push({ entry, audio, trackId: randomUUID() });
+      const coverFile = upload.files.find((candidate) => candidate.field === `albumTrackCover_${index}`);
+      const cover = coverFile ? await checkCover(this.context, userId, coverFile) : undefined;
+      tracks.push({ entry, audio, cover, trackId: randomUUID() });
     }
     return tracks;
   }
@@ -147,14 +152,20 @@ export class AlbumsService {
   ): Promise<void> {
     const staged = stage(this.context);
     try {
+      const covers = [...newTracks.map((track) => track.cover), cover].filter((checked) => checked !== undefined);
       await staged.store([
         ...newTracks.map(({ audio }) => ({ key: audio.key, path: audio.file.path, contentType: audio.mimeType })),
-        ...(cover ? [{ key: cover.key, path: cover.file.path, contentType: cover.mimeType }] : []),
+        ...covers.map((checked) => ({ key: checked.key, path: checked.file.path, contentType: checked.mimeType })),
       ]);
       await this.db.transaction(async (tx) => {
-        // A song added through the album takes the album's genre and tags (issue 17); each can be edited after.
+        const addCover = async (checked: CheckedCover) => {
+          await insertCover(tx, coverInsert(userId, checked));
+          await this.context.jobs.enqueue(MEDIA_JOBS.coverVariants, { coverId: checked.id }, { tx });
+        };
+        // A song added through the album takes the album's genre and tags unless it has its own (issue 17, issue 33); each can be edited after.
         const addTracks = async (albumId: string, labels: AlbumLabels) => {
-          for (const { entry, audio, trackId } of newTracks) {
+          for (const { entry, audio, cover: trackCover, trackId } of newTracks) {
+            if (trackCover) await addCover(trackCover);
             await insertTrack(tx, {
               id: trackId,
               userId,
@@ -168,15 +179,13 @@ export class AlbumsService {
               audioKey: audio.key,
               price: entry.price,
               allowFullPlayback: entry.allowFullPlayback,
-              genre: labels.genre,
-              tags: labels.tags,
+              coverId: trackCover?.id ?? null,
+              genre: entry.genre ?? labels.genre,
+              tags: entry.tags.length > 0 ? entry.tags : labels.tags,
             });
             await this.context.jobs.enqueue(MEDIA_JOBS.renditions, { trackId }, { tx });
           }
-          if (cover) {
-            await insertCover(tx, coverInsert(userId, cover));
-            await this.context.jobs.enqueue(MEDIA_JOBS.coverVariants, { coverId: cover.id }, { tx });
-          }
+          if (cover) await addCover(cover);
           return newTracks.map((track) => track.trackId);
         };
         await commit(tx, addTracks);

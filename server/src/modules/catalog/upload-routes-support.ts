@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
+import { MAX_NEW_ALBUM_TRACKS, STORAGE_QUOTA_BYTES } from '#common/schemas/catalog/rules';
 import { AppError } from '../../lib/errors';
-import { ALBUM_TRACK_FILE } from './albums.service';
+import { ALBUM_TRACK_COVER, ALBUM_TRACK_FILE } from './albums.service';
 import { audioFieldRule, coverFieldRule } from './upload-validation';
 import { storageUsed } from './tracks.repo';
 import { receiveUpload, type FileFieldRule, type ReceivedUpload } from '../uploads';
@@ -18,10 +18,10 @@ const FORMS: Record<UploadForm, { fileField(name: string): FileFieldRule | undef
     maxFiles: 3,
     maxFields: 12,
   },
-  /** POST/PATCH /api/albums: albumTrackFile_{index} per new track, and coverPhoto. */
+  /** POST/PATCH /api/albums: albumTrackFile_{index} and albumTrackCover_{index} per new track, and coverPhoto. */
   album: {
-    fileField: (name) => (ALBUM_TRACK_FILE.test(name) ? audioFieldRule : name === 'coverPhoto' ? coverFieldRule : undefined),
-    maxFiles: 31,
+    fileField: (name) => (ALBUM_TRACK_FILE.test(name) ? audioFieldRule : name === 'coverPhoto' || ALBUM_TRACK_COVER.test(name) ? coverFieldRule : undefined),
+    maxFiles: 2 * MAX_NEW_ALBUM_TRACKS + 1,
     maxFields: 12,
   },
 };

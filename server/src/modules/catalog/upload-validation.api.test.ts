@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog/rules';
+import { CATALOG_MESSAGES, MAX_AUDIO_FILE_BYTES, MAX_NEW_ALBUM_TRACKS, MAX_UPLOADS_PER_ARTIST } from '#common/schemas/catalog/rules';
 import { albums, covers, tracks } from '../../db/schema';
 import type { TestArtist } from '../../../test/support/artists';
 import { CatalogTestApp, fileAppears, STORAGE_BACKENDS, type FormFile } from '../../../test/support/catalog-app';
@@ -134,7 +134,8 @@ describe.each(STORAGE_BACKENDS)('bad uploads, with %s storage', (backend) => {
       '/api/albums',
       {
         fields: { albumName: 'Many', albumTracks: '[]' },
-        files: Array.from({ length: 32 }, (_, index) => ({ field: `albumTrackFile_${index}`, path: media.textAsMp3 })),
+        // Each new song may send its audio and its cover, and the album its cover: one more is too many.
+        files: Array.from({ length: 2 * MAX_NEW_ALBUM_TRACKS + 2 }, (_, index) => ({ field: `albumTrackFile_${index}`, path: media.textAsMp3 })),
       },
       artist.cookie,
     );
@@ -293,6 +294,44 @@ describe.each(STORAGE_BACKENDS)('bad uploads, with %s storage', (backend) => {
       ]);
       expect(cover.status).toBe(400);
       expect(cover.body.message).toBe(CATALOG_MESSAGES.coverPhoto);
+      await expectNothingStored();
+    });
+
+    // Issue 33: a new song's own cover is checked as a track's, and a bad one keeps nothing of the album.
+    it.each([
+      ['2999x3000 px', () => media.wrongSizePng, 400],
+      ['a text file named .png', () => media.textAsMp3, 415],
+    ])("refuses a new song's cover that is %s, keeping nothing", async (_name, file, status) => {
+      const entry = { trackName: 'Track', artistName: 'Wanjiru', price: '', genre: 'benga', tags: 'pwani' };
+      const response = await createAlbum({ albumTracks: JSON.stringify([entry, entry]) }, [
+        { field: 'albumTrackFile_0', path: media.flac },
+        { field: 'albumTrackCover_0', path: media.coverPng },
+        { field: 'albumTrackFile_1', path: media.ogg },
+        { field: 'albumTrackCover_1', path: file(), name: 'cover.png', type: 'image/png' },
+        { field: 'coverPhoto', path: media.coverJpg },
+      ]);
+      expect(response.status).toBe(status);
+      expect(response.body.message).toBe(CATALOG_MESSAGES.coverPhoto);
+      expect(response.body.errors).toEqual({ albumTrackCover_1: CATALOG_MESSAGES.coverPhoto });
+      await expectNothingStored();
+    });
+
+    it("refuses a new song's cover with no song of its number, and a second cover for one song", async () => {
+      const entry = { trackName: 'Track', artistName: 'Wanjiru', price: '' };
+      const stray = await createAlbum({ albumTracks: JSON.stringify([entry]) }, [
+        { field: 'albumTrackFile_0', path: media.mp3 },
+        { field: 'albumTrackCover_1', path: media.coverPng },
+      ]);
+      expect(stray.status).toBe(400);
+      expect(stray.body.message).toBe(CATALOG_MESSAGES.unexpectedFile);
+      expect(stray.body.errors).toEqual({ albumTrackCover_1: CATALOG_MESSAGES.unexpectedFile });
+      const twice = await createAlbum({ albumTracks: JSON.stringify([entry]) }, [
+        { field: 'albumTrackFile_0', path: media.mp3 },
+        { field: 'albumTrackCover_0', path: media.coverPng },
+        { field: 'albumTrackCover_0', path: media.coverJpg },
+      ]);
+      expect(twice.status).toBe(400);
+      expect(twice.body.message).toBe('Please upload one cover photo');
       await expectNothingStored();
     });
   });

@@ -5,7 +5,7 @@ import { ALBUM_TRACK_AUDIO_ACCEPT } from '#common/schemas/catalog/rules';
 import { FormDialog } from '@/components/form-dialog';
 import { albumTrackSchema, type AlbumTrackInput, type AlbumTrackValues } from '../lib/catalog-forms';
 import { AudioFileField } from './audio-file-field';
-import { PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
+import { CoverPhotoFormField, GenreAndTagsFields, PlaybackModeField, PriceField, TrackAndArtistFields } from './form-fields';
 import { useAppI18n } from '@/lib/app-i18n';
 
 /** The price a song's own field stands for (0: free); an unreadable one is the form's to refuse. */
@@ -16,8 +16,9 @@ export function songPriceOf(text: string | number | null | undefined): number {
 
 /**
  * Add Track to Album (spec sections 2 and 3, album-track form): a new song for the album being
- * made or edited. Nothing is sent yet; the file goes up with the album. A song left free in a
+ * made or edited. Nothing is sent yet; the files go up with the album. A song left free in a
  * priced album can be downloaded without buying the album: the dialog says so before it is added.
+ * Its genre and tags left empty are the album's; its cover left empty, it has none of its own.
  */
 export function AddAlbumTrackDialog({
   open,
@@ -36,7 +37,7 @@ export function AddAlbumTrackDialog({
   const { t } = useAppI18n();
   const form = useForm<AlbumTrackInput, unknown, AlbumTrackValues>({
     resolver: zodResolver(albumTrackSchema),
-    defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, audioFile: undefined },
+    defaultValues: { trackName: '', artistName, price: '', allowFullPlayback: true, genre: '', tags: '', audioFile: undefined, coverPhoto: null },
   });
   const songPrice = songPriceOf(useWatch({ control: form.control, name: 'price' }));
 
@@ -68,7 +69,9 @@ export function AddAlbumTrackDialog({
           {t('myMusic.freeSongInPricedAlbum', { price: formatPrice(albumPrice) })}
         </p>
       )}
+      <GenreAndTagsFields albumDefault />
       <PlaybackModeField id="album-track-full-playback" />
+      <CoverPhotoFormField />
     </FormDialog>
   );
 }

@@ -2,13 +2,12 @@ import { useId, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { FileAudioIcon, UploadIcon } from 'lucide-react';
-import { formatDuration, formatFileSize } from '#common/format';
-import { formatPrice, minorToKesInput } from '#common/money';
+import { UploadIcon } from 'lucide-react';
+import { formatDuration } from '#common/format';
+import { minorToKesInput } from '#common/money';
 import { type Album, type Track } from '#common/schemas/catalog/responses';
 import { coverUrl } from '#common/schemas/catalog/rules';
 import { FormDialog } from '@/components/form-dialog';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormField, FormItem, FormMessage } from '@/components/ui/form';
@@ -21,6 +20,7 @@ import { albumFormData, albumSchema, type AlbumInput, type AlbumValues } from '.
 import { serverFieldErrors } from '@/lib/server-field-errors';
 import { AddAlbumTrackDialog, songPriceOf } from './add-album-track-dialog';
 import { CoverPhotoFormField, GenreAndTagsFields, NameField, PayMoreField, PriceField } from './form-fields';
+import { NewAlbumTrackItem } from './new-album-track-item';
 import { UploadProgress } from './upload-progress';
 import { useAppI18n } from '@/lib/app-i18n';
 
@@ -48,7 +48,7 @@ export function AlbumDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t, language } = useAppI18n();
+  const { t } = useAppI18n();
   const editing = album !== undefined;
   const queryClient = useQueryClient();
   const upload = useUpload();
@@ -170,22 +170,7 @@ export function AlbumDialog({
         {newTracks.fields.length > 0 ? (
           <ul className="grid grid-cols-1 gap-2" aria-label={t('myMusic.newTracks')}>
             {newTracks.fields.map((entry, index) => (
-              <li key={entry.id} className="flex items-center gap-3 rounded-md border p-2">
-                <FileAudioIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <Badge variant="secondary">{t('myMusic.newTrack')}</Badge>
-                    <span className="truncate text-sm font-medium">{entry.trackName}</span>
-                  </div>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {entry.artistName} · {entry.audioFile.name} · {formatFileSize(entry.audioFile.size, language)}
-                  </p>
-                  <NewSongPrice price={songPriceOf(entry.price)} albumPrice={albumPriceMinor} />
-                </div>
-                <Button type="button" variant="ghost" size="sm" disabled={busy} onClick={() => newTracks.remove(index)} aria-label={t('myMusic.removeNamed', { name: entry.trackName })}>
-                  {t('myMusic.remove')}
-                </Button>
-              </li>
+              <NewAlbumTrackItem key={entry.id} track={entry} albumPrice={albumPriceMinor} disabled={busy} onRemove={() => newTracks.remove(index)} />
             ))}
           </ul>
         ) : (
@@ -256,11 +241,4 @@ export function AlbumDialog({
       />
     </FormDialog>
   );
-}
-
-/** A new song's price in the album's list; free in a priced album is said for what it means. */
-function NewSongPrice({ price, albumPrice }: { price: number; albumPrice: number }) {
-  const { t } = useAppI18n();
-  if (price === 0 && albumPrice > 0) return <p className="text-xs text-amber-800 dark:text-amber-200">{t('myMusic.freeInPricedAlbum')}</p>;
-  return <p className="text-xs text-muted-foreground">{price > 0 ? formatPrice(price) : t('price.free')}</p>;
 }

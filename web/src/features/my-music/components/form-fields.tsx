@@ -94,14 +94,18 @@ export function TrackAndArtistFields({ disabled }: { disabled?: boolean }) {
   );
 }
 
-/** Issue 17: the genre (a list that fits Kenya; none is allowed) and up to 5 tags, side by side. */
-export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
+/**
+ * Issue 17: the genre (a list that fits Kenya; none is allowed) and up to 5 tags, side by side.
+ * `albumDefault`: a new song of an album, whose empty genre and tags are the album's (issue 33).
+ */
+export function GenreAndTagsFields({ disabled, albumDefault = false }: { disabled?: boolean; albumDefault?: boolean }) {
   const { t } = useAppI18n();
   return (
     <div className="grid grid-cols-1 items-start gap-4 sm:grid-cols-2">
       <FieldItem
         name="genre"
         label={t('myMusic.genre')}
+        description={albumDefault ? t('myMusic.songGenreHint') : undefined}
         render={(field) => (
           <select
             className="h-9 w-full min-w-0 rounded-md border border-input bg-transparent px-3 py-1 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:opacity-50 md:text-sm"
@@ -112,7 +116,7 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
             value={field.value ?? ''}
             onChange={(event) => field.onChange(event.target.value)}
           >
-            <option value="">{t('myMusic.noGenre')}</option>
+            <option value="">{albumDefault ? t('myMusic.albumsGenre') : t('myMusic.noGenre')}</option>
             {GENRES.map((genre) => (
               <option key={genre.slug} value={genre.slug}>
                 {genreDisplayName(genre.slug, t)}
@@ -124,7 +128,7 @@ export function GenreAndTagsFields({ disabled }: { disabled?: boolean }) {
       <FieldItem
         name="tags"
         label={t('myMusic.tags')}
-        description={t('myMusic.tagsHint', { max: MAX_TAGS })}
+        description={albumDefault ? t('myMusic.songTagsHint', { max: MAX_TAGS }) : t('myMusic.tagsHint', { max: MAX_TAGS })}
         render={(field) => (
           <Input
             autoComplete="off"

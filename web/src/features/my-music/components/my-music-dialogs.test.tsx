@@ -368,7 +368,7 @@ describe('Create/Edit Album (spec sections 2 and 4)', () => {
     expect(request.form.get('price')).toBe('500.00');
     expect(JSON.parse(request.form.get('selectedSongs') as string)).toEqual([two.id]);
     expect(JSON.parse(request.form.get('albumTracks') as string)).toEqual([
-      { trackName: 'dawn', artistName: TEST_USER.displayName, price: '', allowFullPlayback: false },
+      { trackName: 'dawn', artistName: TEST_USER.displayName, price: '', allowFullPlayback: false, genre: '', tags: '' },
     ]);
     expect((request.form.get('albumTrackFile_0') as File).name).toBe('dawn.m4a');
     act(() => request.progress(50, 100));

@@ -34,7 +34,9 @@ export const editTrackSchema = trackEditFormSchema
 export type EditTrackInput = z.input<typeof editTrackSchema>;
 export type EditTrackValues = z.output<typeof editTrackSchema>;
 
-export const albumTrackSchema = albumTrackFormSchema;
+export const albumTrackSchema = albumTrackFormSchema.extend({
+  coverPhoto: withCoverSizeCheck(albumTrackFormSchema.shape.coverPhoto),
+});
 export type AlbumTrackInput = z.input<typeof albumTrackSchema>;
 export type AlbumTrackValues = z.output<typeof albumTrackSchema>;
 
@@ -104,8 +106,8 @@ export function editTrackFormData(values: EditTrackValues, options: { removeCove
 
 /**
  * POST /api/albums and PATCH /api/albums/{id}: albumName, selectedSongs (JSON ids), albumTracks
- * (JSON trackName, artistName, price, allowFullPlayback) with albumTrackFile_{index}, coverPhoto?,
- * price?.
+ * (JSON trackName, artistName, price, allowFullPlayback, genre, tags) with albumTrackFile_{index}
+ * and albumTrackCover_{index}?, coverPhoto?, price?. A new song's empty genre or tags take the album's.
  */
 export function albumFormData(values: AlbumValues, options: { removeCover?: boolean } = {}): FormData {
   const form = new FormData();
@@ -122,11 +124,16 @@ export function albumFormData(values: AlbumValues, options: { removeCover?: bool
         artistName: track.artistName,
         price: priceField(track.price),
         allowFullPlayback: track.allowFullPlayback,
+        genre: track.genre ?? '',
+        tags: track.tags.join(','),
       })),
     ),
   );
   appendCoverChange(form, values.coverPhoto, options.removeCover);
-  values.newTracks.forEach((track, index) => appendFile(form, `albumTrackFile_${index}`, track.audioFile));
+  values.newTracks.forEach((track, index) => {
+    appendFile(form, `albumTrackFile_${index}`, track.audioFile);
+    appendFile(form, `albumTrackCover_${index}`, track.coverPhoto);
+  });
   return form;
 }
 
