@@ -59,6 +59,36 @@ describe('matchTotp', () => {
     expect(matchTotp(secret, '12345', now)).toBeNull();
     expect(matchTotp(secret, '', now)).toBeNull();
   });
+
+  it('refuses six characters that are not six ASCII digits rather than throwing', () => {
+    for (const code of ['12345é', '１２３４５６', 'abcdef', '12 345', '1234567']) expect(matchTotp(secret, code, now)).toBeNull();
+  });
+});
+
+// Operators enrolled before decision 092 hold secrets written, and codes checked, by the
+// hand-written implementation; these vectors were computed by it and must keep working.
+describe('secrets enrolled before otpauth', () => {
+  it('accepts the RFC 6238 secret at 59 s as it did, naming the same step', () => {
+    const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+    expect(matchTotp(secret, '287082', 59_000)).toBe(1);
+    expect(matchTotp(secret, '287082', 89_000)).toBe(1);
+    expect(matchTotp(secret, '287082', 29_000)).toBe(1);
+    expect(matchTotp(secret, '287082', 119_000)).toBeNull();
+  });
+
+  it('accepts codes of a 160-bit secret made by the old implementation, one step either side and no further', () => {
+    const secret = 'T46BU7S3FWGE62QODM6VY742FZFW3DYK';
+    const at = 1_796_000_000_000;
+    expect(base32Decode(secret)).toEqual(Buffer.from('9f3c1a7e5b2d8c4f6a0e1b3d5c7f9a2e4b6d8f0a', 'hex'));
+    expect(totpStep(at)).toBe(59866666);
+    expect(totpCode(secret, at)).toBe('488813');
+    expect(matchTotp(secret, '531239', at)).toBe(59866665);
+    expect(matchTotp(secret, '488813', at)).toBe(59866666);
+    expect(matchTotp(secret, '585390', at)).toBe(59866667);
+    expect(matchTotp(secret, '718643', at)).toBeNull();
+    // Typed by hand from the enrolment page: grouped, lower case.
+    expect(matchTotp('t46b u7s3 fwge 62qo dm6v y742 fzfw 3dyk', '488813', at)).toBe(59866666);
+  });
 });
 
 describe('secrets and recovery codes', () => {
@@ -71,9 +101,16 @@ describe('secrets and recovery codes', () => {
   });
 
   it('names the secret, issuer and parameters in the otpauth address', () => {
+    // Read as an authenticator app reads it: type, then the label "issuer:account" (its colon
+    // literal or %3A, both allowed by the key URI format), then the parameters in any order.
     const url = new URL(otpauthUrl('JBSWY3DPEHPK3PXP', 'ops@example.com'));
-    expect(url.href.startsWith('otpauth://totp/Sauti%3Aops%40example.com?')).toBe(true);
+    expect(url.protocol).toBe('otpauth:');
+    expect(url.host).toBe('totp');
+    expect(decodeURIComponent(url.pathname)).toBe('/Sauti:ops@example.com');
+    expect(url.pathname).toContain('ops%40example.com');
     expect(Object.fromEntries(url.searchParams)).toEqual({ secret: 'JBSWY3DPEHPK3PXP', issuer: 'Sauti', algorithm: 'SHA1', digits: '6', period: '30' });
+    const plus = new URL(otpauthUrl('JBSWY3DPEHPK3PXP', 'ops+duty@example.com'));
+    expect(decodeURIComponent(plus.pathname)).toBe('/Sauti:ops+duty@example.com');
   });
 
   it('makes distinct recovery codes whose hash ignores case, dash and spaces', () => {
