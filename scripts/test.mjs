@@ -2,23 +2,26 @@
 // work (lint and type-check, the unit tests, the API suite, and with DATABASE_URL the multi-process
 // suite); the other is the build and the end-to-end run, whose browsers and servers spend much of
 // their time waiting on media jobs, timers and the network. On a 2-core machine the first fills the
-// time the second waits. Within a lane the steps run in order and stop at the first failure; the
-// other lane runs to its end, so one run shows every failure. Each line is prefixed with its lane;
-// the durations of every step are printed at the end.
+// time the second waits. The end-to-end run starts once lint and type-check have passed (its
+// servers' start is slow beside them, and a red check makes the run moot). Within a lane the steps
+// run in order and stop at the first failure; the other lane runs to its end, so one run shows
+// every failure. Each line is prefixed with its lane; the durations of every step come at the end.
 //
 // DATABASE_URL names the PostgreSQL server for the API and multi-process suites (CI sets it); the
-// unit tests and the end-to-end run never see it (the e2e server is embedded unless E2E_DATABASE_URL).
+// unit tests and the end-to-end run never see it (the e2e servers are embedded unless E2E_DATABASE_URL).
 // With CI set, each suite's JSON report goes to .tmp/ci/ for scripts/ci-slowest.mjs.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const started = Date.now();
 const ci = Boolean(process.env.CI);
 const databaseUrl = process.env.DATABASE_URL;
 if (ci) fs.mkdirSync('.tmp/ci', { recursive: true });
 
 const vitestReport = (name) => (ci ? ['--', '--reporter=default', '--reporter=json', `--outputFile.json=.tmp/ci/${name}-results.json`] : []);
+const script = (name, ...args) => [npm, 'run', '--silent', name, ...args];
 
 /**
  * With the suite on PostgreSQL, the API tests of the database's own behaviour run on the embedded
@@ -34,37 +37,53 @@ const EMBEDDED_DATABASE_FILES = [
   'server/src/modules/jobs',
 ];
 
-/** An npm script and its arguments; `database` passes DATABASE_URL on. */
+/** Each step: a label, its command, whether DATABASE_URL is passed on, and a step it waits for. */
 const lanes = [
   {
     name: 'unit',
     steps: [
-      { script: 'check' },
-      { script: 'test:unit', args: vitestReport('unit') },
-      { script: 'test:api', args: vitestReport('api'), database: true },
+      { label: 'check', command: script('check') },
+      { label: 'test:unit', command: script('test:unit', ...vitestReport('unit')) },
+      { label: 'test:api', command: script('test:api', ...vitestReport('api')), database: true },
       ...(databaseUrl
         ? [
-            { script: 'test:multi', args: vitestReport('multi'), database: true },
-            { script: 'test:api', label: 'test:api, embedded', args: ['--', ...EMBEDDED_DATABASE_FILES] },
+            { label: 'test:multi', command: script('test:multi', ...vitestReport('multi')), database: true },
+            { label: 'test:api, embedded', command: script('test:api', '--', ...EMBEDDED_DATABASE_FILES) },
           ]
         : []),
     ],
   },
-  { name: 'e2e', steps: [{ script: 'test:e2e' }] },
+  {
+    name: 'e2e',
+    steps: [
+      { label: 'e2e prerequisites', command: ['node', 'scripts/e2e-prerequisites.mjs'] },
+      { label: 'build', command: script('build') },
+      { label: 'playwright', command: [npx, 'playwright', 'test'], after: 'check' },
+    ],
+  },
 ];
 
 const seconds = (ms) => `${Math.round(ms / 1000)}s`;
 const timings = [];
+/** label -> whether that step passed, settled when it ends (false when it never runs). */
+const outcomes = new Map();
+for (const lane of lanes) {
+  for (const step of lane.steps) {
+    let settle;
+    const outcome = new Promise((resolve) => (settle = resolve));
+    outcomes.set(step.label, { outcome, settle });
+  }
+}
 
 function run(lane, step) {
   const env = { ...process.env };
   if (!step.database) delete env.DATABASE_URL;
   const stepStarted = Date.now();
   const prefix = `[${lane.name}] `;
-  const label = step.label ?? step.script;
-  process.stdout.write(`${prefix}=== npm run ${label} (at ${seconds(stepStarted - started)})\n`);
+  process.stdout.write(`${prefix}=== ${step.label} (at ${seconds(stepStarted - started)})\n`);
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', step.script, ...(step.args ?? [])], { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const [command, ...args] = step.command;
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     // Whole lines only, each with its lane's prefix, so the two lanes' output never mixes mid-line.
     const forward = (stream, out) => {
       let rest = '';
@@ -78,21 +97,28 @@ function run(lane, step) {
     };
     forward(child.stdout, process.stdout);
     forward(child.stderr, process.stderr);
+    child.on('error', (error) => process.stderr.write(`${prefix}${error.message}\n`));
     child.on('close', (code, signal) => {
       const took = Date.now() - stepStarted;
       const passed = code === 0;
-      timings.push({ lane: lane.name, label, took, passed });
-      process.stdout.write(`${prefix}=== npm run ${label}: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(took)}\n`);
+      timings.push({ lane: lane.name, label: step.label, took, passed });
+      process.stdout.write(`${prefix}=== ${step.label}: ${passed ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(took)}\n`);
       resolve(passed);
     });
   });
 }
 
 async function runLane(lane) {
+  let passed = true;
   for (const step of lane.steps) {
-    if (!(await run(lane, step))) return false;
+    if (passed && step.after && !(await outcomes.get(step.after).outcome)) {
+      process.stdout.write(`[${lane.name}] === ${step.label}: not run (${step.after} failed)\n`);
+      passed = false;
+    }
+    if (passed) passed = await run(lane, step);
+    outcomes.get(step.label).settle(passed);
   }
-  return true;
+  return passed;
 }
 
 const results = await Promise.all(lanes.map(runLane));

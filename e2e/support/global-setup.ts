@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { baseUrlOf, portOf, stateFileOf, type ServerState } from './server-state';
+import globalTeardown from './global-teardown';
 import { healthy, startServer } from './start-server';
 
 /**
@@ -19,12 +20,23 @@ export default async function globalSetup(config: FullConfig) {
   for (const port of ports) {
     if (await healthy(port)) throw new Error(`Something already answers on port ${port}; stop it or set E2E_PORT.`);
   }
-  await Promise.all(
+  const started = await Promise.allSettled(
     ports.map(async (port) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sauti-e2e-'));
-      const pid = await startServer(dataDir, { port });
-      const state: ServerState = { pid, dataDir, baseUrl: baseUrlOf(port) };
-      fs.writeFileSync(stateFileOf(port), JSON.stringify(state));
+      try {
+        const pid = await startServer(dataDir, { port });
+        const state: ServerState = { pid, dataDir, baseUrl: baseUrlOf(port) };
+        fs.writeFileSync(stateFileOf(port), JSON.stringify(state));
+      } catch (error) {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        throw error;
+      }
     }),
   );
+  // Playwright runs no teardown when setup fails: the servers that did start are stopped here.
+  const failed = started.find((outcome) => outcome.status === 'rejected');
+  if (failed) {
+    await globalTeardown(config);
+    throw failed.reason;
+  }
 }
