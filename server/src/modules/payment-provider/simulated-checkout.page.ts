@@ -1,5 +1,5 @@
 import { formatPrice } from '#common/money';
-import type { SimulatedCheckout } from './simulated';
+import type { SimulatedCheckout } from './simulated-checkout';
 
 /**
  * The simulated checkout page: one self-contained HTML document (no external resources), its

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { renderCheckoutPage, renderNotFoundPage } from './simulated-checkout.page';
-import { MPESA_MAX_CONFIRM_DELAY_MS, type CheckoutOutcome, type SimulatedProvider } from './simulated';
+import type { SimulatedProvider } from './simulated';
+import { MPESA_MAX_CONFIRM_DELAY_MS, type CheckoutOutcome } from './simulated-checkout';
 
 const BASE = '/api/payments/simulated/checkout';
 const params = z.object({ accessCode: z.string().max(100) });
@@ -66,7 +67,7 @@ function answer(reply: FastifyReply, outcome: CheckoutOutcome) {
 
 /**
  * The simulated checkout (registered only when no Paystack key is set): the page, and its pay and
- * cancel calls. Test details are in simulated.ts.
+ * cancel calls; what they do is in simulated-checkout.ts. Test details are in simulated.ts.
  */
 export async function simulatedCheckoutRoutes(app: FastifyInstance, provider: SimulatedProvider) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
