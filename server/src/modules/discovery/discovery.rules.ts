@@ -25,6 +25,7 @@ export interface RankingEvent {
 /**
  * score = Σ weight × 2^(−age / half-life) over the events of the last 14 days, where a play weighs
  * 1 and a download 3. An event from the future (a clock a little ahead) counts as happening now.
+ * The SQL twin (playback's trends.repo.ts) is held equal by trending.api.test.ts.
  */
 export function trendingScore(events: RankingEvent[], now: Date): number {
   let score = 0;
