@@ -4,10 +4,13 @@ import { BASE_URL } from './server-state';
 export { expect };
 export type { Locator, Page, TestInfo } from '@playwright/test';
 
-/** A failed request a test provokes on purpose: its address's path and the status it answers. */
+/**
+ * A failed request a test provokes on purpose: its address's path and the status it answers, or
+ * 'network' for a connection the test cuts (Chromium logs net::ERR_CONNECTION_RESET and the like).
+ */
 interface ExpectedFailure {
   path: string | RegExp;
-  status: number;
+  status: number | 'network';
 }
 
 const expectedFailures = new WeakMap<BrowserContext, ExpectedFailure[]>();
@@ -17,18 +20,20 @@ const expectedFailures = new WeakMap<BrowserContext, ExpectedFailure[]>();
  * Chromium logs for it ("Failed to load resource: ... status of 401") does not fail the test. Only
  * that path with that status is let through; any other console error still fails it.
  */
-export function expectFailedRequest(page: Page, path: string | RegExp, status: number): void {
+export function expectFailedRequest(page: Page, path: string | RegExp, status: number | 'network'): void {
   const context = page.context();
   expectedFailures.set(context, [...(expectedFailures.get(context) ?? []), { path, status }]);
 }
 
 function isExpectedFailure(context: BrowserContext, message: ConsoleMessage): boolean {
-  const failed = /^Failed to load resource: the server responded with a status of (\d{3})\b/.exec(message.text());
-  if (!failed) return false;
+  const answered = /^Failed to load resource: the server responded with a status of (\d{3})\b/.exec(message.text());
+  const cut = /^Failed to load resource: net::ERR_/.test(message.text());
+  if (!answered && !cut) return false;
+  const status = answered ? Number(answered[1]) : 'network';
   const { url } = message.location();
   const path = url ? new URL(url).pathname : '';
   return (expectedFailures.get(context) ?? []).some(
-    (expected) => (typeof expected.path === 'string' ? expected.path === path : expected.path.test(path)) && expected.status === Number(failed[1]),
+    (expected) => (typeof expected.path === 'string' ? expected.path === path : expected.path.test(path)) && expected.status === status,
   );
 }
 
