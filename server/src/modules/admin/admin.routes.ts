@@ -21,7 +21,8 @@ import { AppError } from '../../lib/errors';
 import { answersArePersonal } from '../../lib/no-store';
 import { sessionIdHashOf } from '../auth';
 import type { OperatorAccess } from './admin.repo';
-import type { Actor, AdminService } from './admin.service';
+import type { AdminService } from './admin.service';
+import type { Actor } from './operators.service';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,7 +58,7 @@ export async function adminRoutes(app: FastifyInstance, admin: AdminService) {
     const user = await request.currentUser();
     const sessionIdHash = sessionIdHashOf(request);
     if (!user || !sessionIdHash) throw new AppError('auth.required');
-    const access = await admin.access(user.id, sessionIdHash);
+    const access = await admin.operators.access(user.id, sessionIdHash);
     if (!access) throw new AppError('admin.forbidden');
     if (request.routeOptions.config.adminStep !== 'second-factor' && !access.fresh) throw new AppError('admin.second-factor-required');
     request.operator = { actor: { id: user.id, email: user.email }, sessionIdHash, access };
@@ -67,11 +68,11 @@ export async function adminRoutes(app: FastifyInstance, admin: AdminService) {
 
   routes.get('/api/admin/me', { config: open, schema: { response: { 200: adminStatusSchema } } }, async (request) => {
     const { actor, access } = operatorOf(request);
-    return admin.status(actor, access);
+    return admin.secondFactor.status(actor, access);
   });
 
   routes.post('/api/admin/enrolment', { config: open, schema: { response: { 200: enrolmentStartSchema } } }, async (request) => {
-    return admin.startEnrolment(operatorOf(request).actor);
+    return admin.secondFactor.startEnrolment(operatorOf(request).actor);
   });
 
   routes.post(
@@ -79,7 +80,7 @@ export async function adminRoutes(app: FastifyInstance, admin: AdminService) {
     { config: { ...open, rateLimit: CODE_RATE_LIMIT }, schema: { body: enrolConfirmSchema, response: { 200: enrolmentDoneSchema } } },
     async (request) => {
       const { actor, sessionIdHash } = operatorOf(request);
-      return admin.confirmEnrolment(actor, sessionIdHash, request.body.code);
+      return admin.secondFactor.confirmEnrolment(actor, sessionIdHash, request.body.code);
     },
   );
 
@@ -88,32 +89,32 @@ export async function adminRoutes(app: FastifyInstance, admin: AdminService) {
     { config: { ...open, rateLimit: CODE_RATE_LIMIT }, schema: { body: verifySchema, response: { 200: verifiedSchema } } },
     async (request) => {
       const { actor, sessionIdHash } = operatorOf(request);
-      return admin.verify(actor, sessionIdHash, request.body);
+      return admin.secondFactor.verify(actor, sessionIdHash, request.body);
     },
   );
 
-  routes.get('/api/admin/picks', { schema: { response: { 200: picksSchema } } }, async () => ({ picks: await admin.listPicks() }));
+  routes.get('/api/admin/picks', { schema: { response: { 200: picksSchema } } }, async () => ({ picks: await admin.picks.list() }));
 
   routes.post('/api/admin/picks', { schema: { body: addPickSchema, response: { 200: picksSchema } } }, async (request) => {
     const { trackId, position, reason } = request.body;
-    return { picks: await admin.addPick(operatorOf(request).actor, trackId, position, reason) };
+    return { picks: await admin.picks.add(operatorOf(request).actor, trackId, position, reason) };
   });
 
   routes.put('/api/admin/picks/:trackId', { schema: { params: trackParamsSchema, body: movePickSchema, response: { 200: picksSchema } } }, async (request) => {
-    return { picks: await admin.movePick(operatorOf(request).actor, request.params.trackId, request.body.position, request.body.reason) };
+    return { picks: await admin.picks.move(operatorOf(request).actor, request.params.trackId, request.body.position, request.body.reason) };
   });
 
   routes.delete(
     '/api/admin/picks/:trackId',
     { schema: { params: trackParamsSchema, querystring: removePickQuerySchema, response: { 200: picksSchema } } },
-    async (request) => ({ picks: await admin.removePick(operatorOf(request).actor, request.params.trackId, request.query.reason) }),
+    async (request) => ({ picks: await admin.picks.remove(operatorOf(request).actor, request.params.trackId, request.query.reason) }),
   );
 
   routes.get('/api/admin/tracks', { schema: { querystring: trackSearchQuerySchema, response: { 200: trackSearchSchema } } }, async (request) => ({
-    tracks: await admin.searchTracks(request.query.q),
+    tracks: await admin.picks.searchTracks(request.query.q),
   }));
 
   routes.get('/api/admin/audit', { schema: { querystring: auditQuerySchema, response: { 200: auditPageSchema } } }, async (request) =>
-    admin.audit(request.query.before === undefined ? undefined : Number(request.query.before), request.query.limit),
+    admin.auditLog.page(request.query.before === undefined ? undefined : Number(request.query.before), request.query.limit),
   );
 }

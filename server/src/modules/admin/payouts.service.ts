@@ -2,7 +2,7 @@ import type { ConsolePayout } from '#common/schemas/console';
 import type { Db } from '../../db/client';
 import { REVERIFY_AFTER_MINUTES, type PayoutsService } from '../payouts';
 import { appendAudit } from './admin.repo';
-import type { Actor } from './admin.service';
+import type { Actor } from './operators.service';
 import { payoutsNeedingAttention } from './payouts.repo';
 
 /**

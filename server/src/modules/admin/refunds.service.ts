@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { RefundOutcome, RefundsService } from '../payments';
 import { appendAudit } from './admin.repo';
-import type { Actor } from './admin.service';
+import type { Actor } from './operators.service';
 import { refundableOf, searchSales } from './refunds.repo';
 
 /**

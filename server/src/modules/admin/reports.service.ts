@@ -2,7 +2,7 @@ import type { AdminReport, ReportItemType } from '#common/schemas/reports';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { appendAudit } from './admin.repo';
-import type { Actor } from './admin.service';
+import type { Actor } from './operators.service';
 import { closeReport, findReport, insertReport, itemExists, listReports } from './reports.repo';
 
 const PAGE_OF: Record<ReportItemType, (id: string) => string> = {

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { takedownMail, takedownRestoredMail, type Mailer } from '../mail';
 import { appendAudit } from './admin.repo';
-import type { Actor } from './admin.service';
+import type { Actor } from './operators.service';
 import {
   albumsOf,
   deleteTakedown,
