@@ -1,14 +1,14 @@
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { TEST_CARD_SUCCESS } from '../../server/src/modules/payment-provider/simulated';
 import { mediaFixtures } from '../../server/test/support/media-fixtures';
-import { startSmtpCapture, headerValue } from '../../server/test/support/smtp-capture';
+import { startSmtpCapture } from '../../server/test/support/smtp-capture';
+import { answersByPhase, checkPurchases, fail, failures } from './checks';
 import { Bucket, builtServerExists, PrivatePostgres, startNginx, startSauti, type SautiProcess } from './cluster';
+import { json, sleep, startLoad } from './load';
 
 /**
  * `npm run test:faults` (issue 22, item 6; docs/decisions/044): three Sauti processes from `dist/`
@@ -18,37 +18,13 @@ import { Bucket, builtServerExists, PrivatePostgres, startNginx, startSauti, typ
  * 10 s, and every process is restarted in turn. Afterwards: no process died but the one killed,
  * nothing answered but 2xx or (during an outage) 503 with Retry-After, every fault recovered in
  * seconds, every purchase paid exactly once with exactly one receipt. Exits 1 on any failure.
+ * The load is load.ts's, the checks after it checks.ts's, the cluster cluster.ts's.
  */
 
 const PROCESSES = 3;
-const READERS = 4;
-const BUYERS = 2;
 const BUCKET_OUTAGE_MS = 10_000;
 const RECOVERY_LIMIT_MS = 15_000;
 const SETTLE_MS = 4_000;
-/** Over one stored part (1 MiB), so a PATCH cut midway keeps some of its bytes. */
-const UPLOAD_BYTES = 1_500_000;
-
-type Phase = 'baseline' | 'db-restart' | 'kill' | 'bucket-outage' | 'rolling-restart' | 'between';
-
-interface Sample {
-  /** The phase the request was sent in (the table's row), and the one its answer came in. */
-  phase: Phase;
-  endPhase?: Phase;
-  method: string;
-  what: string;
-  status: number;
-  retryAfter: boolean;
-  ms: number;
-  /** The start of an answer other than 2xx, for the report. */
-  body?: string;
-}
-
-const failures: string[] = [];
-const fail = (message: string) => {
-  failures.push(message);
-  console.error(`FAIL: ${message}`);
-};
 
 async function freePort(): Promise<number> {
   const server = net.createServer().listen(0, '127.0.0.1');
@@ -57,8 +33,6 @@ async function freePort(): Promise<number> {
   server.close();
   return port;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   if (!builtServerExists()) {
@@ -145,11 +119,6 @@ async function main() {
         await client.end();
       }
     };
-    const json = (body: unknown, headers: Record<string, string> = {}) => ({
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
     const email = `faults-artist-${Date.now().toString(36)}@example.com`;
     const password = 'a long test password';
     const registered = await fetch(`${base}/api/register`, json({ email, password, displayName: 'Faults Artist' }));
@@ -195,142 +164,25 @@ async function main() {
     await recovery('first stream', `/api/tracks/${trackIds[1]}/stream`, { headers: { range: 'bytes=0-1023' } });
 
     // The load: readers loop over public reads and a stream; buyers buy, one fan at a time each.
-    let phase: Phase = 'baseline';
-    let running = true;
-    const samples: Sample[] = [];
-    let address = 0;
-    const nextAddress = () => {
-      address += 1;
-      return `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
-    };
-    let clientRetries = 0;
-    const send = async (what: string, url: string, init: RequestInit = {}): Promise<Response | undefined> => {
-      const startedIn = phase;
-      const began = performance.now();
-      const method = init.method ?? 'GET';
-      for (let attempt = 0; ; attempt += 1) {
-        try {
-          const response = await fetch(base + url, { ...init, headers: { 'x-forwarded-for': nextAddress(), ...(init.headers as Record<string, string>) } });
-          const sample: Sample = { phase: startedIn, endPhase: phase, method, what, status: response.status, retryAfter: response.headers.has('retry-after'), ms: performance.now() - began };
-          if (response.status >= 300 && method !== 'HEAD') sample.body = (await response.clone().text()).slice(0, 200);
-          samples.push(sample);
-          return response;
-        } catch (error) {
-          // A kept-alive connection to nginx that nginx closed as it reloaded (an old worker letting
-          // go of its idle connections) before our request reached it: a browser sends the request
-          // again on a new connection, and so do we (a few times: the pool may hold several such).
-          const code = (error as { cause?: { code?: string } }).cause?.code;
-          if (attempt < 3 && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET')) {
-            clientRetries += 1;
-            continue;
-          }
-          samples.push({ phase: startedIn, endPhase: phase, method, what, status: 0, retryAfter: false, ms: performance.now() - began, body: String(code ?? error) });
-          return undefined;
-        }
-      }
-    };
-    const reads: [string, () => string, RequestInit?][] = [
-      ['landing page', () => '/'],
-      ['profile', () => `/api/profile/${artistId}`],
-      ['track detail', () => `/api/track-detail/${trackIds[0]}`],
-      ['search', () => '/api/search?q=song'],
-      ['stream', () => `/api/tracks/${trackIds[1]}/stream`, { headers: { range: 'bytes=0-65535' } }],
-    ];
-    const reader = async (offset: number) => {
-      for (let i = offset; running; i += 1) {
-        const [what, url, init] = reads[i % reads.length]!;
-        const response = await send(what, url(), init);
-        await response?.arrayBuffer().catch(() => undefined);
-        if (!response || response.status >= 500) await sleep(200);
-      }
-    };
-    const completed: { email: string; reference: string }[] = [];
-    let fans = 0;
-    /** A step of a checkout, retried as a browser would after a 503 (or a 502: a POST cut by a killed process). */
-    const step = async (what: string, url: string, init: RequestInit, accept: (status: number, attempt: number) => boolean) => {
-      for (let attempt = 0; attempt < 120; attempt += 1) {
-        const response = await send(what, url, init);
-        if (response && accept(response.status, attempt)) return response;
-        await response?.arrayBuffer().catch(() => undefined);
-        if (response && response.status < 500) throw new Error(`${what}: ${response.status}`);
-        await sleep(500);
-      }
-      throw new Error(`${what}: no answer after 120 tries`);
-    };
-    const buyer = async (index: number) => {
-      while (running) {
-        fans += 1;
-        const fan = `fan-${index}-${fans}@example.com`;
-        const trackId = trackIds[fans % trackIds.length]!;
-        const init = await step('initialize', '/api/payments/initialize', json({ email: fan, trackId }), (s) => s === 200);
-        const { data } = (await init.json()) as { data: { reference: string; accessCode: string } };
-        const buyerCookie = init.headers.getSetCookie().find((c) => c.startsWith('sauti_buyer='))!.split(';')[0]!;
-        const card = { channel: 'card', cardNumber: TEST_CARD_SUCCESS, cvv: '408', expiry: '12/30' };
-        // A retried payment whose first answer was lost may be refused as already paid: verify says.
-        const paid = await step('pay', `/api/payments/simulated/checkout/${data.accessCode}/pay`, json(card), (s, attempt) => s === 200 || (attempt > 0 && s < 500));
-        await paid.arrayBuffer();
-        const verified = await step('verify', '/api/payments/verify', json({ reference: data.reference }, { cookie: buyerCookie }), (s) => s === 200);
-        await verified.arrayBuffer();
-        completed.push({ email: fan, reference: data.reference });
-      }
-    };
-    // The artist uploads (tus, as the web app does: one PATCH, resumed from HEAD's offset after a
-    // failure) and ends each upload, over and over.
-    const tus = { 'tus-resumable': '1.0.0', cookie };
-    const upload = randomBytes(UPLOAD_BYTES);
-    let uploads = 0;
-    const uploader = async () => {
-      while (running) {
-        const created = await step(
-          'upload create',
-          '/api/uploads',
-          { method: 'POST', headers: { ...tus, 'upload-length': String(upload.length), 'upload-metadata': `filename ${Buffer.from('faults.mp3').toString('base64')}` } },
-          (s) => s === 201,
-        );
-        await created.arrayBuffer();
-        const location = new URL(created.headers.get('location')!, base).pathname;
-        let offset = 0;
-        for (let attempt = 0; offset < upload.length; attempt += 1) {
-          if (attempt === 120) throw new Error('upload: 120 PATCHes without finishing');
-          const patch = await send('upload patch', location, {
-            method: 'PATCH',
-            headers: { ...tus, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
-            body: upload.subarray(offset),
-          });
-          await patch?.arrayBuffer().catch(() => undefined);
-          if (patch?.status === 204) {
-            offset = Number(patch.headers.get('upload-offset'));
-            continue;
-          }
-          if (patch && patch.status < 500) throw new Error(`upload patch: ${patch.status}`);
-          await sleep(500);
-          const head = await step('upload head', location, { method: 'HEAD', headers: tus }, (s) => s === 200);
-          offset = Number(head.headers.get('upload-offset'));
-        }
-        (await step('upload delete', location, { method: 'DELETE', headers: tus }, (s) => s === 204)).arrayBuffer().catch(() => undefined);
-        uploads += 1;
-      }
-    };
-    const load = [...Array.from({ length: READERS }, (_, i) => reader(i)), ...Array.from({ length: BUYERS }, (_, i) => buyer(i)), uploader()];
-    const loadDone = Promise.allSettled(load);
+    const traffic = startLoad({ base, cookie, artistId, trackIds });
 
     const figures: Record<string, string> = {};
 
     await sleep(SETTLE_MS);
 
     // 1. The database restarts (pg_ctl restart -m fast: every connection cut).
-    phase = 'db-restart';
+    traffic.phase = 'db-restart';
     let began = performance.now();
     await database.restart();
     const restartMs = performance.now() - began;
     const dbRecovery = await recovery('database restart', `/api/profile/${artistId}`);
     figures['database restart'] = `restart took ${restartMs.toFixed(0)} ms; reads answered again ${dbRecovery.toFixed(0)} ms after it returned`;
     await sleep(1_000);
-    phase = 'between';
+    traffic.phase = 'between';
     await sleep(SETTLE_MS);
 
     // 2. A process is killed outright, then started again.
-    phase = 'kill';
+    traffic.phase = 'kill';
     const victim = processes[1]!;
     expectedExits.add(victim);
     victim.child.kill('SIGKILL');
@@ -342,23 +194,23 @@ async function main() {
     await start(1);
     figures['killed process'] = `reads through nginx ${killRecovery.toFixed(0)} ms after the kill; the process started again in ${(performance.now() - restarted).toFixed(0)} ms`;
     await sleep(1_000);
-    phase = 'between';
+    traffic.phase = 'between';
     await sleep(SETTLE_MS);
 
     // 3. The bucket goes away for 10 s.
-    phase = 'bucket-outage';
+    traffic.phase = 'bucket-outage';
     await bucket.stop();
     await sleep(BUCKET_OUTAGE_MS);
     await bucket.start();
     const bucketRecovery = await recovery('bucket outage', `/api/tracks/${trackIds[1]}/stream`, { headers: { range: 'bytes=0-1023' } });
     figures['bucket outage'] = `${BUCKET_OUTAGE_MS / 1000} s down; streams answered again ${bucketRecovery.toFixed(0)} ms after it came back`;
     await sleep(1_000);
-    phase = 'between';
+    traffic.phase = 'between';
     await sleep(SETTLE_MS);
 
     // 4. A rolling restart: each process taken out of nginx's upstream (open source nginx has no
     // active health checks), drained (SIGTERM), started again, healthy, put back, then the next.
-    phase = 'rolling-restart';
+    traffic.phase = 'rolling-restart';
     began = performance.now();
     for (let index = 0; index < PROCESSES; index += 1) {
       const old = processes[index]!;
@@ -374,11 +226,10 @@ async function main() {
     }
     figures['rolling restart'] = `${PROCESSES} processes in ${((performance.now() - began) / 1000).toFixed(1)} s`;
     await sleep(2_000);
-    phase = 'between';
+    traffic.phase = 'between';
     await sleep(2_000);
 
-    running = false;
-    const outcomes = await loadDone;
+    const outcomes = await traffic.stop();
     for (const outcome of outcomes) if (outcome.status === 'rejected') fail(`load: ${String(outcome.reason)}`);
 
     // The queued work (receipts) done, on every process.
@@ -394,62 +245,15 @@ async function main() {
     }
     await sleep(1_000);
 
-    // Nothing lost, nothing doubled.
-    const paid = await admin<{ email: string; reference: string; entries: number; grants: number }>(
-      `SELECT o.email, o.reference,
-              (SELECT count(*)::int FROM ledger_entries l WHERE l.order_id = o.id) AS entries,
-              (SELECT count(*)::int FROM download_grants g WHERE g.order_id = o.id) AS grants
-         FROM orders o WHERE o.status = 'paid' AND o.email LIKE 'fan-%'`,
-    );
-    const paidReferences = new Set(paid.map((order) => order.reference));
-    for (const purchase of completed) if (!paidReferences.has(purchase.reference)) fail(`purchase ${purchase.reference} completed but its order is not paid`);
-    if (paid.length !== completed.length) fail(`${completed.length} purchases completed, ${paid.length} orders paid`);
-    for (const order of paid) {
-      if (order.entries !== 1 || order.grants !== 1) fail(`order ${order.reference}: ${order.entries} ledger entries, ${order.grants} grants`);
-    }
-    const receipts = smtp.messages.filter((mail) => mail.subject.startsWith('Your Sauti purchase'));
-    const perFan = new Map<string, number>();
-    for (const mail of receipts) for (const to of mail.to) perFan.set(to, (perFan.get(to) ?? 0) + 1);
-    for (const order of paid) {
-      const count = perFan.get(order.email) ?? 0;
-      if (count !== 1) fail(`${order.email}: ${count} receipts for one paid order`);
-    }
-    const messageIds = receipts.map((mail) => headerValue(mail.raw, 'Message-ID'));
-    const doubled = messageIds.length - new Set(messageIds).size;
-
-    // Every answer as it should be for its phase.
-    const allowedIn = (phase: Phase | undefined, sample: Sample) => {
-      if (sample.status >= 200 && sample.status < 300) return true;
-      if ((phase === 'db-restart' || phase === 'bucket-outage') && sample.status === 503 && sample.retryAfter) return true;
-      // A POST or PATCH a killed process was answering cannot be retried by nginx (it may have been done).
-      if (phase === 'kill' && (sample.method === 'POST' || sample.method === 'PATCH') && sample.status === 502) return true;
-      // ...and a payment sent again after such a 502 had gone through: refused, not paid twice.
-      if (phase === 'kill' && sample.what === 'pay' && sample.status === 409) return true;
-      return false;
-    };
-    // A request sent just before a fault may be answered during it.
-    const allowed = (sample: Sample) => allowedIn(sample.phase, sample) || allowedIn(sample.endPhase, sample);
-    const phases: Phase[] = ['baseline', 'db-restart', 'between', 'kill', 'bucket-outage', 'rolling-restart'];
-    const table = ['| phase | requests | 2xx | 503 + Retry-After | 502 (POST/PATCH in a killed process) | other | slowest |', '|---|---|---|---|---|---|---|'];
-    for (const p of phases) {
-      const of = samples.filter((sample) => sample.phase === p);
-      const count = (test: (sample: Sample) => boolean) => of.filter(test).length;
-      const other = of.filter((sample) => !allowed(sample));
-      for (const sample of other.slice(0, 5)) {
-        fail(`${p}: ${sample.method} ${sample.what} answered ${sample.status || 'no answer'}${sample.retryAfter ? ' (with Retry-After)' : ''} ${sample.body ?? ''}`);
-      }
-      if (other.length > 5) fail(`${p}: ${other.length - 5} more unexpected answers`);
-      table.push(
-        `| ${p} | ${of.length} | ${count((s) => s.status >= 200 && s.status < 300)} | ${count((s) => s.status === 503 && s.retryAfter)} | ${count((s) => s.status === 502 && s.method !== 'GET')} | ${other.length} | ${Math.max(0, ...of.map((s) => s.ms)).toFixed(0)} ms |`,
-      );
-    }
+    const { paid, receipts, doubled } = await checkPurchases(admin, smtp, traffic.completed);
+    const table = answersByPhase(traffic.samples);
     for (const crash of crashes) fail(`a process died: ${crash}`);
     for (const [what, value] of [['database restart', dbRecovery], ['killed process', killRecovery], ['bucket outage', bucketRecovery]] as const) {
       if (!(value <= RECOVERY_LIMIT_MS)) fail(`${what}: recovered after ${value.toFixed(0)} ms (limit ${RECOVERY_LIMIT_MS})`);
     }
 
     console.log('\n' + table.join('\n'));
-    console.log(`\npurchases completed: ${completed.length}; orders paid: ${paid.length}; receipts: ${receipts.length} (${doubled} with a repeated Message-ID); uploads finished: ${uploads}; requests sent again on a new connection after nginx closed a kept-alive one: ${clientRetries}`);
+    console.log(`\npurchases completed: ${traffic.completed.length}; orders paid: ${paid.length}; receipts: ${receipts.length} (${doubled} with a repeated Message-ID); uploads finished: ${traffic.uploads}; requests sent again on a new connection after nginx closed a kept-alive one: ${traffic.clientRetries}`);
     if (doubled > 0) fail(`${doubled} receipts sent twice`);
     for (const [what, text] of Object.entries(figures)) console.log(`${what}: ${text}`);
     const nginxErrors = nginx.errors().split('\n').filter((line) => line.includes('[error]'));

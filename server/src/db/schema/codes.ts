@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { CodeBatch } from '#common/schemas/codes';
 import { users } from './accounts';
 import { albums, tracks } from './catalog';
 
@@ -15,13 +16,13 @@ export const codeBatches = pgTable(
     sellerId: uuid('seller_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    itemType: text('item_type').notNull(),
+    itemType: text('item_type').$type<CodeBatch['itemType']>().notNull(),
     trackId: uuid('track_id').references(() => tracks.id, { onDelete: 'set null' }),
     albumId: uuid('album_id').references(() => albums.id, { onDelete: 'set null' }),
     /** The item's name when the batch was made (kept if the item is deleted). */
     itemName: text('item_name').notNull(),
     /** 'download' (the item for nothing) or 'discount' (percent_off off its price). */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<CodeBatch['kind']>().notNull(),
     percentOff: integer('percent_off'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     count: integer('count').notNull(),

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '#common/i18n/language';
+import type { PurchaseItem } from '#common/schemas/catalog/responses';
+import type { PaymentMethod } from '#common/schemas/payments';
+import type { PayoutStatusName } from '#common/schemas/sales';
 import { userIdColumn, users } from './accounts';
 import { albums, tracks } from './catalog';
 
@@ -17,7 +20,7 @@ export const paymentMethods = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userIdColumn(),
     /** 'bank' or 'mobile_money'. */
-    type: text('type').notNull(),
+    type: text('type').$type<PaymentMethod['type']>().notNull(),
     bankName: text('bank_name'),
     bankCode: text('bank_code'),
     accountName: text('account_name'),
@@ -44,7 +47,7 @@ export const orders = pgTable(
     reference: text('reference').notNull(),
     email: text('email').notNull(),
     /** 'track' or 'album'. */
-    itemType: text('item_type').notNull(),
+    itemType: text('item_type').$type<PurchaseItem['type']>().notNull(),
     trackId: uuid('track_id').references(() => tracks.id, { onDelete: 'set null' }),
     albumId: uuid('album_id').references(() => albums.id, { onDelete: 'set null' }),
     itemName: text('item_name').notNull(),
@@ -128,6 +131,9 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/** A refund's states (TypeScript only: the SQL column is text, held to these by refunds_status_check). */
+export const REFUND_STATES = ['pending', 'processing', 'processed', 'failed', 'needs-attention'] as const;
+
 /**
  * Refunds (issue 16): an operator's refund of a paid order through the provider. `status` follows
  * Paystack's refund: pending -> processing -> processed, failed or needs-attention. At most one
@@ -144,7 +150,7 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     /** Minor units refunded to the buyer: 0 < amount <= the order's amount. */
     amount: integer('amount').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: REFUND_STATES }).notNull().default('pending'),
     /** Paystack's refund id (64-bit: text); null until the provider answered the create call. */
     providerRefundId: text('provider_refund_id'),
     /** The provider's last word on a refusal or failure (for the operator, never shown to buyers). */
@@ -195,7 +201,7 @@ export const payouts = pgTable(
     mobileNumber: text('mobile_number').notNull(),
     transferCode: text('transfer_code'),
     /** pending, otp, success, failed, reversed. */
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<PayoutStatusName>().notNull().default('pending'),
     failureReason: text('failure_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -251,7 +251,7 @@ describe('the console: reports, refunds, payouts', () => {
     await provider().idle();
     await t.app.payouts.handleTransferEvent('transfer.failed', first!.reference);
     const waiting = await mpesaArtist('0712345678');
-    const row = (status: string, minutesAgo: number) => ({
+    const row = (status: (typeof payouts.$inferInsert)['status'], minutesAgo: number) => ({
       userId: waiting.id,
       reference: `payout_${randomUUID()}`,
       amount: 10_000,

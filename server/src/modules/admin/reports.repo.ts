@@ -20,7 +20,7 @@ export async function insertReport(db: DbOrTx, values: { itemType: ReportItemTyp
 }
 
 /** The reports of one status, newest first, with the item's name and artist (null when it is gone). */
-export async function listReports(db: DbOrTx, status: string, limit = 200) {
+export async function listReports(db: DbOrTx, status: ReportRow['status'], limit = 200) {
   return db
     .select({
       report: reports,

@@ -33,14 +33,14 @@ export class ReportsService {
     const rows = await listReports(this.db, status);
     return rows.map(({ report, itemName, artistName }) => ({
       id: report.id,
-      itemType: report.itemType as ReportItemType,
+      itemType: report.itemType,
       itemId: report.itemId,
       itemName,
       artistName,
-      url: itemName === null ? null : PAGE_OF[report.itemType as ReportItemType](report.itemId),
+      url: itemName === null ? null : PAGE_OF[report.itemType](report.itemId),
       reason: report.reason,
       email: report.email,
-      status: report.status as AdminReport['status'],
+      status: report.status,
       createdAt: report.createdAt.toISOString(),
       closedAt: report.closedAt?.toISOString() ?? null,
       closedByEmail: report.closedByEmail,

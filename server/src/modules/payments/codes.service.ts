@@ -105,7 +105,7 @@ export class CodesService {
     if (!found) return this.fail('code.not-found', address, named);
     const id = found.batch.itemType === 'album' ? found.batch.albumId : found.batch.trackId;
     if (!id) return this.fail('code.not-found', address, named);
-    const item: ItemRef = { type: found.batch.itemType as 'track' | 'album', id };
+    const item: ItemRef = { type: found.batch.itemType, id };
     if (!named) await this.guard(address, item);
     if (named && (named.type !== item.type || named.id !== item.id)) return this.fail('code.foreign', address, named);
     if (found.usedAt) return this.fail('code.used', address, item);
@@ -155,15 +155,15 @@ const addressKey = (address: string) => `code-guess:address:${hashToken(address)
 const itemKey = (item: ItemRef) => `code-guess:${item.type}:${item.id}`;
 
 function batchOut(
-  batch: { id: string; itemType: string; trackId: string | null; albumId: string | null; itemName: string; kind: string; percentOff: number | null; expiresAt: Date | null; createdAt: Date; count: number },
+  batch: { id: string; itemType: CodeBatch['itemType']; trackId: string | null; albumId: string | null; itemName: string; kind: CodeBatch['kind']; percentOff: number | null; expiresAt: Date | null; createdAt: Date; count: number },
   codes: { code: string; usedAt: Date | null; usedEmail: string | null }[],
 ): CodeBatch {
   return {
     id: batch.id,
-    itemType: batch.itemType as 'track' | 'album',
+    itemType: batch.itemType,
     itemId: batch.itemType === 'album' ? batch.albumId : batch.trackId,
     itemName: batch.itemName,
-    kind: batch.kind as 'download' | 'discount',
+    kind: batch.kind,
     percentOff: batch.percentOff,
     expiresAt: batch.expiresAt?.toISOString() ?? null,
     createdAt: batch.createdAt.toISOString(),

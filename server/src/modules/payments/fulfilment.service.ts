@@ -151,7 +151,7 @@ export class FulfilmentService {
     this.deps.events.emit('purchase.completed', {
       orderId: order.id,
       sellerId: order.sellerId,
-      itemType: order.itemType as 'track' | 'album',
+      itemType: order.itemType,
       itemId: order.itemType === 'album' ? order.albumId : order.trackId,
     });
   }

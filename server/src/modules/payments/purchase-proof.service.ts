@@ -124,7 +124,7 @@ export class PurchaseProofService {
   async trackPurchases(trackId: string): Promise<PurchaseItem[]> {
     const track = await findSellableTrack(this.db, trackId);
     const paid = await paidOrdersGrantingTrack(this.db, trackId, track?.albumId);
-    return paid.map((order) => ({ id: order.id, name: order.itemName, price: order.price, type: order.itemType as 'track' | 'album' }));
+    return paid.map((order) => ({ id: order.id, name: order.itemName, price: order.price, type: order.itemType }));
   }
 
   /** The sales of an album itself: the catalogue refuses to delete a sold album. */

@@ -15,7 +15,7 @@ export function purchasedItemColumns(item: SellableItem) {
 
 /** The item an order sold, as the buyer is told of it. */
 export function purchaseItemOf(order: Order): PurchaseItem {
-  return { id: (order.itemType === 'album' ? order.albumId : order.trackId) ?? order.id, name: order.itemName, price: order.price, type: order.itemType as 'track' | 'album' };
+  return { id: (order.itemType === 'album' ? order.albumId : order.trackId) ?? order.id, name: order.itemName, price: order.price, type: order.itemType };
 }
 
 export const downloadPath = (type: 'track' | 'album', id: string) => `/api/${type === 'album' ? 'albums' : 'tracks'}/${id}/download`;

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { orders, refunds } from '../../db/schema';
+import { orders, refunds, type REFUND_STATES } from '../../db/schema';
 
 /** Data access of refunds (issue 16). Amounts are minor units. */
 
 export type RefundRow = typeof refunds.$inferSelect;
-export type RefundState = 'pending' | 'processing' | 'processed' | 'failed' | 'needs-attention';
+export type RefundState = (typeof REFUND_STATES)[number];
 
 /** Refunds whose outcome is not known yet (the one-per-order index also holds 'processed'). */
 export const OPEN_REFUND_STATES: RefundState[] = ['pending', 'processing', 'needs-attention'];
@@ -103,7 +103,7 @@ export interface RefundListRow {
   email: string;
   orderAmount: number;
   amount: number;
-  status: string;
+  status: RefundState;
   orderStatus: string;
   providerRefundId: string | null;
   providerMessage: string | null;

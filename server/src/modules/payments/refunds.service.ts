@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { orders, refunds } from '../../db/schema';
+import { orders, REFUND_STATES, refunds } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { ProviderError, type PaymentsProvider, type ProviderRefund } from '../payment-provider';
@@ -34,8 +34,7 @@ export const UNSENT_RETRY_SECONDS = 60;
 /** An open refund not heard of for this long is asked about again by the scheduled check. */
 export const STALE_REFUND_MINUTES = 10;
 
-const STATES: readonly RefundState[] = ['pending', 'processing', 'processed', 'failed', 'needs-attention'];
-const stateOf = (status: string): RefundState | undefined => (STATES as readonly string[]).includes(status) ? (status as RefundState) : undefined;
+const stateOf = (status: string): RefundState | undefined => (REFUND_STATES as readonly string[]).includes(status) ? (status as RefundState) : undefined;
 
 export interface RefundsDeps {
   db: () => Db;
@@ -189,7 +188,7 @@ export class RefundsService {
 
   /** Takes the provider's word on a refund into ours, forward only; 'processed' settles the sale. */
   private async apply(refund: RefundRow, answer: ProviderRefund): Promise<RefundState> {
-    const current = refund.status as RefundState;
+    const current = refund.status;
     if (answer.amount !== refund.amount) {
       // Never act on a refund that is not the one we asked for: the operator looks at it.
       this.deps.log.error({ refundId: refund.id, expected: refund.amount, reported: answer.amount }, 'a refund does not match what was asked');
@@ -239,10 +238,10 @@ export class RefundsService {
 
   private async outcome(id: string, reference: string): Promise<RefundOutcome> {
     const row = (await findRefund(this.db, id))!;
-    return { id, reference, amount: row.amount, status: row.status as RefundState, providerMessage: row.providerMessage };
+    return { id, reference, amount: row.amount, status: row.status, providerMessage: row.providerMessage };
   }
 
   private toOutcome(row: RefundListRow): RefundOutcome {
-    return { id: row.id, reference: row.reference, amount: row.amount, status: row.status as RefundState, providerMessage: row.providerMessage };
+    return { id: row.id, reference: row.reference, amount: row.amount, status: row.status, providerMessage: row.providerMessage };
   }
 }

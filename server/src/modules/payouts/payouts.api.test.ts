@@ -146,7 +146,7 @@ describe('payouts: the ledger, balances and M-Pesa payouts', () => {
       await sale(me, 'balance', 45_000, 23); // not settled yet
       await sale(me, 'subaccount', 450_000, 48); // paid by the subaccount, not from the balance
       expect(await balance(me)).toBe(90_000);
-      const payout = (status: string, amount: number) => ({ userId: me.id, reference: `payout_${randomUUID()}`, amount, fee: 2_000, recipientCode: 'RCP_x', mobileNumber: '+254712345678', status });
+      const payout = (status: (typeof payouts.$inferInsert)['status'], amount: number) => ({ userId: me.id, reference: `payout_${randomUUID()}`, amount, fee: 2_000, recipientCode: 'RCP_x', mobileNumber: '+254712345678', status });
       await db().insert(payouts).values([payout('success', 30_000), payout('failed', 10_000), payout('reversed', 10_000), payout('pending', 8_000), payout('otp', 5_000)]);
       expect(await balance(me)).toBe(90_000 - 32_000 - 10_000 - 7_000);
       const [row] = (await payoutReports.balances(db())).filter((entry) => entry.userId === me.id);

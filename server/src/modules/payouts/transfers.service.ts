@@ -139,12 +139,12 @@ export class PayoutsService {
       // Never trust a transfer that is not the one we asked for: the operator looks at it.
       this.deps.log.error({ reference: payout.reference, expected: payout.amount, reported: transfer.amount }, 'a transfer does not match its payout');
       await touchPayout(db, payout.reference, { failureReason: `The provider reported ${transfer.amount}, not ${payout.amount}` });
-      return { reference: payout.reference, status: payout.status as PayoutStatus, changed: false };
+      return { reference: payout.reference, status: payout.status, changed: false };
     }
     const status = payoutStatusOf(transfer.status);
     if (!status || status === payout.status) {
       await touchPayout(db, payout.reference, { transferCode });
-      return { reference: payout.reference, status: payout.status as PayoutStatus, changed: false };
+      return { reference: payout.reference, status: payout.status, changed: false };
     }
     const failureReason = status === 'failed' || status === 'reversed' ? `The provider reported the transfer as ${transfer.status}` : null;
     const moved = await advancePayout(db, payout.reference, status, { transferCode, failureReason });
@@ -153,7 +153,7 @@ export class PayoutsService {
       return { reference: payout.reference, status, changed: true };
     }
     const current = await findPayoutByReference(db, payout.reference);
-    return { reference: payout.reference, status: current?.status as PayoutStatus | undefined, changed: false };
+    return { reference: payout.reference, status: current?.status, changed: false };
   }
 
   /**
@@ -224,7 +224,7 @@ export class PayoutsService {
     const transfer = await this.deps.provider().verifyTransfer(reference);
     if (!transfer) {
       this.deps.log.warn({ reference }, 'a transfer event for a transfer the provider does not know');
-      return { reference, status: payout.status as PayoutStatus, changed: false };
+      return { reference, status: payout.status, changed: false };
     }
     return this.apply(payout, transfer);
   }
