@@ -170,7 +170,7 @@ export default tseslint.config(
       'web/src/app/dashboard/**/*.tsx',
       'web/src/features/my-music/**/*.tsx',
       'web/src/features/auth/**/*.tsx',
-      'web/src/features/payments/**/*.tsx',
+      'web/src/features/payouts/**/*.tsx',
       'web/src/features/analytics/**/*.tsx',
       'web/src/features/codes/components/codes-section.tsx',
       'web/src/features/profile/components/{profile-section,profile-editor/*}.tsx',

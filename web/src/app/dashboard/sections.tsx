@@ -5,8 +5,8 @@ import { BarChart3Icon, MusicIcon, TicketIcon, UserRoundIcon, WalletIcon, type L
 import { AnalyticsSection } from '@/features/analytics/components/analytics-section';
 import { CodesSection } from '@/features/codes/components/codes-section';
 import { MyMusicSection } from '@/features/my-music/components/my-music-section';
-import { paymentMethodsQuery, useHasPaymentMethod } from '@/features/payments/api/payment-methods-api';
-import { PaymentsSection } from '@/features/payments/components/payments-section';
+import { paymentMethodsQuery, useHasPaymentMethod } from '@/features/payouts/api/payment-methods-api';
+import { PaymentsSection } from '@/features/payouts/components/payments-section';
 import { ProfileSection } from '@/features/profile/components/profile-section';
 
 export type DashboardSectionId = 'my-music' | 'profile' | 'payments' | 'analytics' | 'codes';
@@ -26,7 +26,7 @@ export interface DashboardSection {
 
 /**
  * My Music with what it needs of the other sections: whether a payment method exists (the
- * payments feature knows), whether it surely does not (the list loaded empty: priced songs are
+ * payouts feature knows), whether it surely does not (the list loaded empty: priced songs are
  * 'Not on sale yet', issue 16) and the links to Profile and Payments. Features do not import each
  * other; the dashboard composes them here.
  */
