@@ -22,7 +22,7 @@ setMarketingCatalogue('en', compileCatalogue(marketingEn));
 // findBy* and waitFor wait up to 5 s, not 1: the dashboard and the dialogs are lazily loaded
 // chunks, which a CI machine running the other suites beside this one can take over a second to
 // transform on first use. A test still ends as soon as what it waits for appears.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 12_000 });
 
 // jsdom leaves out layout and pointer APIs that Radix primitives and the carousels call.
 class ResizeObserverStub {
