@@ -19,9 +19,9 @@ setFallbackTranslator(createTranslator('en', compileCatalogue({ ...en, ...appEn 
 setAppCatalogue('en', compileCatalogue(appEn));
 setMarketingCatalogue('en', compileCatalogue(marketingEn));
 
-// findBy* and waitFor wait up to 5 s, not 1: the dashboard and the dialogs are lazily loaded
-// chunks, which a CI machine running the other suites beside this one can take over a second to
-// transform on first use. A test still ends as soon as what it waits for appears.
+// findBy* and waitFor wait up to 12 s, not 1: the pages, the dashboard and the dialogs are lazily
+// loaded chunks, which a CI machine running the end-to-end run beside this one (decision 091) was
+// seen to take over 5 s to transform on first use. A test still ends as soon as what it waits for appears.
 configure({ asyncUtilTimeout: 12_000 });
 
 // jsdom leaves out layout and pointer APIs that Radix primitives and the carousels call.
